@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import { createDeps, type AppDeps } from './deps';
+import type { Env } from './env';
+import { LocalImageStorage } from './storage/image-storage';
+
+export interface Bootstrapped {
+  database: Database;
+  deps: AppDeps;
+  uploadsDir: string;
+}
+
+/** Opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates it and seeds it once. */
+export async function bootstrap(env: Env, log: (msg: string) => void = console.log): Promise<Bootstrapped> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${join(env.dataDir, 'pglite')}`);
+  const applied = await runMigrations(database.executor);
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  const uploadsDir = join(env.dataDir, 'uploads');
+  const storage = new LocalImageStorage(uploadsDir);
+  const result = await seedDatabase(database.db, {
+    storage,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    catalogue: env.SEED !== 'none',
+    log,
+  });
+  if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
+  return { database, deps: createDeps(database.db, storage), uploadsDir };
+}

@@ -1,0 +1,16 @@
+import type { PrismaClient } from '@prisma/client';
+import { createLucia, type AppLucia } from './auth/lucia';
+import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
+import type { ImageStorage } from './storage/image-storage';
+
+/** Everything a request needs beyond its own headers; built once per app (tests build their own). */
+export interface AppDeps {
+  db: PrismaClient;
+  storage: ImageStorage;
+  lucia: AppLucia;
+  limiters: RateLimiters;
+}
+
+export function createDeps(db: PrismaClient, storage: ImageStorage): AppDeps {
+  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db) };
+}

@@ -1,0 +1,31 @@
+import { createApp } from './app';
+import { bootstrap } from './bootstrap';
+import { readEnv } from './env';
+
+async function main() {
+  const env = readEnv();
+  const { database, deps, uploadsDir } = await bootstrap(env);
+  const app = createApp(deps, { uploadsDir, serveClient: true });
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    console.log(`PackShop is ready at http://localhost:${port} (API reference: /api/docs)`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    server.close();
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+process.on('unhandledRejection', (reason) => console.error('[unhandled rejection]', reason));
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

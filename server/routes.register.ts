@@ -1,0 +1,2 @@
+// Side-effect imports that register plain Express routes (see http-routes.ts). One line per area.
+export {};

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { AppError, conflict } from '../../shared/errors';
+import type { loginInput, registerInput } from '../../shared/schemas/user.schema';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { consume, reset } from '../auth/rate-limit';
+import { isUniqueViolation } from '../db/errors';
+import type { AppDeps } from '../deps';
+import { toUserDto, userSelect } from './user.mapper';
+
+// Hash of a random password: verifying against it costs the same time as a real account, so
+// response time does not reveal which emails are registered.
+let dummyHash: Promise<string> | undefined;
+
+export type SessionHook = (deps: AppDeps, userId: string, guestId: string | null) => Promise<void>;
+/** Called after a successful login or registration (the cart merges the guest cart here). */
+const afterSignIn: SessionHook[] = [];
+export const onSignIn = (hook: SessionHook) => afterSignIn.push(hook);
+
+async function startSession(deps: AppDeps, userId: string, guestId: string | null) {
+  const session = await deps.lucia.createSession(userId, {});
+  for (const hook of afterSignIn) await hook(deps, userId, guestId);
+  return session.id;
+}
+
+export async function register(deps: AppDeps, input: z.infer<typeof registerInput>, meta: { ip: string; guestId: string | null }) {
+  await consume(deps.limiters.registerByIp, meta.ip, 'Too many accounts created from this address.');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await deps.db.user.create({
+      data: {
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        displayName: `${input.first_name} ${input.last_name}`.trim(),
+        phone: input.phone || null,
+      },
+      select: userSelect,
+    });
+    const token = await startSession(deps, user.id, meta.guestId);
+    return { access_token: token, token_type: 'bearer' as const, user: toUserDto(user) };
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw conflict('An account with this email already exists. Please log in instead.');
+    }
+    throw err;
+  }
+}
+
+export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, meta: { ip: string; guestId: string | null }) {
+  const tooMany = 'Too many login attempts.';
+  await consume(deps.limiters.loginByIp, meta.ip, tooMany);
+  await consume(deps.limiters.loginByEmail, input.email, tooMany);
+  const user = await deps.db.user.findUnique({ where: { email: input.email }, select: { ...userSelect, passwordHash: true } });
+  dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  await reset(deps.limiters.loginByEmail, input.email);
+  const token = await startSession(deps, user.id, meta.guestId);
+  return { access_token: token, token_type: 'bearer' as const, user: toUserDto(user) };
+}
+
+export async function logout(deps: AppDeps, sessionId: string) {
+  await deps.lucia.invalidateSession(sessionId);
+  return { ok: true, message: 'Logged out' };
+}

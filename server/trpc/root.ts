@@ -1,0 +1,15 @@
+import { authRouter } from '../routers/auth.router';
+import { healthRouter } from '../routers/health.router';
+import { usersRouter } from '../routers/users.router';
+import { createCallerFactory, router } from './init';
+
+// One implementation, two doors: the SPA calls these at /trpc, integrators at /api (their
+// `meta.openapi` paths, served by server/rest/rest-adapter.ts).
+export const appRouter = router({
+  health: healthRouter,
+  auth: authRouter,
+  users: usersRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,51 @@
+// Business constants from the specification (storefront.md section 9, back-office.md section 9).
+
+export const CURRENCY = 'SGD';
+export const LOCALE = 'en-SG';
+export const SHOP_TIME_ZONE = 'Asia/Singapore';
+
+export const GST_RATE_PERCENT = 9;
+export const PRODUCTS_PER_PAGE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PACK_SIZE = 50;
+export const BUBBLE_WRAP_TYPE = 'bubble wrap';
+export const BUBBLE_WRAP_COLOR = 'white';
+export const MAX_ADDRESSES = 5;
+export const COUNTRIES = ['SG', 'MY'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const POSTAL_CODE_LENGTH: Record<Country, number> = { SG: 6, MY: 5 };
+
+export const GIFT_PROGRESS_CAP_PERCENT = 95;
+export const ORDER_LIST_PREVIEW_ITEMS = 3;
+export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
+export const CHAT_STARTING_PRICE = 7.99;
+
+export const PROCESSING_DAYS = { min: 1, max: 2 } as const;
+export const DELIVERY_DAYS = { min: 2, max: 5 } as const;
+export const CONTACT_REPLY_HOURS = 24;
+
+export const PACKING_MAX_TILES = 36;
+export const PACKING_LOW_STOCK = 5;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export const STOCK_ADJUSTMENT_REASONS = [
+  'manual_adjustment',
+  'purchase_received',
+  'customer_return',
+  'damaged',
+  'lost',
+  'found',
+  'recount',
+] as const;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ROLES = ['customer', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SHOP_EMAIL = 'hello@packshop.sg';
+export const SHOP_NAME = 'PackShop';
+
+/** Storage keys shared with the browser (storefront.md section 9). */
+export const STORAGE_KEYS = { accessToken: 'access_token', user: 'user', sessionId: 'session_id' } as const;

@@ -1,0 +1,27 @@
+// The unit-price rule of storefront.md section 5, used by the product page, the cart and orders.
+
+export interface PriceTier {
+  min_quantity: number;
+  price: number;
+}
+
+/** Tiers ordered with the highest minimum first, as the rule expects. */
+export function sortTiersDescending<T extends { min_quantity: number }>(tiers: readonly T[]): T[] {
+  return [...tiers].sort((a, b) => b.min_quantity - a.min_quantity);
+}
+
+/**
+ * Unit price for a quantity: the first tier (highest minimum first) whose min_quantity is at most
+ * the quantity; otherwise the last tier (the one with the lowest minimum).
+ */
+export function unitPriceFor<T extends { min_quantity: number; price: number }>(tiers: readonly T[], quantity: number): number {
+  const sorted = sortTiersDescending(tiers);
+  if (sorted.length === 0) return 0;
+  const tier = sorted.find((t) => t.min_quantity <= quantity) ?? sorted[sorted.length - 1];
+  return tier.price;
+}
+
+/** Line total in the same unit as the tier prices (cents on the server). */
+export function lineTotalFor<T extends { min_quantity: number; price: number }>(tiers: readonly T[], quantity: number): number {
+  return unitPriceFor(tiers, quantity) * quantity;
+}

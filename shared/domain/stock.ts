@@ -1,0 +1,9 @@
+// available = on_hand - allocated - safety_stock, never below 0 (design.md section 4).
+export interface StockFigures {
+  onHand: number;
+  allocated: number;
+  safetyStock: number;
+}
+
+export const availableStock = ({ onHand, allocated, safetyStock }: StockFigures): number =>
+  Math.max(0, onHand - allocated - safetyStock);

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Ids are cuid strings; anything else is refused before it reaches the database. */
+export const idSchema = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
+export const idParam = z.object({ id: idSchema });
+
+/** An SGD amount on the wire: dollars with at most two decimals. */
+export const moneySchema = z.number().finite().min(0).max(1_000_000);
+
+export const okOutput = z.object({ ok: z.boolean(), message: z.string().optional() });
+export const messageOutput = z.object({ message: z.string() });

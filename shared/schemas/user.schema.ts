@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(80, `${label} is too long`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .email('Please enter a valid email address')
+  .transform((e) => e.toLowerCase());
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30, 'Phone number is too long')
+  .regex(/^[+0-9 ()-]*$/, 'Please enter a valid phone number');
+
+export const registerInput = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password is too long'),
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  phone: phoneSchema.optional().nullable(),
+});
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+
+/** The user as the browser keeps it (storefront.md section 3). */
+export const userOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  displayName: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  lastUsedAddressId: z.string().nullable(),
+});
+export type UserDto = z.infer<typeof userOutput>;
+
+export const authOutput = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: userOutput });
+
+export const updateProfileInput = z
+  .object({
+    displayName: name('Display name').optional(),
+    phone: phoneSchema.optional().nullable(),
+    first_name: name('First name').optional(),
+    last_name: name('Last name').optional(),
+    lastUsedAddressId: z.string().trim().min(1).max(64).nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newAccount = (email: string) => ({ email, password: 'a-good-password', first_name: 'Mei', last_name: 'Tan', phone: '+65 9123 4567' });
+
+describe('register and login through REST', () => {
+  it('registers, answers a token and the user, and the token works for /users/me', async () => {
+    const res = await t.api('POST', '/auth/register', { body: newAccount('Mei.Tan@Example.com') });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toEqual(expect.any(String));
+    expect(res.body.user).toMatchObject({ email: 'mei.tan@example.com', first_name: 'Mei', last_name: 'Tan', role: 'customer', displayName: 'Mei Tan' });
+    expect(JSON.stringify(res.body)).not.toContain('passwordHash');
+
+    const me = await t.api('GET', '/users/me', { token: res.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('mei.tan@example.com');
+  });
+
+  it('refuses a second account with the same email in another case (409)', async () => {
+    const res = await t.api('POST', '/auth/register', { body: newAccount('MEI.TAN@example.com') });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/already exists/);
+  });
+
+  it('answers 400 with a clear detail for missing fields', async () => {
+    const res = await t.api('POST', '/auth/register', { body: { email: 'x@example.com', password: 'a-good-password' } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/First name is required/);
+    expect(res.body.detail).toMatch(/Last name is required/);
+  });
+
+  it('logs in case-insensitively and gives the same 401 message for a wrong password or unknown email', async () => {
+    const ok = await t.api('POST', '/auth/login', { body: { email: 'MEI.TAN@EXAMPLE.COM', password: 'a-good-password' } });
+    expect(ok.status).toBe(200);
+    const wrong = await t.api('POST', '/auth/login', { body: { email: 'mei.tan@example.com', password: 'nope-nope' } });
+    const unknown = await t.api('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.detail).toBe('Invalid email or password');
+    expect(unknown.body.detail).toBe('Invalid email or password');
+  });
+
+  it('logout invalidates the token', async () => {
+    const login = await t.api('POST', '/auth/login', { body: { email: 'mei.tan@example.com', password: 'a-good-password' } });
+    const token = login.body.access_token;
+    expect((await t.api('POST', '/auth/logout', { token })).status).toBe(200);
+    const me = await t.api('GET', '/users/me', { token });
+    expect(me.status).toBe(401);
+    expect(me.body.detail).toMatch(/expired/);
+  });
+
+  it('rate-limits login attempts per email with a 429', async () => {
+    const email = 'victim@example.com';
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await t.api('POST', '/auth/login', { body: { email, password: 'guess-' + i } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const last = await t.api('POST', '/auth/login', { body: { email, password: 'again' } });
+    expect(last.body.detail).toMatch(/Too many login attempts/);
+    const row = await t.db.rateLimit.findFirst({ where: { key: { contains: email } } });
+    expect(row?.points).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('profile through tRPC', () => {
+  it('updates displayName and phone; requires a session', async () => {
+    const { token } = await createUser(t.deps);
+    const updated = await t.caller({ token }).users.updateMe({ displayName: 'Packing Pro', phone: '+60 12 345 6789' });
+    expect(updated).toMatchObject({ displayName: 'Packing Pro', phone: '+60 12 345 6789' });
+    await expect(t.caller().users.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('refuses an empty displayName and someone else’s address id', async () => {
+    const { token } = await createUser(t.deps);
+    await expect(t.caller({ token }).users.updateMe({ displayName: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(t.caller({ token }).users.updateMe({ lastUsedAddressId: 'not-mine' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the REST adapter itself', () => {
+  it('answers health, 404 JSON for unknown paths, 400 for malformed JSON and 413 for huge bodies', async () => {
+    expect((await t.api('GET', '/health')).body.status).toBe('ok');
+    const unknown = await t.api('GET', '/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toEqual(expect.any(String));
+    const malformed = await t.api('POST', '/auth/login', { rawBody: '{"email": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.detail).toMatch(/Malformed JSON/);
+    const huge = await t.api('POST', '/auth/login', { rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }) });
+    expect(huge.status).toBe(413);
+    const wrongType = await t.api('POST', '/auth/login', { body: { email: 42, password: ['x'] } });
+    expect(wrongType.status).toBe(400);
+  });
+
+  it('publishes the account paths in the OpenAPI document', async () => {
+    const doc = await t.api('GET', '/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/auth/register', '/auth/login', '/auth/logout', '/users/me']));
+    expect(doc.body.paths['/users/me'].put).toBeDefined();
+  });
+
+  it('never leaks a stack trace in an error', async () => {
+    const res = await t.api('GET', '/users/me', { token: 'garbage' });
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toMatch(/stack|at .*\.ts/);
+  });
+});
+
+describe('roles', () => {
+  it('a customer gets 403 from a staff procedure and staff pass', async () => {
+    const { staffProcedure } = await import('../../server/trpc/procedures');
+    const { router } = await import('../../server/trpc/init');
+    const { createContextInner } = await import('../../server/trpc/context');
+    const r = router({ secret: staffProcedure.query(() => 'ok') });
+    const customer = await createUser(t.deps);
+    const staff = await createUser(t.deps, { role: 'staff' });
+    await expect(r.createCaller(createContextInner({ deps: t.deps, token: customer.token })).secret()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(r.createCaller(createContextInner({ deps: t.deps })).secret()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await r.createCaller(createContextInner({ deps: t.deps, token: staff.token })).secret()).toBe('ok');
+  });
+});

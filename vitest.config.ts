@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests. API tests get a fresh database per file: an in-memory PGlite cloned from a
+// migrated template by default; with TEST_DATABASE_URL set, the API tests run a second time, each
+// file on its own fresh PostgreSQL database.
+const shared = {
+  globalSetup: ['tests/setup/global-setup.ts'],
+  setupFiles: ['tests/setup/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          env: { NODE_ENV: 'test', TEST_DB: 'pglite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: ['tests/api/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+                env: { NODE_ENV: 'test', TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
