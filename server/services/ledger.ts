@@ -1,0 +1,37 @@
+import type { Prisma } from '@prisma/client';
+
+/** One stock movement for the inventory ledger (design.md section 4). */
+export interface LedgerEntry {
+  variantId?: string | null;
+  giftItemId?: string | null;
+  /** SKU or gift name at the time, so the row survives deletes. */
+  subject: string;
+  field: 'on_hand' | 'allocated' | 'safety_stock' | 'stock_quantity';
+  /** A stock adjustment reason, or order_placed / order_shipped / order_cancelled. */
+  reason: string;
+  notes?: string | null;
+  before: number;
+  after: number;
+  userId?: string | null;
+  orderId?: string | null;
+}
+
+/** Every change of stock goes through here, inside the transaction that made the change. */
+export async function writeLedger(tx: Prisma.TransactionClient, entries: LedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.inventoryLedger.createMany({
+    data: entries.map((e) => ({
+      variantId: e.variantId ?? null,
+      giftItemId: e.giftItemId ?? null,
+      subject: e.subject,
+      field: e.field,
+      reason: e.reason,
+      notes: e.notes ?? null,
+      delta: e.after - e.before,
+      before: e.before,
+      after: e.after,
+      userId: e.userId ?? null,
+      orderId: e.orderId ?? null,
+    })),
+  });
+}
