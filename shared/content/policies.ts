@@ -1,0 +1,34 @@
+// Shipping and returns facts in one place, so the /shipping page, the FAQ and the chat assistant
+// never disagree (storefront.md sections 1 and 9). Figures come from shared/constants.ts.
+import { CONTACT_REPLY_HOURS, DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../constants';
+
+export const SHIPPING_COUNTRIES = [
+  { code: 'SG', name: 'Singapore' },
+  { code: 'MY', name: 'Malaysia' },
+] as const;
+
+export const SHIPPING_POLICY = {
+  areas: 'We ship to Singapore and Malaysia only.',
+  processing: `Orders are processed in ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} working days.`,
+  delivery: `Delivery takes ${DELIVERY_DAYS.min} to ${DELIVERY_DAYS.max} working days after dispatch.`,
+  fees: 'The shipping fee for your parcel is worked out from its weight and address and shown in the cart and at checkout before you pay.',
+  tracking: 'Once your order ships, its tracking number appears on the order page under My Orders.',
+} as const;
+
+export const RETURNS_POLICY = {
+  window: 'Unopened packs in their original condition can be returned within 14 days of delivery.',
+  damaged:
+    'If anything arrives damaged or is not what you ordered, tell us within 7 days with your order number and a photo, and we will replace it or refund you, including the shipping fee.',
+  custom: 'Custom-printed packaging is made to order and can only be returned if it is faulty.',
+  refunds: 'Refunds go back to the original payment method within 5 to 10 working days of our receiving the return.',
+  howTo: `To start a return, contact us through the contact page or at ${SHOP_EMAIL} with your order number.`,
+} as const;
+
+export const CONTACT_POLICY = {
+  email: SHOP_EMAIL,
+  replyTime: `We usually reply within ${CONTACT_REPLY_HOURS} hours.`,
+} as const;
+
+/** The lines in order, for pages and chat replies that list them. */
+export const shippingLines = (): string[] => Object.values(SHIPPING_POLICY);
+export const returnsLines = (): string[] => Object.values(RETURNS_POLICY);
