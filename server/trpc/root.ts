@@ -1,4 +1,6 @@
 import { authRouter } from '../routers/auth.router';
+import { catalogRouter } from '../routers/catalog.router';
+import { contactRouter } from '../routers/contact.router';
 import { healthRouter } from '../routers/health.router';
 import { usersRouter } from '../routers/users.router';
 import { createCallerFactory, router } from './init';
@@ -9,6 +11,8 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  catalog: catalogRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

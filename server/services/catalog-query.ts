@@ -1,0 +1,82 @@
+import { Prisma, type PrismaClient } from '@prisma/client';
+import type { CatalogFilters, SortBy } from '../../shared/schemas/catalog.schema';
+import { toCents } from '../../shared/domain/money';
+
+// The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
+// a bound parameter (Prisma.sql / $queryRaw), so SQL typed into the search box is only ever text.
+
+export interface FilterRow {
+  id: string;
+  name: string;
+  description: string;
+  featured: boolean;
+  min_price: number | null;
+  max_price: number | null;
+  in_stock: boolean;
+  total: bigint | number;
+}
+
+/** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
+
+const AVAILABLE = Prisma.sql`(v."onHand" - v."allocated" - v."safetyStock") > 0`;
+
+function variantConditions(f: CatalogFilters): Prisma.Sql[] {
+  const conds: Prisma.Sql[] = [];
+  if (f?.colors?.length) conds.push(Prisma.sql`lower(v."color") IN (${lowerList(f.colors)})`);
+  if (f?.sizes?.length) conds.push(Prisma.sql`lower(v."sizeCode") IN (${lowerList(f.sizes)})`);
+  if (f?.price_min != null) conds.push(Prisma.sql`v."basePriceCents" >= ${toCents(f.price_min)}`);
+  if (f?.price_max != null) conds.push(Prisma.sql`v."basePriceCents" <= ${toCents(f.price_max)}`);
+  if (f?.in_stock_only) conds.push(AVAILABLE);
+  return conds;
+}
+
+/** Product-level conditions; variant filters must all hold for one and the same variant. */
+export function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
+  const conds: Prisma.Sql[] = [];
+  if (f?.categories?.length) conds.push(Prisma.sql`lower(p."category") IN (${lowerList(f.categories)})`);
+  if (f?.type) conds.push(Prisma.sql`lower(p."type") = ${f.type.toLowerCase()}`);
+  if (f?.search) {
+    const pattern = likePattern(f.search);
+    conds.push(Prisma.sql`(p."name" ILIKE ${pattern} OR p."description" ILIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM "Variant" sv WHERE sv."productId" = p."id" AND sv."sku" ILIKE ${pattern}))`);
+  }
+  const vConds = f ? variantConditions(f) : [];
+  if (vConds.length) {
+    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p."id" AND ${Prisma.join(vConds, ' AND ')})`);
+  }
+  return conds.length ? Prisma.sql`WHERE ${Prisma.join(conds, ' AND ')}` : Prisma.empty;
+}
+
+const ORDER_BY: Record<SortBy, Prisma.Sql> = {
+  // Units sold, then featured, then newest (storefront issue); id keeps pages stable on ties.
+  best_sellers: Prisma.sql`p."unitsSold" DESC, p."featured" DESC, p."createdAt" DESC, p."id" DESC`,
+  price_low_high: Prisma.sql`agg.min_price ASC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  price_high_low: Prisma.sql`agg.min_price DESC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
+};
+
+/** One page of matching products with their price range and stock flag, plus the total count. */
+export function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number) {
+  return db.$queryRaw<FilterRow[]>`
+    SELECT p."id", p."name", p."description", p."featured",
+           agg.min_price, agg.max_price, COALESCE(agg.in_stock, false) AS in_stock,
+           COUNT(*) OVER () AS total
+    FROM "Product" p
+    LEFT JOIN LATERAL (
+      SELECT MIN(v."basePriceCents")::int AS min_price, MAX(v."basePriceCents")::int AS max_price,
+             BOOL_OR(${AVAILABLE}) AS in_stock
+      FROM "Variant" v WHERE v."productId" = p."id"
+    ) agg ON true
+    ${whereClause(f)}
+    ORDER BY ${ORDER_BY[sortBy]}
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+}
+
+/** Total matches when the requested page is past the end (the window count comes back empty). */
+export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined): Promise<number> {
+  const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n FROM "Product" p ${whereClause(f)}`;
+  return Number(rows[0]?.n ?? 0);
+}
