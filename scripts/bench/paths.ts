@@ -1,0 +1,49 @@
+// The hot paths `npm run bench` measures. Each area adds its own entries.
+
+export interface BenchContext {
+  baseUrl: string;
+  /** A signed-in customer's bearer token and email/password. */
+  customer: { token: string; email: string; password: string };
+  /** The admin's bearer token. */
+  adminToken: string;
+  /** Calls the shop's REST API and returns the parsed JSON (throws on non-2xx). */
+  api(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<any>;
+}
+
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface BenchPath {
+  name: string;
+  /** Builds the request once before the run (tokens, ids from the seeded data). */
+  request(ctx: BenchContext): Promise<BenchRequest> | BenchRequest;
+  /** Compared against the bare Express figure: the design target, as a fraction (0.5 = 50 %). */
+  target?: number;
+  connections?: number;
+}
+
+const json = { 'content-type': 'application/json' };
+
+export const benchPaths: BenchPath[] = [
+  { name: 'GET /api/health', request: () => ({ method: 'GET', path: '/api/health' }) },
+  {
+    name: 'POST /api/auth/login',
+    // argon2id is deliberately slow (~20-50 ms of CPU per attempt): this path is CPU-bound by design.
+    connections: 10,
+    request: ({ customer }) => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: { email: customer.email, password: customer.password },
+    }),
+  },
+  {
+    name: 'GET /api/users/me',
+    request: ({ customer }) => ({ method: 'GET', path: '/api/users/me', headers: { authorization: `Bearer ${customer.token}` } }),
+  },
+  // bench-paths: add entries above this line
+];

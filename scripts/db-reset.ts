@@ -1,0 +1,23 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { readEnv } from '../server/env';
+
+// Development only: throws the database away; the next `npm start` migrates and seeds afresh.
+const env = readEnv();
+if (env.NODE_ENV === 'production') {
+  console.error('Refusing to reset a production database.');
+  process.exit(1);
+}
+if (env.DATABASE_URL) {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  await client.end();
+  console.log('Dropped every table in the DATABASE_URL database.');
+} else {
+  rmSync(join(env.dataDir, 'pglite'), { recursive: true, force: true });
+  rmSync(join(env.dataDir, 'uploads'), { recursive: true, force: true });
+  console.log(`Removed the embedded database and uploads under ${env.dataDir}.`);
+}
+console.log('Run `npm start` (or `npm run dev`) to migrate and seed again.');

@@ -1,0 +1,122 @@
+import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { SHOP_NAME } from '../../../shared/constants';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { buttonClass } from '../ui/Button';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900'}`;
+
+/** Header of storefront.md section 2: which links show depends on who is signed in. */
+export function Header() {
+  const { user, isSignedIn, isStaff, logout } = useAuth();
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    setOpen(false);
+    await logout();
+    navigate('/');
+  };
+
+  const links = [
+    ...(isSignedIn && isStaff ? [{ to: '/products', label: 'Products' }] : []),
+    { to: '/', label: 'Home' },
+    { to: '/faq', label: 'FAQ' },
+    { to: '/contact', label: 'Contact' },
+  ];
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900" aria-label={`${SHOP_NAME} home`}>
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-600 text-white">
+            <Package className="h-5 w-5" aria-hidden />
+          </span>
+          {SHOP_NAME}
+        </Link>
+
+        <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="flex items-center gap-2">
+          {/* cart-link */}
+          <div className="hidden items-center gap-2 md:flex">
+            {isSignedIn ? (
+              <>
+                <Link to="/account" className={buttonClass('outline', 'sm')}>
+                  <User className="h-4 w-4" aria-hidden /> Account
+                </Link>
+                {isStaff && (
+                  <Link to="/admin" className={buttonClass('secondary', 'sm')}>
+                    <Shield className="h-4 w-4" aria-hidden /> Admin
+                  </Link>
+                )}
+                <button type="button" onClick={onLogout} className={buttonClass('ghost', 'sm')} aria-label="Logout" title={`Logout ${user?.displayName ?? ''}`}>
+                  <LogOut className="h-4 w-4" aria-hidden />
+                </button>
+              </>
+            ) : (
+              <Link to="/login" className={buttonClass('primary', 'sm')}>
+                Login
+              </Link>
+            )}
+          </div>
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+          </button>
+        </div>
+      </div>
+
+      {open && (
+        <nav className="border-t border-slate-200 bg-white px-4 py-3 md:hidden" aria-label="Mobile">
+          <ul className="flex flex-col gap-1" onClick={() => setOpen(false)}>
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} className={navClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {isSignedIn ? (
+              <>
+                <li>
+                  <NavLink to="/account" className={navClass}>Account</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/orders" className={navClass}>My Orders</NavLink>
+                </li>
+                {isStaff && (
+                  <li>
+                    <NavLink to="/admin" className={navClass}>Admin Panel</NavLink>
+                  </li>
+                )}
+                <li>
+                  <button type="button" onClick={onLogout} className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50">
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink to="/login" className={navClass}>Login</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '../../../shared/schemas/user.schema';
+import { trpc, type RouterInputs } from '../../lib/trpc';
+import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../../lib/session';
+
+interface AuthContextValue {
+  user: UserDto | null;
+  token: string | null;
+  /** False while a stored token is being checked with the server. */
+  ready: boolean;
+  isSignedIn: boolean;
+  isStaff: boolean;
+  isAdmin: boolean;
+  login(input: RouterInputs['auth']['login']): Promise<UserDto>;
+  register(input: RouterInputs['auth']['register']): Promise<UserDto>;
+  logout(): Promise<void>;
+  setUser(user: UserDto): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => getToken());
+  const [user, setUserState] = useState<UserDto | null>(() => (getToken() ? getStoredUser() : null));
+  const [ready, setReady] = useState(() => !getToken());
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const loginMutation = trpc.auth.login.useMutation();
+  const registerMutation = trpc.auth.register.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+
+  // Refresh the stored user from the server once per load; a 401 clears it (see lib/trpc.ts).
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    utils.users.me
+      .fetch()
+      .then((me) => {
+        if (cancelled) return;
+        storeUser(me);
+        setUserState(me);
+      })
+      .catch(() => {
+        if (!cancelled && !getToken()) {
+          setToken(null);
+          setUserState(null);
+        }
+      })
+      .finally(() => !cancelled && setReady(true));
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  useEffect(() => {
+    const expired = () => {
+      setToken(null);
+      setUserState(null);
+      setReady(true);
+    };
+    window.addEventListener('auth:expired', expired);
+    return () => window.removeEventListener('auth:expired', expired);
+  }, []);
+
+  const signedIn = useCallback(
+    (result: { access_token: string; user: UserDto }) => {
+      storeSession(result.access_token, result.user);
+      setToken(result.access_token);
+      setUserState(result.user);
+      setReady(true);
+      // The guest cart was merged into the user's cart on the server: refetch everything.
+      void queryClient.invalidateQueries();
+      return result.user;
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      token,
+      ready,
+      isSignedIn: Boolean(token && user),
+      isStaff: user?.role === 'staff' || user?.role === 'admin',
+      isAdmin: user?.role === 'admin',
+      login: async (input) => signedIn(await loginMutation.mutateAsync(input)),
+      register: async (input) => signedIn(await registerMutation.mutateAsync(input)),
+      async logout() {
+        try {
+          if (getToken()) await logoutMutation.mutateAsync({});
+        } catch {
+          // The session may already be gone on the server; signing out locally is what matters.
+        }
+        clearSession();
+        setToken(null);
+        setUserState(null);
+        queryClient.clear();
+      },
+      setUser(next) {
+        storeUser(next);
+        setUserState(next);
+      },
+    }),
+    [user, token, ready, signedIn, loginMutation, registerMutation, logoutMutation, queryClient],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,42 @@
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { UserDto } from '../../shared/schemas/user.schema';
+
+// Storage keys are the specification's: access_token and user in localStorage, session_id
+// (the guest id) in sessionStorage. A stored token is what marks a user as signed in.
+
+export function getToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.accessToken);
+}
+
+export function getStoredUser(): UserDto | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    return raw ? (JSON.parse(raw) as UserDto) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(token: string, user: UserDto) {
+  localStorage.setItem(STORAGE_KEYS.accessToken, token);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function storeUser(user: UserDto) {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function clearSession() {
+  localStorage.removeItem(STORAGE_KEYS.accessToken);
+  localStorage.removeItem(STORAGE_KEYS.user);
+}
+
+/** guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. */
+export function getGuestId(): string {
+  let id = sessionStorage.getItem(STORAGE_KEYS.sessionId);
+  if (!id || !id.startsWith('guest_')) {
+    id = `guest_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+    sessionStorage.setItem(STORAGE_KEYS.sessionId, id);
+  }
+  return id;
+}

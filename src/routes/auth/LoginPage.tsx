@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Seo } from '../../components/Seo';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { errorDetail } from '../../lib/trpc';
+
+type Tab = 'login' | 'register';
+
+export default function LoginPage() {
+  const [tab, setTab] = useState<Tab>('login');
+  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useState({ email: '', password: '', first_name: '', last_name: '', phone: '' });
+  const { login, register } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here by a signed-in route (e.g. /checkout)? Go back there; otherwise home (spec: '/').
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      if (tab === 'login') {
+        await login({ email: form.email, password: form.password });
+        toast.success('Login successful!');
+      } else {
+        await register({ email: form.email, password: form.password, first_name: form.first_name, last_name: form.last_name, phone: form.phone || null });
+        toast.success('Registration successful!');
+      }
+      navigate(from, { replace: true });
+    } catch (err) {
+      toast.error(errorDetail(err) ?? (tab === 'login' ? 'Login failed' : 'Registration failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Seo title="Login or Register" description="Sign in to your PackShop account or create one to track orders and save addresses." path="/login" noindex />
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div role="tablist" aria-label="Account" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+          {(['login', 'register'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+              className={`rounded-md py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-500 hover:text-slate-700'}`}
+            >
+              {t === 'login' ? 'Login' : 'Register'}
+            </button>
+          ))}
+        </div>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">{tab === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+        <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate={false}>
+          {tab === 'register' && (
+            <div className="grid grid-cols-2 gap-3">
+              <Field label="First name" name="first_name" required value={form.first_name} onChange={set('first_name')} autoComplete="given-name" />
+              <Field label="Last name" name="last_name" required value={form.last_name} onChange={set('last_name')} autoComplete="family-name" />
+            </div>
+          )}
+          <Field label="Email" name="email" type="email" required value={form.email} onChange={set('email')} autoComplete="email" />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            required
+            minLength={tab === 'register' ? 8 : undefined}
+            value={form.password}
+            onChange={set('password')}
+            autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+            hint={tab === 'register' ? 'At least 8 characters' : undefined}
+          />
+          {tab === 'register' && <Field label="Phone (optional)" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />}
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? 'Please wait...' : tab === 'login' ? 'Login' : 'Register'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}
