@@ -1,0 +1,66 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { idSchema } from '../../shared/schemas/common.schema';
+import { addToCartInput, applyCouponInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../shared/schemas/cart.schema';
+import { onSignIn } from '../services/auth.service';
+import * as cart from '../services/cart.service';
+import { mergeGuestCart } from '../services/cart-merge';
+import { router } from '../trpc/init';
+import { optionalUserProcedure } from '../trpc/procedures';
+
+// Signing in (login or registration) merges the guest cart into the user's cart.
+onSignIn(mergeGuestCart);
+
+const empty = z.object({}).optional();
+const owner = (ctx: { user: { id: string } | null; guestId: string | null }) => cart.cartOwner(ctx.user, ctx.guestId);
+const meta = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: `/${string}`, summary: string): OpenApiMeta => ({ openapi: { method, path, tags: ['cart'], summary } });
+
+export const cartRouter = router({
+  get: optionalUserProcedure
+    .meta(meta('GET', '/cart', 'The whole cart (guest by X-Session-Id, or the signed-in user)'))
+    .input(empty)
+    .output(cartOutput)
+    .query(({ ctx }) => cart.getCart(ctx.db, owner(ctx))),
+
+  add: optionalUserProcedure
+    .meta(meta('POST', '/cart/add', 'Add a variant; answers the whole cart'))
+    .input(addToCartInput)
+    .output(cartOutput)
+    .mutation(({ ctx, input }) => cart.addItem(ctx.db, owner(ctx), input)),
+
+  updateItem: optionalUserProcedure
+    .meta(meta('PUT', '/cart/item/{id}', 'Set a line quantity (0 removes it)'))
+    .input(updateCartItemInput)
+    .output(cartOutput)
+    .mutation(({ ctx, input }) => cart.updateItem(ctx.db, owner(ctx), input)),
+
+  removeItem: optionalUserProcedure
+    .meta(meta('DELETE', '/cart/item/{id}', 'Remove a line'))
+    .input(z.object({ id: idSchema }))
+    .output(cartOutput)
+    .mutation(({ ctx, input }) => cart.removeItem(ctx.db, owner(ctx), input.id)),
+
+  clear: optionalUserProcedure
+    .meta(meta('DELETE', '/cart', 'Empty the cart (items, coupon and gifts)'))
+    .input(empty)
+    .output(cartOutput)
+    .mutation(({ ctx }) => cart.clearCart(ctx.db, owner(ctx))),
+
+  applyCoupon: optionalUserProcedure
+    .meta(meta('POST', '/cart/coupon', 'Apply a coupon code to the cart'))
+    .input(applyCouponInput)
+    .output(cartOutput)
+    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input)),
+
+  removeCoupon: optionalUserProcedure
+    .meta(meta('DELETE', '/cart/coupon', 'Remove the coupon from the cart'))
+    .input(empty)
+    .output(cartOutput)
+    .mutation(({ ctx }) => cart.removeCoupon(ctx.db, owner(ctx))),
+
+  toggleGift: optionalUserProcedure
+    .meta(meta('POST', '/cart/gifts/toggle', 'Pick or unpick a free gift of a reached tier'))
+    .input(toggleGiftInput)
+    .output(cartOutput)
+    .mutation(({ ctx, input }) => cart.toggleGift(ctx.db, owner(ctx), input)),
+});

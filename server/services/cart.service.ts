@@ -1,0 +1,197 @@
+// The shopping cart: a guest cart keyed by X-Session-Id or a signed-in user's cart. Every answer
+// is the whole cart, rebuilt from the database (cart-view.ts).
+import type { Prisma, PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { AppError, badRequest, notFound } from '../../shared/errors';
+import { checkCoupon } from '../../shared/domain/coupon';
+import { selectionProblem } from '../../shared/domain/gift-tiers';
+import { availableStock } from '../../shared/domain/stock';
+import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
+import { isUniqueViolation } from '../db/errors';
+import { cartSelect, priceCart, toCartDto, type CartRow } from './cart-view';
+import { findCoupon, loadGiftTiers } from './promotions.service';
+import { loadShippingRules } from './shipping-rules.service';
+
+type Db = Prisma.TransactionClient;
+export type CartOwner = { userId: string } | { guestId: string };
+
+export function cartOwner(user: { id: string } | null, guestId: string | null): CartOwner | null {
+  if (user) return { userId: user.id };
+  return guestId ? { guestId } : null;
+}
+
+const ownerWhere = (o: CartOwner): Prisma.CartWhereUniqueInput => ('userId' in o ? { userId: o.userId } : { guestId: o.guestId });
+
+function requireOwner(owner: CartOwner | null): CartOwner {
+  if (!owner) throw badRequest('Session ID is required');
+  return owner;
+}
+
+async function ensureCart(db: Db, owner: CartOwner): Promise<string> {
+  const where = ownerWhere(owner);
+  const found = await db.cart.findUnique({ where, select: { id: true } });
+  if (found) return found.id;
+  try {
+    return (await db.cart.create({ data: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }, select: { id: true } })).id;
+  } catch (err) {
+    // Two first requests of one shopper at once: the other one created it.
+    if (isUniqueViolation(err)) return (await db.cart.findUniqueOrThrow({ where, select: { id: true } })).id;
+    throw err;
+  }
+}
+
+/** 'Mailer 25x35 (50 pcs)': how a variant is named in messages. */
+export const variantLabel = (v: { sizeCode: string; packSize: number; product: { name: string } }) =>
+  `${v.product.name} ${v.sizeCode} (${v.packSize} pcs)`;
+
+export function stockMessage(label: string, available: number, inCart = 0): string {
+  if (available <= 0) return `Sorry, ${label} is out of stock`;
+  const base = `Only ${available} left of ${label}`;
+  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
+}
+
+const variantCheckSelect = {
+  id: true,
+  sizeCode: true,
+  packSize: true,
+  onHand: true,
+  allocated: true,
+  safetyStock: true,
+  product: { select: { name: true } },
+} as const;
+
+/** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
+export async function getCart(db: Db, owner: CartOwner | null, now = new Date()) {
+  const cart = owner ? await db.cart.findUnique({ where: ownerWhere(owner), select: cartSelect }) : null;
+  return buildView(db, cart, now);
+}
+
+async function buildView(db: Db, cart: CartRow | null, now: Date) {
+  const [tiers, rules, coupon] = await Promise.all([
+    loadGiftTiers(db),
+    loadShippingRules(db),
+    cart?.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
+  ]);
+  const empty = { items: [], gifts: [] };
+  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country: 'SG', now });
+  let message: string | null = null;
+  if (cart?.couponCode && !priced.coupon) {
+    message = priced.couponDropped ?? 'Coupon removed';
+    await db.cart.updateMany({ where: { id: cart.id, couponCode: cart.couponCode }, data: { couponCode: null } });
+  }
+  if (cart && priced.droppedGiftIds.length) {
+    await db.cartGift.deleteMany({ where: { id: { in: priced.droppedGiftIds }, cartId: cart.id } });
+  }
+  return toCartDto(cart, priced, message, now);
+}
+
+async function viewById(db: Db, cartId: string, now = new Date()) {
+  return buildView(db, await db.cart.findUnique({ where: { id: cartId }, select: cartSelect }), now);
+}
+
+export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
+  const owner = requireOwner(ownerOrNull);
+  const variant = await db.variant.findUnique({ where: { id: input.variant_id }, select: variantCheckSelect });
+  if (!variant) throw notFound('Product variant not found');
+  const cartId = await ensureCart(db, owner);
+  const existing = await db.cartItem.findUnique({ where: { cartId_variantId: { cartId, variantId: variant.id } }, select: { quantity: true } });
+  const inCart = existing?.quantity ?? 0;
+  const available = availableStock(variant);
+  if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
+  if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+  try {
+    await db.cartItem.upsert({
+      where: { cartId_variantId: { cartId, variantId: variant.id } },
+      create: { cartId, variantId: variant.id, quantity: input.quantity },
+      update: { quantity: { increment: input.quantity } },
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await db.cartItem.update({ where: { cartId_variantId: { cartId, variantId: variant.id } }, data: { quantity: { increment: input.quantity } } });
+  }
+  await db.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
+  return viewById(db, cartId);
+}
+
+async function ownItem(db: Db, owner: CartOwner | null, itemId: string) {
+  const item = owner
+    ? await db.cartItem.findFirst({
+        where: { id: itemId, cart: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId } },
+        select: { id: true, cartId: true, quantity: true, variant: { select: variantCheckSelect } },
+      })
+    : null;
+  // Someone else's item answers exactly like an unknown one.
+  if (!item) throw notFound('Cart item not found');
+  return item;
+}
+
+export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer<typeof updateCartItemInput>) {
+  const item = await ownItem(db, owner, input.id);
+  if (input.quantity === 0) {
+    await db.cartItem.deleteMany({ where: { id: item.id } });
+  } else {
+    const available = availableStock(item.variant);
+    if (input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(item.variant), available));
+    await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
+  }
+  return viewById(db, item.cartId);
+}
+
+export async function removeItem(db: Db, owner: CartOwner | null, itemId: string) {
+  return updateItem(db, owner, { id: itemId, quantity: 0 });
+}
+
+/** Empties the cart: items, coupon and gifts (storefront.md section 4). */
+export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
+  if (owner) {
+    const cart = await db.cart.findUnique({ where: ownerWhere(owner), select: { id: true } });
+    if (cart) {
+      await db.$transaction([
+        db.cartItem.deleteMany({ where: { cartId: cart.id } }),
+        db.cartGift.deleteMany({ where: { cartId: cart.id } }),
+        db.cart.update({ where: { id: cart.id }, data: { couponCode: null } }),
+      ]);
+    }
+  }
+  return getCart(db, owner);
+}
+
+export async function applyCoupon(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof applyCouponInput>, now = new Date()) {
+  const owner = requireOwner(ownerOrNull);
+  const view = await getCart(db, owner, now);
+  if (view.items.length === 0) throw badRequest('Add something to your cart before applying a coupon');
+  const coupon = await findCoupon(db, input.coupon_code);
+  const check = checkCoupon(coupon, Math.round(view.subtotal * 100), now);
+  if (!check.valid || !coupon) throw badRequest(check.valid ? 'Invalid coupon code' : check.error);
+  const cartId = await ensureCart(db, owner);
+  await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
+  return viewById(db, cartId, now);
+}
+
+export async function removeCoupon(db: Db, owner: CartOwner | null) {
+  if (owner) await db.cart.updateMany({ where: ownerWhere(owner) as Prisma.CartWhereInput, data: { couponCode: null } });
+  return getCart(db, owner);
+}
+
+/** Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. */
+export async function toggleGift(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>) {
+  const owner = requireOwner(ownerOrNull);
+  const cartId = await ensureCart(db, owner);
+  const existing = await db.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
+  if (existing) {
+    await db.cartGift.deleteMany({ where: { id: existing.id } });
+    // Picking the same gift under another tier moves it there.
+    if (existing.tierId === input.tier_id) return viewById(db, cartId);
+  }
+  const view = await viewById(db, cartId);
+  const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
+  const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
+  const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
+  if (problem) throw badRequest(problem);
+  try {
+    await db.cartGift.create({ data: { cartId, giftItemId: input.gift_id, tierId: input.tier_id } });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err; // a double click: already picked
+  }
+  return viewById(db, cartId);
+}

@@ -1,0 +1,149 @@
+import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { formatMoney } from '../../../shared/domain/money';
+import type { CartDto } from '../../../shared/schemas/cart.schema';
+import { errorDetail, trpc } from '../../lib/trpc';
+
+interface CartContextValue {
+  cart: CartDto | undefined;
+  itemCount: number;
+  isLoading: boolean;
+  addItem(variantId: string, quantity: number): Promise<boolean>;
+  updateItem(itemId: string, quantity: number): Promise<boolean>;
+  removeItem(itemId: string): Promise<boolean>;
+  clearCart(): Promise<boolean>;
+  applyCoupon(code: string): Promise<boolean>;
+  removeCoupon(): Promise<boolean>;
+  toggleGift(tierId: string, giftId: string): Promise<boolean>;
+  refresh(): Promise<void>;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+const warn = (message: string) => toast(message, { icon: '⚠️' });
+const info = (message: string) => toast(message, { icon: 'ℹ️' });
+
+/**
+ * The cart for the whole SPA. The server recomputes every figure and revalidates the coupon on each
+ * answer, so after any change the cart is simply replaced by the answer (storefront.md section 4);
+ * this provider only turns changes in that answer into the toasts of section 8.
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000 });
+  const add = trpc.cart.add.useMutation();
+  const update = trpc.cart.updateItem.useMutation();
+  const clear = trpc.cart.clear.useMutation();
+  const apply = trpc.cart.applyCoupon.useMutation();
+  const unapply = trpc.cart.removeCoupon.useMutation();
+  const gift = trpc.cart.toggleGift.useMutation();
+  const current = useRef<CartDto | undefined>(undefined);
+  current.current = query.data;
+
+  /** Replace the cart with the server's answer and announce what happened to the coupon. */
+  const accept = useCallback(
+    (next: CartDto, opts: { quietCoupon?: boolean } = {}) => {
+      const before = current.current;
+      utils.cart.get.setData(undefined, next);
+      current.current = next;
+      if (opts.quietCoupon) return;
+      if (next.coupon_message) warn(next.coupon_message);
+      else if (before?.applied_coupon && next.applied_coupon && Math.abs(before.discount - next.discount) > 0.01) {
+        info(`Discount updated: -${formatMoney(next.discount)}`);
+      }
+    },
+    [utils],
+  );
+
+  const run = useCallback(
+    async (call: () => Promise<CartDto>, ok: string | null, fail: string, opts: { quietCoupon?: boolean; fallback?: string } = {}) => {
+      try {
+        const next = await call();
+        accept(next, opts);
+        if (ok) toast.success(ok);
+        return true;
+      } catch (err) {
+        const detail = errorDetail(err);
+        toast.error(detail ? `${fail}: ${detail}` : (opts.fallback ?? fail));
+        return false;
+      }
+    },
+    [accept],
+  );
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      cart: query.data,
+      itemCount: query.data?.item_count ?? 0,
+      isLoading: query.isLoading,
+      addItem: (variantId, quantity) =>
+        run(() => add.mutateAsync({ variant_id: variantId, quantity }), 'Added to cart', 'Failed to add to cart', {
+          fallback: 'Failed to add to cart. Please try again.',
+        }),
+      updateItem: (itemId, quantity) =>
+        run(() => update.mutateAsync({ id: itemId, quantity }), quantity === 0 ? 'Item removed from cart' : null, 'Failed to update cart'),
+      removeItem: (itemId) => run(() => update.mutateAsync({ id: itemId, quantity: 0 }), 'Item removed from cart', 'Failed to update cart'),
+      async clearCart() {
+        try {
+          accept(await clear.mutateAsync({}), { quietCoupon: true });
+          toast.success('Cart cleared');
+          return true;
+        } catch {
+          toast.error('Failed to clear cart');
+          return false;
+        }
+      },
+      async applyCoupon(code) {
+        const trimmed = code.trim().toUpperCase();
+        if (!trimmed) {
+          toast.error('Please enter a coupon code');
+          return false;
+        }
+        try {
+          const next = await apply.mutateAsync({ coupon_code: trimmed });
+          accept(next, { quietCoupon: true });
+          toast.success(`Coupon applied! You saved ${formatMoney(next.discount)}`);
+          if (next.available_gift_tiers.length > 0) toast.success('You qualify for free gifts! Select them at checkout.');
+          return true;
+        } catch (err) {
+          toast.error(errorDetail(err) ?? 'Failed to validate coupon');
+          return false;
+        }
+      },
+      async removeCoupon() {
+        try {
+          accept(await unapply.mutateAsync({}), { quietCoupon: true });
+          info('Coupon removed');
+          return true;
+        } catch (err) {
+          toast.error(errorDetail(err) ?? 'Failed to update cart');
+          return false;
+        }
+      },
+      async toggleGift(tierId, giftId) {
+        try {
+          accept(await gift.mutateAsync({ tier_id: tierId, gift_id: giftId }));
+          return true;
+        } catch (err) {
+          toast.error(errorDetail(err) ?? 'Failed to update gifts');
+          return false;
+        }
+      },
+      async refresh() {
+        const before = current.current;
+        const next = await utils.cart.get.fetch(undefined, { staleTime: 0 });
+        current.current = before;
+        accept(next);
+      },
+    }),
+    [query.data, query.isLoading, run, accept, add, update, clear, apply, unapply, gift, utils],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const ctx = useContext(CartContext);
+  if (!ctx) throw new Error('useCart must be used within a CartProvider');
+  return ctx;
+}

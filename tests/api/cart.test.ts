@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCoupon, createGiftTier, createVariant, guestId } from '../factories/shop';
+import { createUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let mailer: Awaited<ReturnType<typeof createVariant>>;
+let scarce: Awaited<ReturnType<typeof createVariant>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  mailer = await createVariant(t.db, { onHand: 100, weightGrams: 400, tiers: [[1, 1000], [10, 800]] });
+  scarce = await createVariant(t.db, { name: 'Mailer Scarce', onHand: 5, allocated: 1, safetyStock: 1, sizeCode: '25x35', packSize: 50 });
+});
+afterAll(() => t.close());
+
+describe('guest cart through REST', () => {
+  const g = guestId();
+
+  it('answers an empty cart for a new guest and for no session at all', async () => {
+    for (const res of [await t.api('GET', '/cart', { guestId: g }), await t.api('GET', '/cart')]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ items: [], subtotal: 0, shipping_fee: 0, gst: 0, total: 0, item_count: 0, applied_coupon: null, discount: 0 });
+      expect(res.body.delivery_estimate).toBe('3-7 working days');
+    }
+  });
+
+  it('adds a line and answers the whole cart with tier price, shipping, GST and weight', async () => {
+    const res = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 2 } });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({
+      variant_id: mailer.variantId,
+      product_id: mailer.productId,
+      product_name: mailer.productName,
+      product_image: '/uploads/seed/test.webp',
+      attributes: { size: '25x35', color: 'white', pack_size: 50 },
+      sku: mailer.sku,
+      price: 10,
+      quantity: 2,
+      line_total: 20,
+      available: 100,
+    });
+    expect(res.body).toMatchObject({ subtotal: 20, shipping_fee: 6, total: 26, gst: 2.15, total_weight_grams: 800, item_count: 2 });
+  });
+
+  it('adds to the same line and switches tier at 10', async () => {
+    const res = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 8 } });
+    expect(res.body.items[0]).toMatchObject({ quantity: 10, price: 8, line_total: 80 });
+    expect(res.body).toMatchObject({ subtotal: 80, shipping_fee: 0, total: 80, gst: 6.61 });
+  });
+
+  it('refuses bad quantities with a clear 400', async () => {
+    for (const quantity of [0, -1, 1.5, 1e9, 'ten']) {
+      const res = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity } });
+      expect(res.status, String(quantity)).toBe(400);
+      expect(res.body.detail).toMatch(/Quantity/);
+    }
+  });
+
+  it('refuses more than is available, naming what is left', async () => {
+    const res = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 4 } });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Only 3 left of Mailer Scarce 25x35 (50 pcs)');
+    const unknown = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: 'nope', quantity: 1 } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('needs a session id to add', async () => {
+    const res = await t.api('POST', '/cart/add', { body: { variant_id: mailer.variantId, quantity: 1 } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Session ID is required');
+  });
+
+  it('updates a quantity, 0 removes, and someone else cannot touch the line', async () => {
+    const cart = (await t.api('GET', '/cart', { guestId: g })).body;
+    const id = cart.items[0].id;
+    const other = await t.api('PUT', `/cart/item/${id}`, { guestId: guestId(), body: { quantity: 1 } });
+    expect(other.status).toBe(404);
+    const tooMany = await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity: 101 } });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.detail).toMatch(/^Only 100 left of /);
+    const three = await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity: 3 } });
+    expect(three.body).toMatchObject({ subtotal: 30, item_count: 3 });
+    const gone = await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity: 0 } });
+    expect(gone.body.items).toEqual([]);
+  });
+
+  it('clears the cart with DELETE /cart', async () => {
+    await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 1 } });
+    const res = await t.api('DELETE', '/cart', { guestId: g });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('coupons and gifts on the cart (tRPC)', () => {
+  it('applies a coupon, revalidates it after every change and drops it when the cart no longer qualifies', async () => {
+    const coupon = await createCoupon(t.db, { code: 'SAVE10', value: 1000, minOrderCents: 5000 });
+    const c = t.caller({ guestId: guestId() });
+    await expect(c.cart.applyCoupon({ coupon_code: 'save10' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const cart = await c.cart.add({ variant_id: mailer.variantId, quantity: 6 });
+    const applied = await c.cart.applyCoupon({ coupon_code: ' save10 ' });
+    expect(applied).toMatchObject({ applied_coupon: { code: coupon.code, type: 'percent', value: 10 }, discount: 6, subtotal: 60, shipping_fee: 6, total: 60 });
+    const more = await c.cart.updateItem({ id: cart.items[0].id, quantity: 7 });
+    expect(more).toMatchObject({ discount: 7, total: 69, coupon_message: null });
+    const less = await c.cart.updateItem({ id: cart.items[0].id, quantity: 4 });
+    expect(less).toMatchObject({ applied_coupon: null, discount: 0, coupon_message: 'Coupon removed: cart no longer qualifies' });
+    expect((await c.cart.get()).coupon_message).toBeNull();
+  });
+
+  it('explains unknown, inactive and expired coupons', async () => {
+    await createCoupon(t.db, { code: 'OFF', isActive: false });
+    await createCoupon(t.db, { code: 'OLD', validFrom: new Date('2020-01-01'), validTo: new Date('2020-02-01T10:00:00Z') });
+    const c = t.caller({ guestId: guestId() });
+    await c.cart.add({ variant_id: mailer.variantId, quantity: 1 });
+    await expect(c.cart.applyCoupon({ coupon_code: 'NOPE' })).rejects.toThrow('Invalid coupon code');
+    await expect(c.cart.applyCoupon({ coupon_code: 'OFF' })).rejects.toThrow('This coupon is no longer active');
+    await expect(c.cart.applyCoupon({ coupon_code: 'OLD' })).rejects.toThrow('This coupon has expired');
+    await expect(c.cart.applyCoupon({ coupon_code: '  ' })).rejects.toThrow('Please enter a coupon code');
+  });
+
+  it('offers gift tiers, enforces the tier limit, and drops gifts when the cart shrinks', async () => {
+    const tier = await createGiftTier(t.db, { thresholdCents: 5000, giftLimit: 1 });
+    const c = t.caller({ guestId: guestId() });
+    const small = await c.cart.add({ variant_id: mailer.variantId, quantity: 4 });
+    const near = small.nearby_gift_tiers.find((n) => n.tier_id === tier.tierId);
+    expect(near).toMatchObject({ amount_needed: 10, gift_count: 2, spending_threshold: 50, progress: 80 });
+    await expect(c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[0] })).rejects.toThrow(/not available/);
+    const big = await c.cart.updateItem({ id: small.items[0].id, quantity: 6 });
+    expect(big.available_gift_tiers.map((x) => x.id)).toContain(tier.tierId);
+    const picked = await c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[0] });
+    expect(picked.selected_gifts).toEqual([expect.objectContaining({ tier_id: tier.tierId, gift_id: tier.giftIds[0] })]);
+    await expect(c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[1] })).rejects.toThrow(/up to 1 gift/);
+    const unpicked = await c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[0] });
+    expect(unpicked.selected_gifts).toEqual([]);
+    await c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[1] });
+    const shrunk = await c.cart.updateItem({ id: small.items[0].id, quantity: 1 });
+    expect(shrunk.selected_gifts).toEqual([]);
+    await t.db.giftTier.delete({ where: { id: tier.tierId } });
+  });
+});
+
+describe('merging the guest cart at sign-in', () => {
+  it('merges quantities capped at what is available and keeps the guest coupon', async () => {
+    const { email, password, token } = await createUser(t.deps);
+    await t.caller({ token }).cart.add({ variant_id: scarce.variantId, quantity: 2 });
+    const g = guestId();
+    const guest = t.caller({ guestId: g });
+    await guest.cart.add({ variant_id: scarce.variantId, quantity: 3 });
+    await guest.cart.add({ variant_id: mailer.variantId, quantity: 6 });
+    await createCoupon(t.db, { code: 'MERGE5', type: 'fixed', value: 500 });
+    await guest.cart.applyCoupon({ coupon_code: 'MERGE5' });
+    const login = await t.api('POST', '/auth/login', { guestId: g, body: { email, password } });
+    expect(login.status).toBe(200);
+    const cart = await t.api('GET', '/cart', { token: login.body.access_token, guestId: g });
+    const qty = Object.fromEntries(cart.body.items.map((i: { variant_id: string; quantity: number }) => [i.variant_id, i.quantity]));
+    expect(qty).toEqual({ [scarce.variantId]: 3, [mailer.variantId]: 6 });
+    expect(cart.body.applied_coupon).toMatchObject({ code: 'MERGE5' });
+    expect(await t.db.cart.count({ where: { guestId: g } })).toBe(0);
+  });
+});
