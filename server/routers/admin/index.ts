@@ -1,0 +1,25 @@
+import { router } from '../../trpc/init';
+import { contactAdminRouter } from './contact.router';
+import { couponsRouter } from './coupons.router';
+import { dashboardRouter } from './dashboard.router';
+import { giftsRouter } from './gifts.router';
+import { inventoryRouter } from './inventory.router';
+import { ordersRouter } from './orders.router';
+import { productsRouter } from './products.router';
+import { promotionsRouter } from './promotions.router';
+import { settingsRouter } from './settings.router';
+import { usersAdminRouter } from './users.router';
+
+/** The back office. Every procedure is staffProcedure; users and roles are adminProcedure. */
+export const adminRouter = router({
+  inventory: inventoryRouter,
+  products: productsRouter,
+  settings: settingsRouter,
+  coupons: couponsRouter,
+  gifts: giftsRouter,
+  promotions: promotionsRouter,
+  orders: ordersRouter,
+  users: usersAdminRouter,
+  contact: contactAdminRouter,
+  dashboard: dashboardRouter,
+});

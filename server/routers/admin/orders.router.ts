@@ -1,0 +1,27 @@
+import { adminOrderDetail, adminOrderList, orderListInput, updateOrderStatusInput } from '../../../shared/schemas/admin/orders.schema';
+import { idParam } from '../../../shared/schemas/common.schema';
+import * as orders from '../../services/admin/orders.service';
+import { router } from '../../trpc/init';
+import { staffProcedure } from '../../trpc/procedures';
+
+const tags = ['admin: orders'];
+
+export const ordersRouter = router({
+  list: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/orders', tags, summary: 'Orders, newest first; filter by status, search by order number or email', protect: true } })
+    .input(orderListInput)
+    .output(adminOrderList)
+    .query(({ ctx, input }) => orders.listOrders(ctx.db, { page: 1, page_size: 20, ...input })),
+
+  get: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/orders/{id}', tags, summary: 'One order with lines, gifts and the allowed next statuses', protect: true } })
+    .input(idParam)
+    .output(adminOrderDetail)
+    .query(({ ctx, input }) => orders.getOrder(ctx.db, input.id)),
+
+  updateStatus: staffProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/orders/{id}/status', tags, summary: 'Move an order to its next status (shipping needs a tracking number)', protect: true } })
+    .input(updateOrderStatusInput)
+    .output(adminOrderDetail)
+    .mutation(({ ctx, input }) => orders.changeStatus(ctx.db, ctx.user.id, input)),
+});

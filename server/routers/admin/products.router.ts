@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idParam, okOutput } from '../../../shared/schemas/common.schema';
+import { adminProduct, adminProductCard, productInput, productListInput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
+import * as products from '../../services/admin/products.service';
+import { router } from '../../trpc/init';
+import { staffProcedure } from '../../trpc/procedures';
+
+const tags = ['admin: products'];
+
+export const productsRouter = router({
+  list: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/products', tags, summary: 'Product grid of the back office (all products, searchable)', protect: true } })
+    .input(productListInput)
+    .output(z.array(adminProductCard))
+    .query(({ ctx, input }) => products.listProducts(ctx.db, input?.search)),
+
+  get: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/products/{id}', tags, summary: 'A product with every field the form edits', protect: true } })
+    .input(idParam)
+    .output(adminProduct)
+    .query(({ ctx, input }) => products.getProduct(ctx.db, input.id)),
+
+  create: staffProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/products', tags, summary: 'Create a product with its variants', protect: true } })
+    .input(productInput)
+    .output(adminProduct)
+    .mutation(({ ctx, input }) => products.createProduct(ctx.db, ctx.user.id, input)),
+
+  update: staffProcedure
+    .meta({ openapi: { method: 'PUT', path: '/admin/products/{id}', tags, summary: 'Update a product; variants are created, updated or deleted to match', protect: true } })
+    .input(updateProductInput)
+    .output(adminProduct)
+    .mutation(({ ctx, input: { id, ...input } }) => products.updateProduct(ctx.db, ctx.user.id, id, input)),
+
+  delete: staffProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/admin/products/{id}', tags, summary: 'Delete a product and its variants (order history is kept)', protect: true } })
+    .input(idParam)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => products.deleteProduct(ctx.db, input.id)),
+});

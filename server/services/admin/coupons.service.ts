@@ -1,0 +1,83 @@
+import type { PrismaClient } from '@prisma/client';
+import { toCents, toDollars } from '../../../shared/domain/money';
+import { conflict, notFound } from '../../../shared/errors';
+import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
+import { isUniqueViolation } from '../../db/errors';
+
+const couponSelect = {
+  id: true,
+  code: true,
+  type: true,
+  value: true,
+  minOrderCents: true,
+  validFrom: true,
+  validTo: true,
+  isActive: true,
+  _count: { select: { redemptions: true } },
+} as const;
+
+type Row = {
+  id: string;
+  code: string;
+  type: 'percent' | 'fixed';
+  value: number;
+  minOrderCents: number;
+  validFrom: Date;
+  validTo: Date;
+  isActive: boolean;
+  _count: { redemptions: number };
+};
+
+// Stored: fixed in cents, percent in hundredths of a percent (so 12.5 % is exact).
+const toWire = (c: Row) => ({
+  id: c.id,
+  code: c.code,
+  type: c.type,
+  value: c.type === 'percent' ? c.value / 100 : toDollars(c.value),
+  min_order_amount: toDollars(c.minOrderCents),
+  valid_from: c.validFrom.toISOString(),
+  valid_to: c.validTo.toISOString(),
+  is_active: c.isActive,
+  times_used: c._count.redemptions,
+});
+
+const toData = (c: CouponInput) => ({
+  code: c.code,
+  type: c.type,
+  value: c.type === 'percent' ? Math.round(c.value * 100) : toCents(c.value),
+  minOrderCents: toCents(c.min_order_amount),
+  validFrom: new Date(c.valid_from),
+  validTo: new Date(c.valid_to),
+  isActive: c.is_active,
+});
+
+async function uniqueCode<T>(code: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`Coupon code ${code} already exists`);
+    throw err;
+  }
+}
+
+export async function listCoupons(db: PrismaClient) {
+  const rows = await db.coupon.findMany({ orderBy: { createdAt: 'desc' }, select: couponSelect });
+  return rows.map(toWire);
+}
+
+export async function createCoupon(db: PrismaClient, input: CouponInput) {
+  return toWire(await uniqueCode(input.code, () => db.coupon.create({ data: toData(input), select: couponSelect })));
+}
+
+export async function updateCoupon(db: PrismaClient, id: string, input: CouponInput) {
+  const exists = await db.coupon.count({ where: { id } });
+  if (!exists) throw notFound('Coupon not found');
+  return toWire(await uniqueCode(input.code, () => db.coupon.update({ where: { id }, data: toData(input), select: couponSelect })));
+}
+
+/** Redemptions go with the coupon; orders keep their own coupon_code and discount. */
+export async function deleteCoupon(db: PrismaClient, id: string) {
+  const { count } = await db.coupon.deleteMany({ where: { id } });
+  if (!count) throw notFound('Coupon not found');
+  return { ok: true, message: 'Coupon deleted' };
+}

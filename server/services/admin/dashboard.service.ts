@@ -1,0 +1,17 @@
+import type { PrismaClient } from '@prisma/client';
+import { PACKING_LOW_STOCK } from '../../../shared/constants';
+
+export async function dashboard(db: PrismaClient) {
+  const [sku_count, order_count, customer_count, active_coupons, pending_orders, low, unread_messages] = await Promise.all([
+    db.variant.count(),
+    db.order.count(),
+    db.user.count({ where: { role: 'customer' } }),
+    db.coupon.count({ where: { isActive: true } }),
+    db.order.count({ where: { status: { in: ['pending', 'paid', 'processing'] } } }),
+    // available = on_hand - allocated - safety_stock, the same figure the inventory list flags.
+    db.$queryRaw<{ n: bigint | number }[]>`
+      SELECT COUNT(*) AS n FROM "Variant" WHERE GREATEST(0, "onHand" - "allocated" - "safetyStock") <= ${PACKING_LOW_STOCK}`,
+    db.contactMessage.count({ where: { isRead: false } }),
+  ]);
+  return { sku_count, order_count, customer_count, active_coupons, pending_orders, low_stock_count: Number(low[0]?.n ?? 0), unread_messages };
+}

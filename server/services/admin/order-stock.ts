@@ -1,0 +1,53 @@
+import type { Prisma } from '@prisma/client';
+import { writeLedger, type LedgerEntry } from '../ledger';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Stock effects of shipping or cancelling an order (design.md section 4), inside the caller's
+ * transaction. Shipping: the allocated units leave the shelf (on_hand -= q, allocated -= q).
+ * Cancelling: the allocation is released (allocated -= q). Gift items follow the same rules.
+ * Rows are locked first, and figures never go below zero even if an old order predates allocation.
+ */
+export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'cancelled', userId: string) {
+  const reason = to === 'shipped' ? 'order_shipped' : 'order_cancelled';
+  const ledger: LedgerEntry[] = [];
+  const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { variantId: true, productId: true, quantity: true } });
+  const perVariant = new Map<string, number>();
+  for (const i of items) perVariant.set(i.variantId!, (perVariant.get(i.variantId!) ?? 0) + i.quantity);
+
+  for (const [variantId, q] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
+    const [v] = await tx.$queryRaw<{ sku: string; onHand: number; allocated: number }[]>`
+      SELECT "sku", "onHand", "allocated" FROM "Variant" WHERE "id" = ${variantId} FOR UPDATE`;
+    if (!v) continue;
+    const allocated = Math.max(0, v.allocated - q);
+    const onHand = to === 'shipped' ? Math.max(0, v.onHand - q) : v.onHand;
+    await tx.variant.update({ where: { id: variantId }, data: { allocated, onHand }, select: { id: true } });
+    const base = { variantId, subject: v.sku, reason, userId, orderId };
+    if (allocated !== v.allocated) ledger.push({ ...base, field: 'allocated', before: v.allocated, after: allocated });
+    if (onHand !== v.onHand) ledger.push({ ...base, field: 'on_hand', before: v.onHand, after: onHand });
+  }
+
+  const gifts = await tx.orderGift.findMany({ where: { orderId, giftItemId: { not: null } }, select: { giftItemId: true, quantity: true } });
+  for (const g of gifts) {
+    const [row] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
+      SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${g.giftItemId} FOR UPDATE`;
+    if (!row) continue;
+    const allocated = Math.max(0, row.allocated - g.quantity);
+    const stock = to === 'shipped' ? Math.max(0, row.stockQuantity - g.quantity) : row.stockQuantity;
+    await tx.giftItem.update({ where: { id: g.giftItemId! }, data: { allocated, stockQuantity: stock }, select: { id: true } });
+    const base = { giftItemId: g.giftItemId, subject: row.name, reason, userId, orderId };
+    if (allocated !== row.allocated) ledger.push({ ...base, field: 'allocated', before: row.allocated, after: allocated });
+    if (stock !== row.stockQuantity) ledger.push({ ...base, field: 'stock_quantity', before: row.stockQuantity, after: stock });
+  }
+
+  // best_sellers counts units that were sold; a cancelled order's units were not.
+  if (to === 'cancelled') {
+    const perProduct = new Map<string, number>();
+    for (const i of items) if (i.productId) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.quantity);
+    for (const [productId, q] of perProduct) {
+      await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = GREATEST(0, "unitsSold" - ${q}) WHERE "id" = ${productId}`;
+    }
+  }
+  await writeLedger(tx, ledger);
+}

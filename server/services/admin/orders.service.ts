@@ -1,0 +1,152 @@
+import type { Prisma, PrismaClient } from '@prisma/client';
+import type { OrderStatus } from '../../../shared/constants';
+import { toDollars } from '../../../shared/domain/money';
+import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
+import { badRequest, conflict, notFound } from '../../../shared/errors';
+import { withWriteLock } from '../write-lock';
+import { catalogChanged } from '../../lib/catalog-events';
+import { moveOrderStock } from './order-stock';
+
+const summarySelect = {
+  id: true,
+  orderNumber: true,
+  email: true,
+  status: true,
+  totalCents: true,
+  createdAt: true,
+  shipFullName: true,
+  items: { select: { quantity: true } },
+} as const satisfies Prisma.OrderSelect;
+
+type SummaryRow = Prisma.OrderGetPayload<{ select: typeof summarySelect }>;
+
+const toSummary = (o: SummaryRow) => ({
+  id: o.id,
+  order_number: o.orderNumber,
+  email: o.email,
+  customer_name: o.shipFullName,
+  status: o.status,
+  total: toDollars(o.totalCents),
+  item_count: o.items.reduce((s, i) => s + i.quantity, 0),
+  created_at: o.createdAt.toISOString(),
+});
+
+export async function listOrders(db: PrismaClient, input: { status?: OrderStatus; search?: string; page: number; page_size: number }) {
+  const q = input.search ? { contains: input.search, mode: 'insensitive' as const } : undefined;
+  const where: Prisma.OrderWhereInput = {
+    ...(input.status ? { status: input.status } : {}),
+    ...(q ? { OR: [{ orderNumber: q }, { email: q }] } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.order.count({ where }),
+    db.order.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (input.page - 1) * input.page_size, take: input.page_size, select: summarySelect }),
+  ]);
+  return { items: rows.map(toSummary), total, page: input.page, pages: Math.max(1, Math.ceil(total / input.page_size)) };
+}
+
+const detailSelect = {
+  ...summarySelect,
+  paymentMethod: true,
+  subtotalCents: true,
+  discountCents: true,
+  shippingCents: true,
+  gstCents: true,
+  couponCode: true,
+  trackingNumber: true,
+  shipPhone: true,
+  shipLine1: true,
+  shipLine2: true,
+  shipUnit: true,
+  shipPostalCode: true,
+  shipCity: true,
+  shipState: true,
+  shipCountry: true,
+  paidAt: true,
+  shippedAt: true,
+  deliveredAt: true,
+  cancelledAt: true,
+  items: { select: { id: true, variantId: true, productName: true, sku: true, productImage: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
+  gifts: { select: { id: true, giftName: true, tierName: true, quantity: true } },
+} as const satisfies Prisma.OrderSelect;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export async function getOrder(db: PrismaClient, id: string) {
+  const o = await db.order.findUnique({ where: { id }, select: detailSelect });
+  if (!o) throw notFound('Order not found');
+  return {
+    ...toSummary(o),
+    payment_method: o.paymentMethod,
+    subtotal: toDollars(o.subtotalCents),
+    discount: toDollars(o.discountCents),
+    shipping: toDollars(o.shippingCents),
+    gst: toDollars(o.gstCents),
+    coupon_code: o.couponCode,
+    tracking_number: o.trackingNumber,
+    shipping_address: {
+      full_name: o.shipFullName,
+      phone: o.shipPhone,
+      address_line1: o.shipLine1,
+      address_line2: o.shipLine2,
+      unit: o.shipUnit,
+      postal_code: o.shipPostalCode,
+      city: o.shipCity,
+      state: o.shipState,
+      country: o.shipCountry,
+    },
+    items: o.items.map((i) => ({
+      id: i.id,
+      variant_id: i.variantId,
+      product_name: i.productName,
+      sku: i.sku,
+      product_image: i.productImage,
+      quantity: i.quantity,
+      unit_price: toDollars(i.unitPriceCents),
+      line_total: toDollars(i.lineTotalCents),
+    })),
+    gifts: o.gifts.map((g) => ({ id: g.id, gift_name: g.giftName, tier_name: g.tierName, quantity: g.quantity })),
+    paid_at: iso(o.paidAt),
+    shipped_at: iso(o.shippedAt),
+    delivered_at: iso(o.deliveredAt),
+    cancelled_at: iso(o.cancelledAt),
+    allowed_next: [...allowedNextStatuses(o.status)],
+  };
+}
+
+const STAMP: Partial<Record<OrderStatus, 'paidAt' | 'shippedAt' | 'deliveredAt' | 'cancelledAt'>> = {
+  paid: 'paidAt',
+  shipped: 'shippedAt',
+  delivered: 'deliveredAt',
+  cancelled: 'cancelledAt',
+};
+
+/**
+ * Moves an order one step. The status is switched with a conditional update (WHERE status = the
+ * one we read), so two staff clicking Ship at once move the stock out only once.
+ */
+export async function changeStatus(db: PrismaClient, userId: string, input: { id: string; status: OrderStatus; tracking_number?: string }) {
+  const moved = await withWriteLock(db, () => db.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: input.id }, select: { status: true } });
+    if (!order) throw notFound('Order not found');
+    const refusal = transitionError(order.status, input.status);
+    if (refusal) throw conflict(refusal);
+    if (input.status === 'shipped' && !input.tracking_number) throw badRequest('Please enter a tracking number to ship this order');
+    const stamp = STAMP[input.status];
+    const { count } = await tx.order.updateMany({
+      where: { id: input.id, status: order.status },
+      data: {
+        status: input.status,
+        ...(stamp ? { [stamp]: new Date() } : {}),
+        ...(input.status === 'shipped' ? { trackingNumber: input.tracking_number } : {}),
+      },
+    });
+    if (!count) throw conflict('This order was changed by someone else just now; please reload it');
+    if (input.status === 'shipped' || input.status === 'cancelled') {
+      await moveOrderStock(tx, input.id, input.status, userId);
+      return true;
+    }
+    return false;
+  }));
+  if (moved) catalogChanged('stock');
+  return getOrder(db, input.id);
+}

@@ -1,0 +1,46 @@
+import type { Prisma, PrismaClient } from '@prisma/client';
+import type { Role } from '../../../shared/constants';
+import { conflict, notFound } from '../../../shared/errors';
+
+const userRowSelect = {
+  id: true,
+  email: true,
+  displayName: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  createdAt: true,
+  _count: { select: { orders: true } },
+} as const satisfies Prisma.UserSelect;
+
+type Row = Prisma.UserGetPayload<{ select: typeof userRowSelect }>;
+const toRow = (u: Row) => ({
+  id: u.id,
+  email: u.email,
+  name: u.displayName || `${u.firstName} ${u.lastName}`.trim(),
+  role: u.role,
+  order_count: u._count.orders,
+  created_at: u.createdAt.toISOString(),
+});
+
+export async function listUsers(db: PrismaClient, input: { search?: string; role?: Role; page: number; page_size: number }) {
+  const q = input.search ? { contains: input.search, mode: 'insensitive' as const } : undefined;
+  const where: Prisma.UserWhereInput = {
+    ...(input.role ? { role: input.role } : {}),
+    ...(q ? { OR: [{ email: q }, { displayName: q }, { firstName: q }, { lastName: q }] } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({ where, orderBy: { createdAt: 'desc' }, skip: (input.page - 1) * input.page_size, take: input.page_size, select: userRowSelect }),
+  ]);
+  return { items: rows.map(toRow), total, page: input.page, pages: Math.max(1, Math.ceil(total / input.page_size)) };
+}
+
+/** An admin cannot demote themselves, so the shop can never lock its last admin out by accident. */
+export async function changeRole(db: PrismaClient, actorId: string, input: { id: string; role: Role }) {
+  if (input.id === actorId && input.role !== 'admin') throw conflict('You cannot remove your own admin role');
+  const exists = await db.user.count({ where: { id: input.id } });
+  if (!exists) throw notFound('User not found');
+  const user = await db.user.update({ where: { id: input.id }, data: { role: input.role }, select: userRowSelect });
+  return toRow(user);
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../constants';
+
+export const orderListInput = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    /** Order number or customer email, partial and case-insensitive. */
+    search: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .optional();
+
+export const adminOrderSummary = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  email: z.string(),
+  customer_name: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number(),
+  item_count: z.number().int(),
+  created_at: z.string(),
+});
+
+export const adminOrderList = z.object({
+  items: z.array(adminOrderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+
+export const adminOrderDetail = adminOrderSummary.extend({
+  payment_method: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  gst: z.number(),
+  coupon_code: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  shipping_address: z.object({
+    full_name: z.string(),
+    phone: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string().nullable(),
+    unit: z.string().nullable(),
+    postal_code: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+  }),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      variant_id: z.string().nullable(),
+      product_name: z.string(),
+      sku: z.string(),
+      product_image: z.string().nullable(),
+      quantity: z.number().int(),
+      unit_price: z.number(),
+      line_total: z.number(),
+    }),
+  ),
+  gifts: z.array(z.object({ id: z.string(), gift_name: z.string(), tier_name: z.string().nullable(), quantity: z.number().int() })),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  allowed_next: z.array(z.enum(ORDER_STATUSES)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+
+export const updateOrderStatusInput = z
+  .object({
+    id: z.string().trim().min(1).max(64),
+    status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
+    tracking_number: z.string().trim().max(100, 'Tracking number is too long').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'shipped' && !v.tracking_number) {
+      ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: 'Please enter a tracking number to ship this order' });
+    }
+  });

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { DEFAULT_PACK_SIZE } from '../../constants';
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+export const priceTierInput = z.object({
+  min_quantity: z.number().int('Minimum quantity must be a whole number').min(1, 'Minimum quantity must be at least 1').max(1_000_000),
+  price: z.number().finite().min(0, 'Price cannot be negative').max(100_000, 'Price is too high'),
+});
+
+const stockFigure = (label: string) => z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(10_000_000);
+
+// Older variants keep width/height/pack size/price at top level, newer ones under attributes
+// (back-office.md section 3); both are accepted and lifted to the top level here.
+const liftAttributes = (raw: unknown) => {
+  if (!raw || typeof raw !== 'object') return raw;
+  const v = raw as Record<string, unknown>;
+  const a = (v.attributes && typeof v.attributes === 'object' ? v.attributes : {}) as Record<string, unknown>;
+  const tiers = v.price_tiers ?? (typeof v.price === 'number' ? [{ min_quantity: 1, price: v.price }] : undefined);
+  return {
+    ...v,
+    width_cm: v.width_cm ?? a.width_cm,
+    height_cm: v.height_cm ?? a.height_cm,
+    pack_size: v.pack_size ?? a.pack_size ?? DEFAULT_PACK_SIZE,
+    price_tiers: tiers,
+  };
+};
+
+export const variantInput = z.preprocess(
+  liftAttributes,
+  z.object({
+    /** An existing variant's id updates it; anything else (client-generated ids) creates a new one. */
+    variant_id: z.string().max(100).optional().nullable(),
+    width_cm: z.number({ error: 'Please fill width and height fields' }).positive('Width must be greater than 0').max(1000),
+    height_cm: z.number({ error: 'Please fill width and height fields' }).positive('Height must be greater than 0').max(1000),
+    pack_size: z.number().int('Pack size must be a whole number').min(1, 'Pack size must be at least 1').max(100_000),
+    price_tiers: z.array(priceTierInput, { error: 'Price tiers are required' }).min(1, 'Each variant needs at least one price tier').max(20),
+    on_hand: stockFigure('On hand').default(0),
+    safety_stock: stockFigure('Safety stock').default(0),
+    weight_grams: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+);
+export type VariantInput = z.infer<typeof variantInput>;
+
+const keywords = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((k) =>
+    (Array.isArray(k) ? k : (k ?? '').split(','))
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 30),
+  );
+
+export const productInput = z.object({
+  name: text('Product name', 200),
+  description: z.string().trim().max(10_000, 'Description is too long').default(''),
+  category: text('Category', 40).transform((s) => s.toLowerCase()),
+  color: text('Color', 40).transform((s) => s.toLowerCase()),
+  type: text('Type', 40).transform((s) => s.toLowerCase()),
+  specifications: z.record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean()]).transform(String)).default({}),
+  seo_title: z.string().trim().max(200).optional().nullable(),
+  seo_description: z.string().trim().max(500).optional().nullable(),
+  seo_keywords: keywords,
+  images: z.array(z.string().trim().min(1).max(1000)).max(20, 'At most 20 images').default([]),
+  featured: z.boolean().optional(),
+  variants: z.array(variantInput, { error: 'Please add at least one variant' }).min(1, 'Please add at least one variant').max(200),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+export const updateProductInput = productInput.extend({ id: z.string().trim().min(1).max(64) });
+
+export const adminVariant = z.object({
+  variant_id: z.string(),
+  sku: z.string(),
+  attributes: z.object({
+    type: z.string(),
+    color: z.string(),
+    width_cm: z.number(),
+    height_cm: z.number(),
+    size_code: z.string(),
+    pack_size: z.number().int(),
+  }),
+  price_tiers: z.array(z.object({ min_quantity: z.number().int(), price: z.number() })),
+  on_hand: z.number().int(),
+  allocated: z.number().int(),
+  safety_stock: z.number().int(),
+  available: z.number().int(),
+  weight_grams: z.number().int(),
+});
+
+export const adminProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  color: z.string(),
+  type: z.string(),
+  specifications: z.record(z.string(), z.string()),
+  seo_title: z.string().nullable(),
+  seo_description: z.string().nullable(),
+  seo_keywords: z.array(z.string()),
+  images: z.array(z.string()),
+  featured: z.boolean(),
+  in_stock: z.boolean(),
+  price_range: z.object({ min: z.number(), max: z.number() }),
+  variants: z.array(adminVariant),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+
+export const adminProductCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  type: z.string(),
+  color: z.string(),
+  image: z.string().nullable(),
+  variant_count: z.number().int(),
+  total_on_hand: z.number().int(),
+  price_range: z.object({ min: z.number(), max: z.number() }),
+});
+
+export const productListInput = z.object({ search: z.string().trim().max(100).optional() }).optional();
