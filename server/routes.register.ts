@@ -2,3 +2,4 @@
 export {};
 import './http/catalog.http';
 import './http/seo.http';
+import './http/admin-upload.http';

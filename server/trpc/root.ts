@@ -1,3 +1,4 @@
+import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth.router';
 import { catalogRouter } from '../routers/catalog.router';
 import { contactRouter } from '../routers/contact.router';
@@ -8,6 +9,7 @@ import { createCallerFactory, router } from './init';
 // One implementation, two doors: the SPA calls these at /trpc, integrators at /api (their
 // `meta.openapi` paths, served by server/rest/rest-adapter.ts).
 export const appRouter = router({
+  admin: adminRouter,
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
