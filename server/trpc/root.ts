@@ -1,5 +1,6 @@
 import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth.router';
+import { chatRouter } from '../routers/chat.router';
 import { catalogRouter } from '../routers/catalog.router';
 import { contactRouter } from '../routers/contact.router';
 import { healthRouter } from '../routers/health.router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   users: usersRouter,
   catalog: catalogRouter,
   contact: contactRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

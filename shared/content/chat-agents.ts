@@ -1,0 +1,37 @@
+// The chat assistant's agents: who answers, with the name, role and avatar the widget's badge and
+// the replies show. Shared so the round button can show the right badge before a session exists.
+import type { AgentType, PageContext } from '../schemas/chat.schema';
+
+export interface AgentProfile {
+  type: AgentType;
+  name: string;
+  role: string;
+  /** An emoji: no image to load, readable at badge size. */
+  avatar: string;
+}
+
+export const AGENTS: Record<AgentType, AgentProfile> = {
+  main: { type: 'main', name: 'Pax', role: 'Shop Assistant', avatar: '💬' },
+  sales: { type: 'sales', name: 'Sam', role: 'Sales', avatar: '🛍️' },
+  sizing: { type: 'sizing', name: 'Sid', role: 'Sizing Expert', avatar: '📐' },
+  care: { type: 'care', name: 'Cara', role: 'Customer Care', avatar: '🤝' },
+};
+
+/** Agent and page context by route (storefront.md section 2, chat widget). */
+export function agentForPath(pathname: string): { agentType: AgentType; pageContext: PageContext } {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (path === '/' || path === '/home') return { agentType: 'sales', pageContext: 'homepage' };
+  if (under('/products') || under('/product')) return { agentType: 'sizing', pageContext: 'product' };
+  if (under('/contact') || under('/faq') || under('/support')) return { agentType: 'care', pageContext: 'support' };
+  if (under('/cart') || under('/checkout')) return { agentType: 'sales', pageContext: 'homepage' };
+  if (under('/admin')) return { agentType: 'main', pageContext: 'support' };
+  return { agentType: 'main', pageContext: 'homepage' };
+}
+
+/** Panel header by page context (storefront.md section 2). */
+export function headerForContext(context: PageContext): string {
+  if (context === 'homepage') return 'Sales & Support';
+  if (context === 'product') return 'Product Expert';
+  return 'Customer Care';
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CHAT_HISTORY_DEFAULT_LIMIT } from '../constants';
+
+// Chat wire shapes (storefront.md sections 3, 7 and 8). user_id is accepted for compatibility but
+// never trusted: a session belongs to the bearer token's user or to the X-Session-Id guest.
+
+export const AGENT_TYPES = ['main', 'sales', 'sizing', 'care'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+export const PAGE_CONTEXTS = ['homepage', 'product', 'support'] as const;
+export type PageContext = (typeof PAGE_CONTEXTS)[number];
+
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+export const MAX_CHAT_HISTORY_LIMIT = 200;
+
+const agentType = z.enum(AGENT_TYPES, { error: `agent_type must be one of ${AGENT_TYPES.join(', ')}` });
+const pageContext = z.enum(PAGE_CONTEXTS, { error: `page_context must be one of ${PAGE_CONTEXTS.join(', ')}` });
+/** Free-form context from the page (product id and name, cart summary); kept small. */
+const context = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .refine((v) => v == null || JSON.stringify(v).length <= 4000, 'Context is too large');
+
+export const sessionIdSchema = z.string({ error: 'Session ID is required' }).trim().min(1, 'Session ID is required').max(64, 'Unknown chat session');
+
+export const createChatSessionInput = z.object({
+  agent_type: agentType.default('main'),
+  page_context: pageContext.default('homepage'),
+  product_context: context,
+  cart_context: context,
+  user_id: z.union([z.string(), z.number()]).nullish(),
+});
+export type CreateChatSessionInput = z.infer<typeof createChatSessionInput>;
+
+export const chatMessageText = z
+  .string({ error: 'Please type a message' })
+  .trim()
+  .min(1, 'Please type a message')
+  .max(MAX_CHAT_MESSAGE_LENGTH, `Messages can be at most ${MAX_CHAT_MESSAGE_LENGTH} characters`);
+
+export const sendChatMessageInput = z.object({
+  sessionId: sessionIdSchema,
+  session_id: z.string().nullish(),
+  message: chatMessageText,
+  agent_type: agentType.default('main'),
+  page_context: pageContext.default('homepage'),
+  product_context: context,
+  cart_context: context,
+});
+export type SendChatMessageInput = z.infer<typeof sendChatMessageInput>;
+
+export const chatHistoryInput = z.object({
+  sessionId: sessionIdSchema,
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_CHAT_HISTORY_LIMIT, `limit must be ${MAX_CHAT_HISTORY_LIMIT} or less`)
+    .default(CHAT_HISTORY_DEFAULT_LIMIT),
+});
+
+export const chatSessionParam = z.object({ sessionId: sessionIdSchema });
+
+export const chatActionSchema = z.object({
+  /** link: navigate to url; add_to_cart: add payload.variant_id x payload.quantity; contact: /contact or mailto. */
+  type: z.enum(['link', 'add_to_cart', 'contact']),
+  label: z.string(),
+  url: z.string().optional(),
+  payload: z.object({ variant_id: z.string(), quantity: z.number().int() }).optional(),
+});
+export type ChatAction = z.infer<typeof chatActionSchema>;
+
+const agentFields = {
+  agent_name: z.string(),
+  agent_avatar: z.string(),
+  /** Which agent answered (the server may hand a question to a specialist). */
+  agent_type: agentType,
+  agent_role: z.string(),
+};
+
+export const welcomeMessageSchema = z.object({
+  message_id: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  suggestions: z.array(z.string()),
+  actions: z.array(chatActionSchema),
+  ...agentFields,
+});
+
+export const createChatSessionOutput = z.object({
+  session_id: z.string(),
+  sessionId: z.string(),
+  welcome_message: welcomeMessageSchema,
+});
+
+export const chatReplySchema = z.object({
+  message_id: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  actions: z.array(chatActionSchema),
+  suggestions: z.array(z.string()),
+  ...agentFields,
+});
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+export const chatHistoryItem = z.object({
+  message_id: z.string(),
+  role: z.enum(['user', 'agent']),
+  content: z.string(),
+  timestamp: z.string(),
+  agent_name: z.string().nullable(),
+  agent_avatar: z.string().nullable(),
+  actions: z.array(chatActionSchema),
+  suggestions: z.array(z.string()),
+});
+export type ChatHistoryItem = z.infer<typeof chatHistoryItem>;
+export const chatHistoryOutput = z.array(chatHistoryItem);
