@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// The chat widget is its own chunk, so it never weighs on the storefront's first load.
+const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
 
 export function Layout() {
   return (
@@ -12,6 +16,9 @@ export function Layout() {
       </main>
       <Footer />
       {/* chat-widget */}
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
     </div>
   );
 }

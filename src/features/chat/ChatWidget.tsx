@@ -1,0 +1,138 @@
+// The chat assistant widget (storefront.md sections 2, 4 and 8): a round button with the agent's
+// badge, opening a 384 x 500 panel that can be minimised to its header or closed.
+import { MessageCircle, Minus, Send, X } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AGENTS, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
+import { MAX_CHAT_MESSAGE_LENGTH, type ChatAction } from '../../../shared/schemas/chat.schema';
+import { useAuth } from '../auth/AuthProvider';
+import { useCart } from '../cart/CartProvider';
+import { ChatMessages } from './ChatMessages';
+import { useChat, type ConnectionStatus } from './useChat';
+
+const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
+  disconnected: { label: 'Offline', dot: 'bg-slate-300' },
+  connecting: { label: 'Connecting...', dot: 'bg-amber-400 animate-pulse' },
+  connected: { label: 'Online', dot: 'bg-emerald-400' },
+  error: { label: 'Connection problem', dot: 'bg-red-500' },
+};
+
+function productIdFrom(pathname: string): string | null {
+  const m = /^\/products?\/([^/]+)/.exec(pathname);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+export default function ChatWidget() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { addItem } = useCart();
+  const { agentType, pageContext } = agentForPath(pathname);
+  const agent = AGENTS[agentType];
+  const productId = productIdFrom(pathname);
+  const productContext = useMemo(() => (productId ? { product_id: productId } : null), [productId]);
+  const chat = useChat({ agentType, pageContext, productContext, userId: user?.id ?? null });
+  const [open, setOpen] = useState(false);
+  const [minimised, setMinimised] = useState(false);
+  const [text, setText] = useState('');
+
+  const { messages, start } = chat;
+  useEffect(() => {
+    if (open && messages.length === 0) void start();
+  }, [open, messages.length, start]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim() || chat.waiting) return;
+    void chat.send(text);
+    setText('');
+  };
+
+  const onAction = (action: ChatAction) => {
+    if (action.type === 'add_to_cart' && action.payload) {
+      void addItem(action.payload.variant_id, action.payload.quantity);
+      return;
+    }
+    const url = action.url ?? '/contact';
+    if (/^(mailto:|https?:)/.test(url)) window.location.href = url;
+    else navigate(url);
+  };
+
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          setOpen(true);
+          setMinimised(false);
+        }}
+        aria-label={`Open chat with ${agent.name}, ${agent.role}`}
+        data-testid="chat-open"
+        className="fixed bottom-4 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-600 text-white shadow-lg shadow-emerald-900/20 transition hover:bg-emerald-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300"
+      >
+        <MessageCircle className="h-6 w-6" aria-hidden="true" />
+        <span className="absolute -top-2 right-10 flex items-center gap-1 whitespace-nowrap rounded-full bg-white px-2 py-0.5 text-[11px] font-semibold text-slate-700 shadow ring-1 ring-slate-200">
+          <span aria-hidden="true">{agent.avatar}</span>
+          {agent.role}
+        </span>
+      </button>
+    );
+  }
+
+  const status = STATUS[chat.status];
+  return (
+    <section
+      aria-label="Chat assistant"
+      data-testid="chat-panel"
+      className={`fixed inset-x-0 bottom-0 z-40 flex flex-col overflow-hidden border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[384px] sm:rounded-2xl ${
+        minimised ? 'h-auto rounded-t-2xl' : 'h-[500px] max-h-[calc(100dvh-4rem)] rounded-t-2xl'
+      }`}
+    >
+      <header className="flex items-center gap-3 bg-emerald-600 px-4 py-3 text-white">
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 text-lg" aria-hidden="true">
+          {agent.avatar}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
+            {headerForContext(pageContext)}
+          </h2>
+          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status}>
+            <span className={`h-2 w-2 rounded-full ${status.dot}`} aria-hidden="true" />
+            {agent.name} · {agent.role} · {status.label}
+          </p>
+        </div>
+        <button type="button" onClick={() => setMinimised((m) => !m)} aria-label={minimised ? 'Expand chat' : 'Minimise chat'} className="rounded-md p-1.5 hover:bg-white/15">
+          <Minus className="h-4 w-4" aria-hidden="true" />
+        </button>
+        <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/15">
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </header>
+      {!minimised && (
+        <>
+          <ChatMessages messages={chat.messages} waiting={chat.waiting} onSuggestion={(s) => void chat.send(s)} onAction={onAction} />
+          <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-200 bg-white p-3">
+            <input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={MAX_CHAT_MESSAGE_LENGTH}
+              placeholder="Type your message..."
+              aria-label="Message"
+              data-testid="chat-input"
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-200"
+            />
+            <button
+              type="submit"
+              disabled={!text.trim() || chat.waiting}
+              aria-label="Send message"
+              data-testid="chat-send"
+              className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-600 text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:bg-slate-300"
+            >
+              <Send className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
