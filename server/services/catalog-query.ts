@@ -53,26 +53,41 @@ export function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
 const ORDER_BY: Record<SortBy, Prisma.Sql> = {
   // Units sold, then featured, then newest (storefront issue); id keeps pages stable on ties.
   best_sellers: Prisma.sql`p."unitsSold" DESC, p."featured" DESC, p."createdAt" DESC, p."id" DESC`,
-  price_low_high: Prisma.sql`agg.min_price ASC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
-  price_high_low: Prisma.sql`agg.min_price DESC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  price_low_high: Prisma.sql`min_price ASC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  price_high_low: Prisma.sql`min_price DESC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
   newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
 };
 
-/** One page of matching products with their price range and stock flag, plus the total count. */
+const PRICE_SORTS: ReadonlySet<SortBy> = new Set(['price_low_high', 'price_high_low']);
+
+/**
+ * One page of matching products with their price range and stock flag, plus the total count.
+ * The cheapest-variant price is aggregated for every match only when the sort needs it; otherwise
+ * the page is picked from the product table alone and only its rows get their variant figures.
+ */
 export function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number) {
+  const priceJoin = PRICE_SORTS.has(sortBy)
+    ? Prisma.sql`LEFT JOIN (SELECT "productId", MIN("basePriceCents") AS min_price FROM "Variant" GROUP BY "productId") agg ON agg."productId" = p."id"`
+    : Prisma.empty;
   return db.$queryRaw<FilterRow[]>`
-    SELECT p."id", p."name", p."description", p."featured",
-           agg.min_price, agg.max_price, COALESCE(agg.in_stock, false) AS in_stock,
-           COUNT(*) OVER () AS total
-    FROM "Product" p
+    WITH p AS (
+      SELECT p."id", p."name", p."description", p."featured", p."unitsSold", p."createdAt",
+             ${PRICE_SORTS.has(sortBy) ? Prisma.sql`agg.min_price AS min_price` : Prisma.sql`NULL::int AS min_price`},
+             COUNT(*) OVER () AS total
+      FROM "Product" p ${priceJoin}
+      ${whereClause(f)}
+      ORDER BY ${ORDER_BY[sortBy]}
+      LIMIT ${limit} OFFSET ${(page - 1) * limit}
+    )
+    SELECT p."id", p."name", p."description", p."featured", p.total,
+           v.min_price, v.max_price, COALESCE(v.in_stock, false) AS in_stock
+    FROM p
     LEFT JOIN LATERAL (
       SELECT MIN(v."basePriceCents")::int AS min_price, MAX(v."basePriceCents")::int AS max_price,
              BOOL_OR(${AVAILABLE}) AS in_stock
       FROM "Variant" v WHERE v."productId" = p."id"
-    ) agg ON true
-    ${whereClause(f)}
-    ORDER BY ${ORDER_BY[sortBy]}
-    LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+    ) v ON true
+    ORDER BY ${ORDER_BY[sortBy]}`;
 }
 
 /** Total matches when the requested page is past the end (the window count comes back empty). */
