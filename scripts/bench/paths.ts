@@ -45,5 +45,28 @@ export const benchPaths: BenchPath[] = [
     name: 'GET /api/users/me',
     request: ({ customer }) => ({ method: 'GET', path: '/api/users/me', headers: { authorization: `Bearer ${customer.token}` } }),
   },
+  {
+    name: 'POST /api/products/filter (default listing)',
+    target: 0.5,
+    request: () => ({ method: 'POST', path: '/api/products/filter', headers: json, body: { filters: {}, sort: { sort_by: 'best_sellers' }, page: 1, limit: 20 } }),
+  },
+  {
+    name: 'POST /api/products/filter (pink 25x35 in stock, cheapest first)',
+    request: () => ({
+      method: 'POST',
+      path: '/api/products/filter',
+      headers: json,
+      body: { filters: { colors: ['pink'], sizes: ['25x35'], in_stock_only: true }, sort: { sort_by: 'price_low_high' }, page: 1, limit: 20 },
+    }),
+  },
+  { name: 'GET /api/products/filter-options', request: () => ({ method: 'GET', path: '/api/products/filter-options' }) },
+  {
+    name: 'GET /api/products/{id}',
+    target: 0.6,
+    request: async ({ api }) => {
+      const page = await api('POST', '/api/products/filter', { limit: 1 });
+      return { method: 'GET', path: `/api/products/${page.products[0].id}` };
+    },
+  },
   // bench-paths: add entries above this line
 ];
