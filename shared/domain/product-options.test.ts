@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { unitPriceFor } from './pricing';
+import { clampQuantity, distinctSizes, packOptions, sizeLabel, type PickableVariant } from './product-options';
+
+const v = (id: string, w: number, h: number, pack: number, available: number): PickableVariant => ({
+  variant_id: id,
+  attributes: { width_cm: w, height_cm: h, size_code: `${w}x${h}`, pack_size: pack, type: 'normal' },
+  available,
+  on_hand: available,
+});
+const variants = [v('a', 25, 35, 100, 0), v('b', 25, 35, 50, 12), v('c', 17, 30, 50, 3), v('d', 100, 5000, 1, 2)];
+
+describe('product options', () => {
+  it('distinct sizes, smallest first by width then height', () => {
+    expect(distinctSizes(variants)).toEqual(['17x30', '25x35', '100x5000']);
+    expect(sizeLabel('25x35')).toBe('25 x 35 cm');
+  });
+
+  it('pack options with stock words; pieces for bubble wrap', () => {
+    expect(packOptions(variants, '25x35', 'normal').map((o) => o.label)).toEqual(['50 pcs/pack (12 available)', '100 pcs/pack (Out of Stock)']);
+    expect(packOptions(variants, '17x30', 'bubble wrap')[0].label).toBe('50 pieces (3 available)');
+  });
+
+  it('quantity: whole, at least 1, at most available, non-numeric is 1', () => {
+    expect(clampQuantity('7', 10)).toBe(7);
+    expect(clampQuantity(12, 10)).toBe(10);
+    expect(clampQuantity(0, 10)).toBe(1);
+    expect(clampQuantity(-4, 10)).toBe(1);
+    expect(clampQuantity('abc', 10)).toBe(1);
+    expect(clampQuantity('', 10)).toBe(1);
+    expect(clampQuantity(2.7, 10)).toBe(2);
+    expect(clampQuantity(5, 0)).toBe(1);
+  });
+
+  it('the total follows the tiers (highest minimum first)', () => {
+    const tiers = [
+      { min_quantity: 100, price: 8 },
+      { min_quantity: 25, price: 9 },
+      { min_quantity: 1, price: 10 },
+    ];
+    expect(unitPriceFor(tiers, 1)).toBe(10);
+    expect(unitPriceFor(tiers, 24)).toBe(10);
+    expect(unitPriceFor(tiers, 25)).toBe(9);
+    expect(unitPriceFor(tiers, 100)).toBe(8);
+    expect(unitPriceFor([...tiers].reverse(), 30)).toBe(9);
+  });
+});
