@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
           env: { NODE_ENV: 'test', TEST_DB: 'pglite' },
         },
       },
