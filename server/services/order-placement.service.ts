@@ -1,0 +1,194 @@
+// Placing an order (design.md section 4): one transaction that recomputes every figure from the
+// database, allocates stock with conditional updates (nothing is written if any line falls short),
+// records the coupon, the ledger and the order, and empties the cart. Idempotent per key.
+import { Prisma, type PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../shared/errors';
+import { checkCoupon } from '../../shared/domain/coupon';
+import { selectionProblem, type GiftSelection } from '../../shared/domain/gift-tiers';
+import { availableStock } from '../../shared/domain/stock';
+import type { placeOrderInput } from '../../shared/schemas/order.schema';
+import { isUniqueViolation } from '../db/errors';
+import { catalogChanged } from '../lib/catalog-events';
+import { cartSelect, priceCart } from './cart-view';
+import { variantLabel } from './cart.service';
+import { writeLedger, type LedgerEntry } from './ledger';
+import { orderSelect, toOrderDto } from './order.mapper';
+import { newOrderNumber } from './order-number';
+import { findCoupon, loadGiftTiers } from './promotions.service';
+import { loadShippingRules } from './shipping-rules.service';
+import { withWriteLock } from './write-lock';
+
+type Input = z.infer<typeof placeOrderInput>;
+type Tx = Prisma.TransactionClient;
+const SCOPE = 'order';
+
+export async function placeOrder(db: PrismaClient, user: { id: string }, input: Input, headerKey: string | null) {
+  const key = input.idempotency_key ?? headerKey ?? null;
+  if (key) {
+    const done = await orderForKey(db, user.id, key);
+    if (done) return done;
+  }
+  try {
+    const orderId = await withWriteLock(db, () =>
+      db.$transaction((tx) => placeInTx(tx, user.id, input, key), { maxWait: 10_000, timeout: 20_000 }),
+    );
+    catalogChanged('stock');
+    return toOrderDto(await db.order.findUniqueOrThrow({ where: { id: orderId }, select: orderSelect }));
+  } catch (err) {
+    // The same key placed concurrently: the other request made the order; answer with it.
+    if (key && isUniqueViolation(err)) {
+      const done = await orderForKey(db, user.id, key);
+      if (done) return done;
+    }
+    throw err;
+  }
+}
+
+async function orderForKey(db: PrismaClient, userId: string, key: string) {
+  const row = await db.idempotencyKey.findUnique({
+    where: { scope_owner_key: { scope: SCOPE, owner: userId, key } },
+    select: { order: { select: orderSelect } },
+  });
+  return row?.order ? toOrderDto(row.order) : null;
+}
+
+async function placeInTx(tx: Tx, userId: string, input: Input, key: string | null): Promise<string> {
+  const now = new Date();
+  // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
+  const claim = key ? await tx.idempotencyKey.create({ data: { scope: SCOPE, owner: userId, key }, select: { id: true } }) : null;
+
+  const cartRef = await tx.cart.findUnique({ where: { userId }, select: { id: true } });
+  if (!cartRef) throw badRequest('Your cart is empty');
+  // Two tabs placing the same cart: the second waits here, then finds the cart emptied.
+  await tx.$queryRaw`SELECT "id" FROM "Cart" WHERE "id" = ${cartRef.id} FOR UPDATE`;
+  const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartRef.id }, select: { ...cartSelect, couponCode: true } });
+  if (cart.items.length === 0) throw badRequest('Your cart is empty');
+
+  const address = input.shipping_address;
+  const code = input.coupon_code?.trim() || cart.couponCode || null;
+  const [tiers, rules, coupon] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null]);
+  const priced = priceCart(cart, { coupon, tiers, rules, country: address.country, now });
+  if (code) {
+    const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
+    if (!check.valid) throw badRequest(check.error);
+  }
+
+  const selections = input.selected_gifts ? assignGifts(priced.available, input.selected_gifts) : priced.selections;
+  const problem = selectionProblem(priced.available, selections);
+  if (problem) throw badRequest(problem);
+
+  const ledger: LedgerEntry[] = [];
+  // Lock rows in one order (by id) so that concurrent orders never deadlock.
+  const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
+  for (const line of lines) {
+    const q = line.quantity;
+    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+      UPDATE "Variant" SET "allocated" = "allocated" + ${q}, "updatedAt" = NOW()
+      WHERE "id" = ${line.variant.id} AND "onHand" - "allocated" - "safetyStock" >= ${q}
+      RETURNING "allocated"`;
+    if (rows.length === 0) {
+      const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
+      const left = now ? availableStock(now) : 0;
+      const label = variantLabel(line.variant);
+      throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
+    }
+    const after = Number(rows[0].allocated);
+    ledger.push({ variantId: line.variant.id, subject: line.variant.sku, field: 'allocated', reason: 'order_placed', before: after - q, after, userId });
+  }
+  const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
+  for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
+    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
+      WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
+      RETURNING "allocated"`;
+    const name = giftById.get(s.giftId)?.name ?? 'this gift';
+    if (rows.length === 0) throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    const after = Number(rows[0].allocated);
+    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId });
+  }
+
+  const me = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const t = priced.totals;
+  const tierName = new Map(tiers.map((x) => [x.id, x.name]));
+  const order = await tx.order.create({
+    data: {
+      orderNumber: newOrderNumber(now),
+      userId,
+      email: me.email,
+      status: 'pending',
+      paymentMethod: 'stripe',
+      subtotalCents: t.subtotalCents,
+      discountCents: t.discountCents,
+      shippingCents: t.shippingCents,
+      gstCents: t.gstCents,
+      totalCents: t.totalCents,
+      totalWeightGrams: t.totalWeightGrams,
+      couponCode: priced.coupon?.code ?? null,
+      shipFullName: address.fullName,
+      shipPhone: address.phone,
+      shipLine1: address.addressLine1,
+      shipLine2: address.addressLine2 || null,
+      shipUnit: address.unit || null,
+      shipPostalCode: address.postalCode,
+      shipCity: address.city,
+      shipState: address.state,
+      shipCountry: address.country,
+      items: {
+        create: cart.items.map((l, i) => ({
+          variantId: l.variant.id,
+          productId: l.variant.product.id,
+          productName: l.variant.product.name,
+          sku: l.variant.sku,
+          attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
+          productImage: l.variant.product.images[0]?.url ?? null,
+          unitPriceCents: t.lines[i].unitPriceCents,
+          quantity: l.quantity,
+          lineTotalCents: t.lines[i].lineTotalCents,
+        })),
+      },
+      gifts: {
+        create: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierId: s.tierId, tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+      },
+    },
+    select: { id: true },
+  });
+
+  await writeLedger(tx, ledger.map((e) => ({ ...e, orderId: order.id })));
+  if (priced.coupon && t.discountCents > 0) {
+    await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });
+  }
+  const soldByProduct = new Map<string, number>();
+  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
+  for (const [productId, qty] of soldByProduct) {
+    await tx.product.update({ where: { id: productId }, data: { unitsSold: { increment: qty } } });
+  }
+  await tx.cartItem.deleteMany({ where: { cartId: cart.id } });
+  await tx.cartGift.deleteMany({ where: { cartId: cart.id } });
+  await tx.cart.update({ where: { id: cart.id }, data: { couponCode: null } });
+  if (claim) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { orderId: order.id } });
+  await recordLastUsedAddress(tx, userId, input);
+  return order.id;
+}
+
+/** Gift ids from the request, each put in the lowest reached tier that still has room for it. */
+function assignGifts(available: ReturnType<typeof priceCart>['available'], giftIds: string[]): GiftSelection[] {
+  const used = new Map<string, number>();
+  return giftIds.map((giftId) => {
+    const tier = available.find((t) => t.gift_items.some((g) => g.id === giftId) && (used.get(t.id) ?? 0) < t.gift_limit);
+    const tierId = tier?.id ?? available.find((t) => t.gift_items.some((g) => g.id === giftId))?.id ?? 'none';
+    used.set(tierId, (used.get(tierId) ?? 0) + 1);
+    return { tierId, giftId };
+  });
+}
+
+async function recordLastUsedAddress(tx: Tx, userId: string, input: Input) {
+  const a = input.shipping_address;
+  const saved = input.address_id
+    ? await tx.address.findFirst({ where: { id: input.address_id, userId }, select: { id: true } })
+    : await tx.address.findFirst({
+        where: { userId, addressLine1: a.addressLine1, postalCode: a.postalCode, country: a.country, fullName: a.fullName },
+        select: { id: true },
+      });
+  if (saved) await tx.user.update({ where: { id: userId }, data: { lastUsedAddressId: saved.id } });
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../constants';
+import { addressFields } from './address.schema';
+import { postalCodeProblem } from '../domain/address';
+import { idSchema } from './common.schema';
+
+/**
+ * The order request of storefront.md section 3. Amounts the client sends (discount_amount) are
+ * accepted for compatibility and ignored: the server recomputes every figure.
+ */
+export const placeOrderInput = z.object({
+  shipping_address: addressFields.superRefine((a, ctx) => {
+    const problem = postalCodeProblem(a.country, a.postalCode);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem });
+  }),
+  /** A saved address the form was filled from; recorded as the profile's last used address. */
+  address_id: idSchema.nullable().optional(),
+  payment_method: z.literal('stripe', { error: 'Payment method must be stripe' }).default('stripe'),
+  coupon_code: z.string().trim().max(50).nullable().optional(),
+  discount_amount: z.number().optional().nullable(),
+  /** Gift ids; omitted means the gifts picked on the cart. */
+  selected_gifts: z.array(idSchema).max(20, 'Too many gifts selected').optional(),
+  /** Alternative to the Idempotency-Key header (the SPA's batched client sends it here). */
+  idempotency_key: z.string().trim().min(8).max(200).optional(),
+});
+
+export const orderItemOutput = z.object({
+  product_id: z.string().nullable(),
+  variant_id: z.string().nullable(),
+  product_name: z.string(),
+  sku: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+  product_image: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  line_total: z.number(),
+});
+
+export const orderOutput = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_method: z.string(),
+  items: z.array(orderItemOutput),
+  item_count: z.number().int(),
+  subtotal: z.number(),
+  discount: z.number(),
+  coupon_code: z.string().nullable(),
+  gst: z.number(),
+  shipping_fee: z.number(),
+  total: z.number(),
+  total_weight_grams: z.number().int(),
+  shipping_address: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    phone: z.string(),
+    address_line1: z.string(),
+    address_line2: z.string().nullable(),
+    unit: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+  }),
+  tracking_number: z.string().nullable(),
+  gifts: z.array(z.object({ gift_id: z.string().nullable(), name: z.string(), tier_name: z.string().nullable(), quantity: z.number().int() })),
+});
+export type OrderDto = z.infer<typeof orderOutput>;
