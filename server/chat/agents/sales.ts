@@ -39,6 +39,8 @@ async function queryFor(data: ShopData, input: AgentInput): Promise<ParsedProduc
   const contextId = typeof input.productContext?.product_id === 'string' ? input.productContext.product_id : undefined;
   // "How much is this?" on a product page means the product on screen.
   if (contextId && !q.colors && !q.category && !q.nameContains && !q.type) q.productId = contextId;
+  // Without a named kind ("bubble", "tape"), "white 25x35" means our main product, the polymailer.
+  else if (!q.category && !q.nameContains && q.type !== 'bubble wrap') q.category = 'polymailers';
   return q;
 }
 

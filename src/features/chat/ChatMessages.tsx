@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
+import { AgentAvatar, agentTypeByName } from './AgentAvatar';
 import type { ChatItem } from './useChat';
 
 /** Plain text with line breaks and "• " bullet lines; never parsed as HTML. */
@@ -77,8 +78,8 @@ export function ChatMessages({ messages, waiting, onSuggestion, onAction }: Prop
         }
         return (
           <div key={m.id} className="flex gap-2" data-testid="chat-agent-message">
-            <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-hidden="true">
-              {m.agentAvatar ?? '💬'}
+            <span className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" title={m.agentAvatar ?? undefined}>
+              <AgentAvatar type={agentTypeByName(m.agentName)} className="h-3.5 w-3.5" />
             </span>
             <div className="min-w-0 max-w-[85%] space-y-2">
               {m.agentName && <div className="text-[11px] font-medium text-slate-500">{m.agentName}</div>}

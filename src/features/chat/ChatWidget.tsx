@@ -7,6 +7,7 @@ import { AGENTS, agentForPath, headerForContext } from '../../../shared/content/
 import { MAX_CHAT_MESSAGE_LENGTH, type ChatAction } from '../../../shared/schemas/chat.schema';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
+import { AgentAvatar } from './AgentAvatar';
 import { ChatMessages } from './ChatMessages';
 import { useChat, type ConnectionStatus } from './useChat';
 
@@ -72,7 +73,7 @@ export default function ChatWidget() {
       >
         <MessageCircle className="h-6 w-6" aria-hidden="true" />
         <span className="absolute -top-2 right-10 flex items-center gap-1 whitespace-nowrap rounded-full bg-white px-2 py-0.5 text-[11px] font-semibold text-slate-700 shadow ring-1 ring-slate-200">
-          <span aria-hidden="true">{agent.avatar}</span>
+          <AgentAvatar type={agentType} className="h-3 w-3 text-emerald-600" />
           {agent.role}
         </span>
       </button>
@@ -89,8 +90,8 @@ export default function ChatWidget() {
       }`}
     >
       <header className="flex items-center gap-3 bg-emerald-600 px-4 py-3 text-white">
-        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 text-lg" aria-hidden="true">
-          {agent.avatar}
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20">
+          <AgentAvatar type={agentType} className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
