@@ -7,6 +7,12 @@ import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 // the storefront's first load stays small; the back office is its own chunk.
 const HomePage = lazy(() => import('./routes/home/HomePage'));
 const LoginPage = lazy(() => import('./routes/auth/LoginPage'));
+const AboutPage = lazy(() => import('./routes/static/AboutPage'));
+const FaqPage = lazy(() => import('./routes/static/FaqPage'));
+const ContactPage = lazy(() => import('./routes/static/ContactPage'));
+const ShippingPage = lazy(() => import('./routes/static/ShippingPage'));
+const ProductsPage = lazy(() => import('./routes/catalog/ProductsPage'));
+const ProductDetailPage = lazy(() => import('./routes/catalog/ProductDetailPage'));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const staff = (page: ReactNode) => <RequireStaff>{page}</RequireStaff>;
@@ -16,9 +22,16 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: '/', element: <AboutPage /> },
       { path: '/home', element: <HomePage /> },
       { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/faq', element: <FaqPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/shipping', element: <ShippingPage /> },
+      { path: '/products', element: <ProductsPage /> },
+      { path: '/products/:id', element: <ProductDetailPage /> },
+      { path: '/product/:id', element: <ProductDetailPage /> },
       // storefront-routes
       // account-routes
       // admin-routes

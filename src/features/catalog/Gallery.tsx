@@ -1,0 +1,39 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+
+/** Main image with thumbnails when there is more than one. */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+  return (
+    <div>
+      <div className="aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+        {current ? (
+          <img src={current} alt={name} className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full flex-col items-center justify-center gap-2 text-slate-400">
+            <ImageOff className="h-10 w-10" aria-hidden />
+            No image
+          </div>
+        )}
+      </div>
+      {images.length > 1 && (
+        <div className="mt-3 flex gap-3 overflow-x-auto" role="list" aria-label="Product images">
+          {images.map((src, i) => (
+            <button
+              key={src + i}
+              type="button"
+              role="listitem"
+              onClick={() => setIndex(i)}
+              aria-label={`Show image ${i + 1}`}
+              aria-current={i === index}
+              className={`h-20 w-20 shrink-0 overflow-hidden rounded-lg border-2 ${i === index ? 'border-emerald-600' : 'border-transparent opacity-75 hover:opacity-100'}`}
+            >
+              <img src={src} alt="" className="h-full w-full object-cover" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CURRENCY, SHOP_NAME } from '../../../shared/constants';
+import { formatMoney } from '../../../shared/domain/money';
+import { unitPriceFor } from '../../../shared/domain/pricing';
+import { clampQuantity, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
+import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
+import { Seo } from '../../components/Seo';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { useCart } from '../../features/cart/CartProvider';
+import { Gallery } from '../../features/catalog/Gallery';
+import { formatPriceRange } from '../../features/catalog/price';
+import { QuantityStepper } from '../../features/catalog/QuantityStepper';
+import { StockBadge } from '../../features/catalog/StockBadge';
+import { trpc } from '../../lib/trpc';
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
+
+function productJsonLd(p: ProductDetail) {
+  const origin = window.location.origin;
+  const abs = (u: string) => (u.startsWith('http') ? u : `${origin}${u}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    description: p.description,
+    image: p.images.map(abs),
+    sku: p.variants[0]?.sku,
+    category: p.category,
+    color: p.color,
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    offers: {
+      '@type': 'AggregateOffer',
+      priceCurrency: CURRENCY,
+      lowPrice: p.price_range.min.toFixed(2),
+      highPrice: p.price_range.max.toFixed(2),
+      offerCount: p.variants.length,
+      availability: p.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: `${origin}/products/${p.id}`,
+    },
+  };
+}
+
+export default function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const query = trpc.catalog.byId.useQuery({ id }, { enabled: id.length > 0, retry: false });
+
+  if (query.isLoading) return <Spinner label="Loading product..." className="min-h-[50vh]" />;
+  if (!query.data) {
+    return (
+      <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+        <Seo title="Product not found" description="This product is no longer available." path={`/products/${id}`} noindex />
+        <h1 className="text-2xl font-bold text-slate-900">Product not found</h1>
+        <p className="mt-2 text-slate-600">It may have been removed or the link is incomplete.</p>
+        <ButtonLink to="/products" className="mt-6">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <ProductView key={query.data.id} product={query.data} />;
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const navigate = useNavigate();
+  const { addItem } = useCart();
+  const [size, setSize] = useState('');
+  const [variantId, setVariantId] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+
+  const sizes = useMemo(() => distinctSizes(product.variants), [product.variants]);
+  const packs = useMemo(() => (size ? packOptions(product.variants, size, product.type) : []), [product.variants, product.type, size]);
+  const variant = product.variants.find((v) => v.variant_id === variantId);
+  const max = variant?.available ?? 0;
+  const unitPrice = variant ? unitPriceFor(variant.price_tiers, quantity) : 0;
+  const specs = Object.entries(product.specifications);
+
+  const chooseSize = (next: string) => {
+    setSize(next);
+    setVariantId('');
+  };
+  const choosePack = (nextId: string) => {
+    setVariantId(nextId);
+    const chosen = product.variants.find((v) => v.variant_id === nextId);
+    if (chosen) setQuantity((q) => clampQuantity(q, chosen.available));
+  };
+  const add = async () => {
+    if (!variant) return;
+    setAdding(true);
+    const ok = await addItem(variant.variant_id, quantity);
+    setAdding(false);
+    if (ok) navigate('/cart');
+  };
+
+  const outOfStock = variant?.on_hand === 0;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Seo
+        title={product.seo_title || product.name}
+        description={product.seo_description || product.description.slice(0, 160)}
+        keywords={product.seo_keywords}
+        path={`/products/${product.id}`}
+        image={product.images[0]}
+        type="product"
+        jsonLd={productJsonLd(product)}
+      />
+      <ButtonLink to="/products" variant="ghost" size="sm" className="-ml-3 mb-4">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
+      </ButtonLink>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <Gallery images={product.images} name={product.name} />
+
+        <div>
+          <span className="inline-block rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-700">{product.category}</span>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900">{product.name}</h1>
+          <div className="mt-3 flex items-center gap-3">
+            <span className="text-xl font-semibold text-slate-900">{formatPriceRange(product.price_range)}</span>
+            <StockBadge inStock={product.in_stock} />
+          </div>
+          <p className="mt-4 leading-7 text-slate-600">{product.description}</p>
+
+          <div className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div>
+              <label htmlFor="select-size" className="text-sm font-semibold text-slate-900">
+                Step 1: Select Size
+              </label>
+              <select id="select-size" className={selectClass} value={size} onChange={(e) => chooseSize(e.target.value)}>
+                <option value="">Choose a size</option>
+                {sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {sizeLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            {size && (
+              <div>
+                <label htmlFor="select-pack" className="text-sm font-semibold text-slate-900">
+                  Step 2: Select Pack Size
+                </label>
+                <select id="select-pack" className={selectClass} value={variantId} onChange={(e) => choosePack(e.target.value)}>
+                  <option value="">Choose a pack size</option>
+                  {packs.map((p) => (
+                    <option key={p.variantId} value={p.variantId}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+
+            <div>
+              <span className="text-sm font-semibold text-slate-900">Quantity</span>
+              <div className="mt-1 flex flex-wrap items-center gap-3">
+                <QuantityStepper value={quantity} max={max} disabled={!variant} onChange={setQuantity} />
+                {variant && <span className="text-sm text-slate-600">Maximum available: {max} units</span>}
+              </div>
+            </div>
+
+            <div className="flex items-end justify-between border-t border-slate-200 pt-4">
+              <div>
+                <p className="text-sm text-slate-600">Total Price</p>
+                <p className="text-2xl font-bold text-slate-900" data-testid="total-price">
+                  {formatMoney(unitPrice * quantity)}
+                </p>
+                {variant && (
+                  <p className="text-xs text-slate-500">
+                    {formatMoney(unitPrice)} each x {quantity}
+                  </p>
+                )}
+              </div>
+              {variant && variant.price_tiers.length > 1 && (
+                <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Bulk discounts available</span>
+              )}
+            </div>
+            {variant && variant.price_tiers.length > 1 && (
+              <ul className="grid grid-cols-2 gap-2 text-xs text-slate-600 sm:grid-cols-4" aria-label="Price tiers">
+                {[...variant.price_tiers].reverse().map((t) => (
+                  <li key={t.min_quantity} className="rounded-lg bg-slate-50 px-2 py-1.5 text-center">
+                    {t.min_quantity}+: <span className="font-semibold text-slate-800">{formatMoney(t.price)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+
+            <Button size="lg" className="w-full" disabled={!variant || outOfStock || adding} onClick={add}>
+              <ShoppingCart className="h-5 w-5" aria-hidden />
+              {adding ? 'Adding...' : outOfStock ? 'Out of Stock' : 'Add to Cart'}
+            </Button>
+            {!variant && <p className="text-center text-sm text-slate-500">Please select a variant</p>}
+          </div>
+
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
+              <Truck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+              <div>
+                <p className="text-sm font-semibold text-slate-900">Fast Delivery</p>
+                <p className="text-xs text-slate-600">Processed in 1-2 working days, delivered in 2-5 across Singapore and Malaysia.</p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
+              <ShieldCheck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+              <div>
+                <p className="text-sm font-semibold text-slate-900">Quality Guaranteed</p>
+                <p className="text-xs text-slate-600">Tough, waterproof film. Faulty packs replaced free.</p>
+              </div>
+            </div>
+          </div>
+
+          {specs.length > 0 && (
+            <section className="mt-8">
+              <h2 className="text-lg font-semibold text-slate-900">Specifications</h2>
+              <dl className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {specs.map(([key, value]) => (
+                  <div key={key} className="grid grid-cols-[10rem_1fr] gap-4 px-4 py-2.5 text-sm">
+                    <dt className="capitalize text-slate-500">{key.replace(/_/g, ' ')}</dt>
+                    <dd className="text-slate-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, updateFilters } from '../../../shared/domain/catalog-filter';
+import { SORT_OPTIONS, type SortBy } from '../../../shared/schemas/catalog.schema';
+import { Seo } from '../../components/Seo';
+import { Button } from '../../components/ui/Button';
+import { FilterChips } from '../../features/catalog/FilterChips';
+import { FilterSidebar } from '../../features/catalog/FilterSidebar';
+import { Pager } from '../../features/catalog/Pager';
+import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
+import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
+import { trpc } from '../../lib/trpc';
+
+const SEARCH_DELAY_MS = 350;
+
+export default function ProductsPage() {
+  const [state, setState] = useCatalogFilters();
+  const [searchText, setSearchText] = useState(state.search);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const options = trpc.catalog.filterOptions.useQuery(undefined, { staleTime: 60_000 });
+  const listing = trpc.catalog.filter.useQuery(toFilterInput(state));
+
+  // Failures are only logged (storefront.md section 8); the page then shows its empty state.
+  useEffect(() => {
+    if (options.error) console.warn('Failed to load filter options', options.error.message);
+    if (listing.error) console.warn('Failed to load products', listing.error.message);
+  }, [options.error, listing.error]);
+
+  // Keep the box in step with the URL (back/forward, chip removal) ...
+  useEffect(() => setSearchText(state.search), [state.search]);
+  // ... and the URL in step with the box, once typing pauses.
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    if (searchText.trim() === latest.current.search) return;
+    const timer = setTimeout(() => setState(updateFilters(latest.current, { search: searchText.trim() })), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, setState]);
+
+  const count = activeFilterCount(state);
+  const data = listing.data;
+  const products = data?.products ?? [];
+  const goToPage = (page: number) => {
+    setState({ ...state, page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Seo
+        title="Premium Polymailers & Supplies"
+        description="Shop polymailer bags in white, black, clear, pink and baby blue, bubble wrap and packing supplies. Filter by size and colour; bulk discounts and fast delivery in Singapore and Malaysia."
+        keywords={['buy polymailers', 'mailer bags sizes', 'bubble wrap pouches', 'packing supplies Singapore']}
+        path="/products"
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'CollectionPage',
+          name: 'Premium Polymailers & Supplies',
+          description: 'Polymailer bags, bubble wrap and packing supplies for online sellers in Singapore and Malaysia.',
+        }}
+      />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Premium Polymailers &amp; Supplies</h1>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <form
+          role="search"
+          className="relative flex-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setState(updateFilters(state, { search: searchText.trim() }));
+          }}
+        >
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <input
+            type="search"
+            value={searchText}
+            maxLength={200}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Search products or SKU..."
+            aria-label="Search products"
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-9 pr-3 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500"
+          />
+        </form>
+        <div className="flex gap-3">
+          <Button variant="outline" className="lg:hidden" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="filters-panel">
+            <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters ({count})
+          </Button>
+          <label className="sr-only" htmlFor="sort-by">
+            Sort by
+          </label>
+          <select
+            id="sort-by"
+            value={state.sort}
+            onChange={(e) => setState(updateFilters(state, { sort: e.target.value as SortBy }))}
+            className="flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500 sm:flex-none"
+          >
+            {SORT_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="mt-4">
+        <FilterChips state={state} onChange={setState} />
+      </div>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
+          <FilterSidebar state={state} options={options.data} onChange={setState} />
+        </aside>
+
+        <section aria-label="Products" aria-busy={listing.isLoading}>
+          {listing.isLoading ? (
+            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {Array.from({ length: 6 }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : products.length === 0 ? (
+            <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+              <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
+              <h2 className="mt-4 text-lg font-semibold text-slate-900">No products found</h2>
+              <p className="mt-1 text-sm text-slate-600">Try adjusting your filters or search terms</p>
+              <Button className="mt-6" onClick={() => setState(clearFilters(state))}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+                {data!.total} product{data!.total === 1 ? '' : 's'}
+              </p>
+              <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+                {products.map((p) => (
+                  <ProductCard key={p.id} product={p} />
+                ))}
+              </div>
+              <Pager page={state.page} pages={data!.pages} onPage={goToPage} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
