@@ -68,5 +68,15 @@ export const benchPaths: BenchPath[] = [
       return { method: 'GET', path: `/api/products/${page.products[0].id}` };
     },
   },
+  {
+    // Sending is rate-limited per session (20 a minute), so the bench reads a conversation instead.
+    name: 'GET /api/chat/sessions/{id}/history',
+    request: async ({ api, customer }) => {
+      const auth = { authorization: `Bearer ${customer.token}` };
+      const session = await api('POST', '/api/chat/sessions', { agent_type: 'sizing', page_context: 'product' }, auth);
+      await api('POST', `/api/chat/sessions/${session.session_id}/messages`, { message: 'Which mailer fits A4 documents?' }, auth);
+      return { method: 'GET', path: `/api/chat/sessions/${session.session_id}/history?limit=50`, headers: auth };
+    },
+  },
   // bench-paths: add entries above this line
 ];

@@ -34,6 +34,13 @@ function describeProduct(p: QuoteProduct, size?: string): string {
   return `${p.name}: sizes ${sizes} cm, packs of ${packs}; from ${Number.isFinite(from) ? money(from) : 'n/a'} per pack at bulk tiers.`;
 }
 
+/** Standard products before premium ones unless the shopper asked for premium. */
+async function find(data: ShopData, q: ParsedProductQuery, limit: number): Promise<QuoteProduct[]> {
+  const found = await data.findProducts(q, limit + 2);
+  if (!q.type) found.sort((a, b) => Number(a.type === 'premium') - Number(b.type === 'premium'));
+  return found.slice(0, limit);
+}
+
 async function queryFor(data: ShopData, input: AgentInput): Promise<ParsedProductQuery> {
   const q = parseProductQuery(input.message, await data.colors());
   const contextId = typeof input.productContext?.product_id === 'string' ? input.productContext.product_id : undefined;
@@ -46,7 +53,7 @@ async function queryFor(data: ShopData, input: AgentInput): Promise<ParsedProduc
 
 export async function quoteReply(data: ShopData, input: AgentInput): Promise<AgentReply> {
   const q = await queryFor(data, input);
-  const products = q.specific || q.productId ? await data.findProducts(q, 2) : [];
+  const products = q.specific || q.productId ? await find(data, q, 2) : [];
   if (products.length === 0) {
     return reply(
       `Our polymailers start from ${formatMoney(7.99)} a pack, with bulk discounts from 25 packs. Tell me the colour and size ` +
@@ -77,7 +84,7 @@ function pickVariant(p: QuoteProduct, q: ParsedProductQuery): QuoteVariant | und
 
 export async function addToCartReply(data: ShopData, input: AgentInput): Promise<AgentReply> {
   const q = await queryFor(data, input);
-  const [product] = q.specific || q.productId ? await data.findProducts(q, 1) : [];
+  const [product] = q.specific || q.productId ? await find(data, q, 1) : [];
   if (!product) {
     return reply('Which item should I add? Tell me the colour, size and pack, for example "add 2 packs of white 25x35".', [ACTIONS.products], [
       'Add 1 pack of white 25x35',
@@ -153,7 +160,7 @@ export async function giftsReply(data: ShopData): Promise<AgentReply> {
   if (tiers.length === 0) return reply('There are no free-gift tiers running at the moment.', [ACTIONS.products], ['Any coupon codes?']);
   const lines = tiers.map((t) => {
     const items = t.items.filter((i) => i.giftItem.stockQuantity - i.giftItem.allocated > 0).map((i) => i.giftItem.name);
-    return `• ${t.name}: spend ${money(t.spendingThresholdCents)} and choose ${t.giftLimit} free gift${t.giftLimit === 1 ? '' : 's'}${items.length ? ` from ${items.join(', ')}` : ''}`;
+    return `• ${t.name}: choose ${t.giftLimit} free gift${t.giftLimit === 1 ? '' : 's'}${items.length ? ` from ${items.join(', ')}` : ''} on orders of ${money(t.spendingThresholdCents)} or more`;
   });
   return reply(`Free gifts by order value:\n${lines.join('\n')}\n\nPick your gifts in the cart once your subtotal reaches a tier.`, [ACTIONS.cart], [
     'Any coupon codes?',
