@@ -14,6 +14,9 @@ const ShippingPage = lazy(() => import('./routes/static/ShippingPage'));
 const ProductsPage = lazy(() => import('./routes/catalog/ProductsPage'));
 const ProductDetailPage = lazy(() => import('./routes/catalog/ProductDetailPage'));
 
+// The whole back office (all /admin pages) is one lazily loaded chunk.
+const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
+
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const staff = (page: ReactNode) => <RequireStaff>{page}</RequireStaff>;
 void staff;
@@ -34,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: '/product/:id', element: <ProductDetailPage /> },
       // storefront-routes
       // account-routes
+      { path: '/admin/*', element: staff(<AdminApp />) },
       // admin-routes
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,0 +1,77 @@
+import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Tag, Users } from 'lucide-react';
+import { NavLink, Route, Routes } from 'react-router-dom';
+import { Seo } from '../../components/Seo';
+import { useAuth } from '../../features/auth/AuthProvider';
+import DashboardPage from './DashboardPage';
+import GiftsPage from './GiftsPage';
+import InventoryPage from './InventoryPage';
+import MessagesPage from './MessagesPage';
+import OrderDetailPage from './OrderDetailPage';
+import OrdersPage from './OrdersPage';
+import PackingPage from './PackingPage';
+import ProductFormPage from './ProductFormPage';
+import ProductsPage from './ProductsPage';
+import PromotionsPage from './PromotionsPage';
+import UsersPage from './UsersPage';
+import { Navigate } from 'react-router-dom';
+
+// The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
+// download it. Its pages are imported statically here and share one chunk.
+const NAV = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/inventory', label: 'Inventory', icon: Boxes },
+  { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/packing', label: 'Packing', icon: PackageOpen },
+  { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/promotions', label: 'Promotions', icon: Tag },
+  { to: '/admin/gifts', label: 'Gifts', icon: Gift },
+  { to: '/admin/messages', label: 'Messages', icon: Mail },
+  { to: '/admin/users', label: 'Users', icon: Users, adminOnly: true },
+];
+
+export default function AdminApp() {
+  const { isAdmin } = useAuth();
+  const links = NAV.filter((n) => !n.adminOnly || isAdmin);
+  return (
+    <div className="bg-slate-50">
+      <Seo title="Back office" description="PackShop back office" path="/admin" noindex />
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
+        <nav aria-label="Back office" className="-mx-3 overflow-x-auto px-3 lg:mx-0 lg:w-52 lg:shrink-0 lg:overflow-visible lg:px-0">
+          <ul className="flex gap-1 lg:sticky lg:top-20 lg:flex-col">
+            {links.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-emerald-600 text-white' : 'text-slate-700 hover:bg-white hover:text-emerald-700'}`
+                  }
+                >
+                  <Icon className="h-4 w-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Routes>
+            <Route index element={<DashboardPage />} />
+            <Route path="inventory" element={<InventoryPage />} />
+            <Route path="products" element={<ProductsPage />} />
+            <Route path="products/new" element={<ProductFormPage />} />
+            <Route path="products/:id/edit" element={<ProductFormPage />} />
+            <Route path="packing" element={<PackingPage />} />
+            <Route path="promotions" element={<PromotionsPage />} />
+            <Route path="gifts" element={<GiftsPage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="messages" element={<MessagesPage />} />
+            <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        </div>
+      </div>
+    </div>
+  );
+}

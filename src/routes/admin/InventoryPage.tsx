@@ -1,0 +1,97 @@
+import { Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { StockAdjustModal } from '../../features/admin/StockAdjustModal';
+import { Badge, EmptyState, ErrorBox, PageHeader, inputClass, useErrorToast } from '../../features/admin/ui';
+import { Spinner } from '../../components/ui/Spinner';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+type Row = RouterOutputs['admin']['inventory']['list'][number];
+
+export default function InventoryPage() {
+  const list = trpc.admin.inventory.list.useQuery();
+  useErrorToast(list.error, 'Failed to load inventory');
+  const [search, setSearch] = useState('');
+  const [lowOnly, setLowOnly] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (list.data ?? []).filter((r) => (!lowOnly || r.is_low_stock) && (!q || r.sku.toLowerCase().includes(q) || r.product_name.toLowerCase().includes(q)));
+  }, [list.data, search, lowOnly]);
+
+  if (list.error && !list.data) {
+    return (
+      <div>
+        <PageHeader title="Inventory" />
+        <ErrorBox message="Failed to load inventory" onRetry={() => list.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <PageHeader title="Inventory" subtitle={list.data ? `${list.data.length} SKUs · ${list.data.filter((r) => r.is_low_stock).length} low on stock` : undefined} />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <label className="relative min-w-56 flex-1">
+          <span className="sr-only">Search inventory</span>
+          <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search SKU or product..." className={`${inputClass} mt-0 pl-9`} />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={lowOnly} onChange={(e) => setLowOnly(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
+          Low stock only
+        </label>
+      </div>
+      {list.isLoading ? (
+        <Spinner label="Loading inventory..." />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No inventory rows" text="Try another search." />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full text-sm">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-4 py-3">Product / SKU</th>
+                <th className="px-3 py-3 text-right">On hand</th>
+                <th className="px-3 py-3 text-right">Allocated</th>
+                <th className="px-3 py-3 text-right">Safety</th>
+                <th className="px-3 py-3 text-right">Available</th>
+                <th className="px-4 py-3" />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={r.variant_id} className={r.available <= 0 ? 'bg-red-50/60' : r.is_low_stock ? 'bg-amber-50/60' : ''}>
+                  <td className="px-4 py-3">
+                    <div className="font-medium text-slate-900">{r.product_name}</div>
+                    <div className="font-mono text-xs text-slate-500">{r.sku}</div>
+                  </td>
+                  <td className="px-3 py-3 text-right tabular-nums">{r.on_hand}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">{r.allocated}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">{r.safety_stock}</td>
+                  <td className="px-3 py-3 text-right tabular-nums">
+                    <span className="mr-2 font-semibold">{r.available}</span>
+                    {r.available <= 0 ? <Badge tone="red">Out</Badge> : r.is_low_stock ? <Badge tone="amber">Low</Badge> : null}
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <button type="button" onClick={() => setEditing(r)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+                      Adjust
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <StockAdjustModal
+        row={editing}
+        onClose={() => setEditing(null)}
+        onDone={() => {
+          setEditing(null);
+          toast.success('Stock adjusted successfully');
+          void list.refetch();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Mail, MailOpen } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Spinner } from '../../components/ui/Spinner';
+import { EmptyState, ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
+import { trpc } from '../../lib/trpc';
+
+export default function MessagesPage() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = trpc.admin.contact.list.useQuery(unreadOnly ? { unread_only: 'true' } : undefined);
+  const mark = trpc.admin.contact.mark.useMutation();
+  const utils = trpc.useUtils();
+
+  async function toggle(id: string, is_read: boolean) {
+    try {
+      await mark.mutateAsync({ id, is_read });
+      await Promise.all([utils.admin.contact.list.invalidate(), utils.admin.dashboard.stats.invalidate()]);
+    } catch (err) {
+      toast.error(`Failed to update message: ${errorText(err)}`);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Messages"
+        subtitle={list.data ? `${list.data.unread} unread` : undefined}
+        actions={
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} className="h-4 w-4 accent-emerald-600" /> Unread only
+          </label>
+        }
+      />
+      {list.error ? <ErrorBox message={`Failed to load messages: ${errorText(list.error)}`} onRetry={() => list.refetch()} /> : list.isLoading ? <Spinner /> : !list.data?.items.length ? (
+        <EmptyState icon={<Mail className="h-6 w-6" />} title="No messages" text={unreadOnly ? 'Everything has been read.' : 'Contact form messages appear here.'} />
+      ) : (
+        <ul className="space-y-3">
+          {list.data.items.map((m) => (
+            <li key={m.id} className={`rounded-xl border bg-white p-4 shadow-sm ${m.is_read ? 'border-slate-200' : 'border-emerald-300'}`}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className={`text-slate-900 ${m.is_read ? '' : 'font-semibold'}`}>{m.name} <a href={`mailto:${m.email}`} className="text-sm font-normal text-emerald-700 hover:underline">{m.email}</a></p>
+                  <p className="text-xs text-slate-500">{new Date(m.created_at).toLocaleString('en-SG')}</p>
+                </div>
+                <button type="button" onClick={() => toggle(m.id, !m.is_read)} className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
+                  {m.is_read ? <><Mail className="h-3.5 w-3.5" aria-hidden /> Mark unread</> : <><MailOpen className="h-3.5 w-3.5" aria-hidden /> Mark read</>}
+                </button>
+              </div>
+              <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{m.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router-dom';
+import type { OrderStatus } from '../../../shared/constants';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
+import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
+import { trpc } from '../../lib/trpc';
+
+const ACTION: Record<OrderStatus, string> = {
+  pending: 'Mark pending',
+  paid: 'Mark as paid',
+  processing: 'Start processing',
+  shipped: 'Ship order',
+  delivered: 'Mark as delivered',
+  cancelled: 'Cancel order',
+};
+
+export default function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const utils = trpc.useUtils();
+  const order = trpc.admin.orders.get.useQuery({ id });
+  const move = trpc.admin.orders.updateStatus.useMutation();
+  const [tracking, setTracking] = useState('');
+
+  async function go(status: OrderStatus) {
+    if (status === 'shipped' && !tracking.trim()) return void toast.error('Please enter a tracking number to ship this order');
+    if (status === 'cancelled' && !window.confirm('Cancel this order? Its stock allocation and gifts are released.')) return;
+    try {
+      const updated = await move.mutateAsync({ id, status, tracking_number: status === 'shipped' ? tracking.trim() : undefined });
+      utils.admin.orders.get.setData({ id }, updated);
+      await Promise.all([utils.admin.orders.list.invalidate(), utils.admin.inventory.list.invalidate(), utils.admin.dashboard.stats.invalidate()]);
+      toast.success(`Order ${updated.order_number} is now ${updated.status}`);
+    } catch (err) {
+      toast.error(`Failed to update order: ${errorText(err)}`);
+    }
+  }
+
+  if (order.isLoading) return <Spinner label="Loading order..." />;
+  if (order.error || !order.data) return <ErrorBox message={`Failed to load order: ${errorText(order.error)}`} onRetry={() => order.refetch()} />;
+  const o = order.data;
+  const a = o.shipping_address;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/orders" aria-label="Back to orders" className="rounded-lg p-1.5 text-slate-600 hover:bg-white"><ArrowLeft className="h-5 w-5" /></Link>
+        <h1 className="font-mono text-xl font-bold text-slate-900">{o.order_number}</h1>
+        <span data-testid="order-status"><OrderStatusBadge status={o.status} /></span>
+      </div>
+      {o.allowed_next.length > 0 && (
+        <Card>
+          <h2 className="mb-3 font-semibold text-slate-900">Next step</h2>
+          {o.allowed_next.includes('shipped') && (
+            <label className={`${labelClass} mb-3 max-w-sm`}>
+              Tracking number
+              <input value={tracking} onChange={(e) => setTracking(e.target.value)} placeholder="e.g. SG123456789" className={inputClass} />
+            </label>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {o.allowed_next.map((s) => (
+              <Button key={s} variant={s === 'cancelled' ? 'danger' : 'primary'} disabled={move.isPending} onClick={() => go(s)}>
+                {ACTION[s]}
+              </Button>
+            ))}
+          </div>
+        </Card>
+      )}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="mb-3 font-semibold text-slate-900">Items</h2>
+          <ul className="divide-y divide-slate-100">
+            {o.items.map((i) => (
+              <li key={i.id} className="flex items-center gap-3 py-2">
+                {i.product_image ? <img src={i.product_image} alt="" className="h-12 w-12 rounded-lg object-cover" /> : <div className="h-12 w-12 rounded-lg bg-slate-100" />}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">{i.product_name}</p>
+                  <p className="font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>
+                </div>
+                <span className="text-sm text-slate-600">{i.quantity} × {money(i.unit_price)}</span>
+                <span className="w-20 text-right text-sm font-semibold">{money(i.line_total)}</span>
+              </li>
+            ))}
+          </ul>
+          {o.gifts.length > 0 && (
+            <p className="mt-3 text-sm text-slate-600">Free gifts: {o.gifts.map((g) => `${g.gift_name}${g.quantity > 1 ? ` ×${g.quantity}` : ''}`).join(', ')}</p>
+          )}
+          <dl className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm">
+            <div className="flex justify-between"><dt>Subtotal</dt><dd>{money(o.subtotal)}</dd></div>
+            {o.discount > 0 && <div className="flex justify-between text-emerald-700"><dt>Discount{o.coupon_code ? ` (${o.coupon_code})` : ''}</dt><dd>-{money(o.discount)}</dd></div>}
+            <div className="flex justify-between"><dt>Shipping</dt><dd>{money(o.shipping)}</dd></div>
+            <div className="flex justify-between font-semibold"><dt>Total</dt><dd>{money(o.total)}</dd></div>
+            <div className="flex justify-between text-xs text-slate-500"><dt>GST included</dt><dd>{money(o.gst)}</dd></div>
+          </dl>
+        </Card>
+        <div className="space-y-4">
+          <Card>
+            <h2 className="mb-2 font-semibold text-slate-900">Ship to</h2>
+            <p className="text-sm text-slate-700">{a.full_name}<br />{a.phone}<br />{a.address_line1}{a.unit ? `, ${a.unit}` : ''}{a.address_line2 ? <><br />{a.address_line2}</> : null}<br />{a.city} {a.postal_code}, {a.state}, {a.country}</p>
+            <p className="mt-2 text-sm text-slate-500">{o.email}</p>
+          </Card>
+          <Card>
+            <h2 className="mb-2 font-semibold text-slate-900">Timeline</h2>
+            <ul className="space-y-1 text-sm text-slate-600">
+              <li>Placed {new Date(o.created_at).toLocaleString('en-SG')}</li>
+              {o.paid_at && <li>Paid {new Date(o.paid_at).toLocaleString('en-SG')}</li>}
+              {o.shipped_at && <li>Shipped {new Date(o.shipped_at).toLocaleString('en-SG')}{o.tracking_number && <> · <span className="font-mono">{o.tracking_number}</span></>}</li>}
+              {o.delivered_at && <li>Delivered {new Date(o.delivered_at).toLocaleString('en-SG')}</li>}
+              {o.cancelled_at && <li className="text-red-600">Cancelled {new Date(o.cancelled_at).toLocaleString('en-SG')}</li>}
+            </ul>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
+import { Spinner } from '../../components/ui/Spinner';
+import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
+import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, shortDate } from '../../features/admin/ui';
+import { trpc } from '../../lib/trpc';
+
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? '') as OrderStatus | '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const query = trpc.admin.orders.list.useQuery(
+    { status: status || undefined, search: params.get('q') || undefined, page, page_size: 20 },
+    { placeholderData: (prev) => prev },
+  );
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div>
+      <PageHeader title="Orders" subtitle={query.data ? `${query.data.total} order(s)` : undefined} />
+      <div className="mb-3 flex gap-1 overflow-x-auto">
+        {['', ...ORDER_STATUSES].map((s) => (
+          <button key={s || 'all'} type="button" onClick={() => setParam('status', s)} className={`whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium capitalize ${status === s ? 'bg-emerald-600 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`}>
+            {s || 'All'}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={(e) => { e.preventDefault(); setParam('q', search.trim()); }} className="relative mb-4">
+        <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <input value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => setParam('q', search.trim())} placeholder="Search order number or email..." aria-label="Search orders" className={`${inputClass} mt-0 pl-9`} />
+      </form>
+      {query.error ? (
+        <ErrorBox message={`Failed to load orders: ${errorText(query.error)}`} onRetry={() => query.refetch()} />
+      ) : query.isLoading ? (
+        <Spinner label="Loading orders..." />
+      ) : !query.data?.items.length ? (
+        <EmptyState title="No orders found" text={status || params.get('q') ? 'Try another status or search.' : 'Orders appear here as soon as they are placed.'} />
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            {query.data.items.map((o) => (
+              <li key={o.id}>
+                <Link to={`/admin/orders/${o.id}`} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50">
+                  <span className="font-mono text-sm font-semibold text-slate-900">{o.order_number}</span>
+                  <OrderStatusBadge status={o.status} />
+                  <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{o.customer_name} · {o.email}</span>
+                  <span className="text-sm text-slate-500">{shortDate(o.created_at)}</span>
+                  <span className="w-20 text-right text-sm text-slate-500">{o.item_count} item(s)</span>
+                  <span className="w-24 text-right font-semibold text-slate-900">{money(o.total)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {query.data.pages > 1 && (
+            <div className="mt-4 flex items-center justify-center gap-3 text-sm">
+              <button type="button" disabled={page <= 1} onClick={() => setParam('page', String(page - 1))} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Previous</button>
+              <span>Page {page} of {query.data.pages}</span>
+              <button type="button" disabled={page >= query.data.pages} onClick={() => setParam('page', String(page + 1))} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Next</button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

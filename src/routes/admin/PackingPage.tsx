@@ -1,0 +1,153 @@
+import { Minus, Plus, RefreshCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { PACKING_MAX_TILES } from '../../../shared/constants';
+import { packingFacts, sizeWithTimes, tileState } from '../../features/admin/packing';
+import { errorText, inputClass, useErrorToast } from '../../features/admin/ui';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+
+type Row = RouterOutputs['admin']['inventory']['list'][number];
+const HIGHLIGHT_MS = 2000;
+const STOCK_TOAST_MS = 1500;
+
+export default function PackingPage() {
+  const utils = trpc.useUtils();
+  // Several people pack at once: the list refreshes itself every 15 s as well as on Refresh.
+  const list = trpc.admin.inventory.list.useQuery(undefined, { refetchInterval: 15_000 });
+  useErrorToast(list.error, 'Failed to load inventory');
+  const adjust = trpc.admin.inventory.adjust.useMutation();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [color, setColor] = useState('');
+  const [size, setSize] = useState('');
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [flash, setFlash] = useState<Set<string>>(new Set());
+
+  const items = useMemo(() => (list.data ?? []).map((r) => ({ row: r, facts: packingFacts(r) })), [list.data]);
+  const options = useMemo(() => {
+    const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    return { categories: uniq(items.map((i) => i.facts.category)), colors: uniq(items.map((i) => i.facts.color)), sizes: uniq(items.map((i) => i.facts.size)) };
+  }, [items]);
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return items.filter(
+      ({ row, facts }) =>
+        (!q || row.product_name.toLowerCase().includes(q) || row.sku.toLowerCase().includes(q)) &&
+        (!category || facts.category === category) &&
+        (!color || facts.color === color) &&
+        (!size || facts.size === size),
+    );
+  }, [items, search, category, color, size]);
+  const shown = filtered.slice(0, PACKING_MAX_TILES);
+
+  async function change(row: Row, delta: 1 | -1) {
+    const value = row.on_hand + delta;
+    if (value < 0) return;
+    setBusy((b) => new Set(b).add(row.variant_id));
+    try {
+      const updated = await adjust.mutateAsync({
+        variant_id: row.variant_id,
+        adjustment_type: 'set',
+        on_hand_value: value,
+        reason: 'manual_adjustment',
+        notes: `Packing screen: ${delta > 0 ? '+1' : '-1'} unit (on hand ${row.on_hand} → ${value})`,
+      });
+      utils.admin.inventory.list.setData(undefined, (rows) => rows?.map((r) => (r.variant_id === updated.variant_id ? updated : r)));
+      toast.success(`Stock ${delta > 0 ? 'increased' : 'decreased'}: 1 unit(s)`, { duration: STOCK_TOAST_MS });
+      setFlash((f) => new Set(f).add(row.variant_id));
+      setTimeout(() => setFlash((f) => { const n = new Set(f); n.delete(row.variant_id); return n; }), HIGHLIGHT_MS);
+    } catch (err) {
+      toast.error(`Failed to update stock: ${errorText(err)}`);
+      void list.refetch();
+    } finally {
+      setBusy((b) => { const n = new Set(b); n.delete(row.variant_id); return n; });
+    }
+  }
+
+  const clearAll = () => { setSearch(''); setCategory(''); setColor(''); setSize(''); };
+  const select = (label: string, value: string, set: (v: string) => void, values: string[], format = (v: string) => v) => (
+    <label className="min-w-0">
+      <span className="sr-only">{label}</span>
+      <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className={`${inputClass} mt-0 capitalize`}>
+        <option value="">All {label.toLowerCase()}</option>
+        {values.map((v) => <option key={v} value={v}>{format(v)}</option>)}
+      </select>
+    </label>
+  );
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Real-Time Packing Interface</h1>
+          <p className="text-sm text-slate-600" data-testid="packing-count">{filtered.length} items</p>
+        </div>
+        <button type="button" onClick={() => list.refetch()} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <RefreshCw className={`h-4 w-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden /> Refresh
+        </button>
+      </div>
+      <div className="mb-4 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+        <label className="relative">
+          <span className="sr-only">Search</span>
+          <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search products or SKU..." className={`${inputClass} mt-0 pl-9`} />
+        </label>
+        {select('Category', category, setCategory, options.categories)}
+        {select('Color', color, setColor, options.colors)}
+        {select('Size', size, setSize, options.sizes, sizeWithTimes)}
+        <button type="button" onClick={clearAll} className="rounded-lg px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">Clear All</button>
+      </div>
+
+      {list.isLoading ? (
+        <div className="flex flex-col items-center py-16 text-slate-600">
+          <span className="mb-3 h-10 w-10 animate-spin rounded-full border-4 border-emerald-200 border-t-emerald-600" />
+          Loading packing interface...
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white py-14 text-center">
+          <p className="font-semibold text-slate-800">No items found</p>
+          <p className="mt-1 text-sm text-slate-500">Try adjusting your filters or search terms</p>
+        </div>
+      ) : (
+        <>
+          {filtered.length > PACKING_MAX_TILES && (
+            <p className="mb-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-800">
+              Showing first {PACKING_MAX_TILES} of {filtered.length} items. Use filters to find specific products.
+            </p>
+          )}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+            {shown.map(({ row, facts }) => {
+              const state = tileState(row.available);
+              const ring = flash.has(row.variant_id) ? 'ring-4 ring-emerald-400' : state === 'out' ? 'ring-2 ring-red-500' : state === 'warning' ? 'ring-2 ring-amber-400' : 'ring-1 ring-slate-200';
+              const pending = busy.has(row.variant_id);
+              return (
+                <li key={row.variant_id} title={`${row.product_name} · ${row.sku}`} data-testid="packing-tile" data-sku={row.sku} className={`relative flex aspect-[4/5] flex-col overflow-hidden rounded-xl bg-slate-700 bg-cover bg-center text-white shadow-sm transition ${ring}`} style={row.product_image ? { backgroundImage: `url("${row.product_image}")` } : undefined}>
+                  <div className={`absolute inset-0 ${state === 'out' ? 'bg-red-900/60' : state === 'warning' ? 'bg-amber-900/50' : 'bg-slate-900/45'} ${flash.has(row.variant_id) ? '!bg-emerald-900/55' : ''}`} />
+                  <div className="relative flex items-start justify-between gap-1 p-2">
+                    <span className="truncate rounded bg-black/40 px-1.5 py-0.5 text-xs font-semibold capitalize">{facts.color}</span>
+                    {state === 'out' && <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold">Low</span>}
+                    {state === 'warning' && <span className="rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-amber-950">Warning</span>}
+                  </div>
+                  <div className="relative mt-auto p-2 text-center">
+                    <p className="text-lg font-bold leading-tight drop-shadow">{sizeWithTimes(facts.size)}</p>
+                    {facts.packSize !== null && <p className="text-xs font-medium opacity-90">{facts.packSize} pcs</p>}
+                    <p className="mt-1 text-3xl font-extrabold tabular-nums drop-shadow" data-testid="available">{row.available}</p>
+                    <p className="text-[11px] uppercase tracking-wide opacity-80">available</p>
+                  </div>
+                  <div className="relative grid grid-cols-2 gap-px bg-black/20">
+                    <button type="button" aria-label={`Remove one ${row.sku}`} disabled={row.available <= 0 || pending} onClick={() => change(row, -1)} className="flex h-12 items-center justify-center bg-white/90 text-slate-900 hover:bg-white disabled:cursor-not-allowed disabled:bg-white/40 disabled:text-slate-500">
+                      <Minus className="h-5 w-5" />
+                    </button>
+                    <button type="button" aria-label={`Add one ${row.sku}`} disabled={pending} onClick={() => change(row, 1)} className="flex h-12 items-center justify-center bg-emerald-500 text-white hover:bg-emerald-600 disabled:opacity-60">
+                      <Plus className="h-5 w-5" />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
