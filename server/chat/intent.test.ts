@@ -79,13 +79,14 @@ const SIZING: [string, string | null][] = [
   ['A4 documents', '25x35'],
   ['A5 booklet', '20x30'],
   ['A3 poster', '38x52'],
-  ['a pair of jeans', '32x43'],
-  ['a hoodie', '38x52'],
-  ['a t-shirt', '25x35'],
+  ['a pair of jeans', '28x42'],
+  ['a hoodie', '28x42'],
+  ['a t-shirt', '17x30'],
   ['a shoe box', '38x52'],
   ['a phone case', '17x30'],
   ['a paperback book', '20x30'],
-  ['a dress', '32x43'],
+  ['a dress', '25x35'],
+  ['a winter jacket', '38x52'],
   ['a 60 x 50 x 20 cm carton', null],
 ];
 

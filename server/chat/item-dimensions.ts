@@ -50,19 +50,21 @@ interface TypicalItem {
   dims: [number, number, number];
 }
 
-// Typical sizes as packed for posting (folded garments, documents in a sleeve). More specific
+// Typical sizes as packed for posting (folded garments, documents in a sleeve), chosen to agree
+// with the size guide on the FAQ page (shared/content/faq.ts). More specific
 // phrases come first so "A4 folder" is not read as a book and "shoe box" not as shoes.
 export const TYPICAL_ITEMS: readonly TypicalItem[] = [
   { pattern: /\bshoe ?box(es)?\b|\bbox(ed)? (of )?shoes\b/i, label: 'a shoe box', dims: [33, 20, 12] },
   { pattern: /\ba3\b/i, label: 'A3 documents', dims: [42, 29.7, 1] },
   { pattern: /\ba4\b|\bletter[- ]size\b/i, label: 'A4 documents', dims: [29.7, 21, 1] },
   { pattern: /\ba5\b/i, label: 'A5 documents', dims: [21, 14.8, 1] },
-  { pattern: /\b(jeans|trousers|pants|denim)\b/i, label: 'a pair of folded jeans', dims: [30, 25, 4] },
-  { pattern: /\b(hoodie|hoody|jacket|sweatshirt|jumper)s?\b/i, label: 'a folded hoodie', dims: [32, 28, 6] },
+  { pattern: /\b(jeans|trousers|pants|denim)\b/i, label: 'a pair of folded jeans', dims: [30, 21, 4] },
+  { pattern: /\b(jacket|coat|blazer)s?\b/i, label: 'a folded jacket', dims: [35, 25, 6] },
+  { pattern: /\b(hoodie|hoody|sweatshirt|jumper)s?\b/i, label: 'a folded hoodie', dims: [32, 20, 5] },
   { pattern: /\b(sweater|cardigan)s?\b/i, label: 'a folded sweater', dims: [30, 25, 5] },
-  { pattern: /\b(t-?shirt|tee|tshirt|top|blouse)s?\b/i, label: 'a folded t-shirt', dims: [25, 20, 2] },
+  { pattern: /\b(t-?shirt|tee|tshirt|top|blouse)s?\b/i, label: 'a folded t-shirt', dims: [25, 13, 2] },
   { pattern: /\b(shirt|polo)s?\b/i, label: 'a folded shirt', dims: [28, 22, 3] },
-  { pattern: /\b(dress|gown|baju kurung)(es)?\b/i, label: 'a folded dress', dims: [30, 25, 3] },
+  { pattern: /\b(dress|gown|baju kurung)(es)?\b/i, label: 'a folded dress', dims: [28, 18, 3] },
   { pattern: /\b(skirt|shorts|leggings)s?\b/i, label: 'a folded skirt or shorts', dims: [25, 20, 2] },
   { pattern: /\b(shoes|sneakers|trainers|heels|sandals)\b/i, label: 'a pair of shoes (no box)', dims: [30, 12, 10] },
   { pattern: /\b(cap|hat|beanie)s?\b/i, label: 'a cap', dims: [25, 18, 12] },

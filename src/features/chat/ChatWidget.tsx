@@ -15,7 +15,7 @@ const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
   disconnected: { label: 'Offline', dot: 'bg-slate-300' },
   connecting: { label: 'Connecting...', dot: 'bg-amber-400 animate-pulse' },
   connected: { label: 'Online', dot: 'bg-emerald-400' },
-  error: { label: 'Connection problem', dot: 'bg-red-500' },
+  error: { label: 'Connection error', dot: 'bg-red-500' },
 };
 
 function productIdFrom(pathname: string): string | null {
@@ -97,9 +97,9 @@ export default function ChatWidget() {
           <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
             {headerForContext(pageContext)}
           </h2>
-          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status}>
+          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status} title={`${agent.name}, ${agent.role}`}>
             <span className={`h-2 w-2 rounded-full ${status.dot}`} aria-hidden="true" />
-            {agent.name} · {agent.role} · {status.label}
+            {agent.name} · {status.label}
           </p>
         </div>
         <button type="button" onClick={() => setMinimised((m) => !m)} aria-label={minimised ? 'Expand chat' : 'Minimise chat'} className="rounded-md p-1.5 hover:bg-white/15">

@@ -103,7 +103,7 @@ export function useChat(ctx: ChatContext) {
       console.warn(err instanceof Error ? err.message : err);
       const agent = AGENTS[ctxRef.current.agentType];
       add({ id: localId(), kind: 'agent', content: FALLBACK_GREETING, actions: [], suggestions: [], agentName: agent.name, agentAvatar: agent.avatar });
-      toast(INIT_FAILED_TOAST, { icon: '💬' });
+      toast(INIT_FAILED_TOAST);
       setStatus('error');
     } finally {
       starting.current = false;
@@ -118,7 +118,12 @@ export function useChat(ctx: ChatContext) {
       setWaiting(true);
       const c = ctxRef.current;
       try {
-        if (!sessionId.current) throw new Error('No chat session');
+        // The session could not be created when the panel opened: try once more before giving up.
+        if (!sessionId.current) {
+          const session = await createSession();
+          sessionId.current = session.session_id;
+          sessionStorage.setItem(SESSION_KEY, session.session_id);
+        }
         const r = await utils.client.chat.sendMessage.mutate({
           sessionId: sessionId.current,
           session_id: sessionId.current,
@@ -148,7 +153,7 @@ export function useChat(ctx: ChatContext) {
         setWaiting(false);
       }
     },
-    [add, utils, waiting],
+    [add, createSession, utils, waiting],
   );
 
   return { messages, status, waiting, start, send };
