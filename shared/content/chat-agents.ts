@@ -2,6 +2,10 @@
 // the replies show. Shared so the round button can show the right badge before a session exists.
 import type { AgentType, PageContext } from '../schemas/chat.schema';
 
+// Limits live here rather than in the zod schema file so the widget's chunk does not pull in zod.
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+export const MAX_CHAT_HISTORY_LIMIT = 200;
+
 export interface AgentProfile {
   type: AgentType;
   name: string;

@@ -3,8 +3,8 @@
 import { MessageCircle, Minus, Send, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENTS, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
-import { MAX_CHAT_MESSAGE_LENGTH, type ChatAction } from '../../../shared/schemas/chat.schema';
+import { AGENTS, MAX_CHAT_MESSAGE_LENGTH, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
+import type { ChatAction } from '../../../shared/schemas/chat.schema';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
 import { AgentAvatar } from './AgentAvatar';
