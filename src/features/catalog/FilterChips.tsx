@@ -11,11 +11,11 @@ export function FilterChips({ state, onChange }: { state: FilterState; onChange(
           key={`${chip.kind}:${chip.value}`}
           type="button"
           onClick={() => onChange(removeChip(state, chip))}
-          className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium capitalize text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100"
+          className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 hover:bg-emerald-100"
           aria-label={`Remove filter ${chip.label}`}
           data-testid="filter-chip"
         >
-          {chip.label}
+          {chip.kind === 'color' || chip.kind === 'category' ? chip.label.replace(/\b\w/g, (c) => c.toUpperCase()) : chip.label}
           <X className="h-3.5 w-3.5" aria-hidden />
         </button>
       ))}

@@ -27,7 +27,9 @@ export function ProductCard({ product }: { product: Product }) {
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-emerald-700">{product.name}</h3>
-        <p className="mt-1 line-clamp-2 flex-1 text-sm text-slate-600">{product.description}</p>
+        <div className="mt-1 flex-1">
+          <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        </div>
         <div className="mt-4 flex items-center justify-between gap-2">
           <span className="text-lg font-bold text-slate-900">{formatPriceRange(product.price_range)}</span>
           <StockBadge inStock={product.in_stock} />
