@@ -5,6 +5,7 @@ import { registerHttpRoutes } from '../http-routes';
 import { logServerError } from '../lib/log';
 import type { CachedAnswer } from '../services/catalog-cache';
 import * as catalog from '../services/catalog.service';
+import { startCatalogSync, type CatalogSync } from '../services/catalog-sync';
 import { zodDetail } from '../trpc/init';
 
 // The three hottest REST paths, answered ahead of the tRPC/OpenAPI adapter (design.md section 8:
@@ -27,7 +28,17 @@ function sendError(res: Response, err: unknown) {
 
 const jsonBody = express.json({ limit: '64kb', strict: true });
 
+// With several instances on one PostgreSQL, changes made by one drop the others' caches. Started once
+// per process for the server's own database; test apps (no DATABASE_URL) stay in-process only.
+let sync: CatalogSync | undefined;
+function ensureCatalogSync() {
+  const url = process.env.DATABASE_URL;
+  if (sync || !url || process.env.NODE_ENV === 'test') return;
+  sync = startCatalogSync(url, (msg) => console.warn(msg));
+}
+
 registerHttpRoutes((app, deps) => {
+  ensureCatalogSync();
   app.get('/api/products/filter-options', (_req, res) => {
     catalog.filterOptionsCached(deps.db).then((a) => sendAnswer(res, a), (err) => sendError(res, err));
   });
