@@ -3,7 +3,6 @@ import { formatMoney, toDollars } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
 import { ACTIONS, productLink, type AgentInput, type AgentReply } from '../engine';
-import type { Intent } from '../intent';
 import { variantAvailable, type QuoteProduct, type QuoteVariant, type ShopData } from '../shop-data';
 import { parseProductQuery, type ParsedProductQuery } from './product-query';
 
