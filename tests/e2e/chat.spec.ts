@@ -56,3 +56,21 @@ test('user text is shown as text, never as HTML, and the history comes back afte
   await page.getByTestId('chat-open').click();
   await expect(page.getByTestId('chat-user-message').first()).toHaveText(evil);
 });
+
+test('the sales agent on the homepage quotes a price and adds the item to the cart when asked', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('chat-open')).toContainText('Sales');
+  await page.getByTestId('chat-open').click();
+  const panel = page.getByTestId('chat-panel');
+  await expect(panel.getByTestId('chat-title')).toHaveText('Sales & Support');
+  // Clicking a suggestion sends it.
+  await panel.getByTestId('chat-suggestions').first().getByRole('button', { name: 'Any coupon codes?' }).click();
+  await expect(panel.getByTestId('chat-agent-message').last()).toContainText('WELCOME10');
+
+  await panel.getByTestId('chat-input').fill('add 2 packs of white 25x35 to my cart');
+  await panel.getByTestId('chat-send').click();
+  const answer = panel.getByTestId('chat-agent-message').last();
+  await expect(answer).toContainText('2 x White Polymailer Bags 25x35 cm');
+  await answer.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+});
