@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Row = RouterOutputs['admin']['inventory']['list'][number];
+const PAGE = 100;
 
 export default function InventoryPage() {
   const list = trpc.admin.inventory.list.useQuery();
@@ -14,6 +15,8 @@ export default function InventoryPage() {
   const [search, setSearch] = useState('');
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
+  // Thousands of SKUs would make one very long table; show them a page at a time.
+  const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     return (list.data ?? []).filter((r) => (!lowOnly || r.is_low_stock) && (!q || r.sku.toLowerCase().includes(q) || r.product_name.toLowerCase().includes(q)));
@@ -34,7 +37,7 @@ export default function InventoryPage() {
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">Search inventory</span>
           <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search SKU or product..." className={`${inputClass} mt-0 pl-9`} />
+          <input value={search} onChange={(e) => { setSearch(e.target.value); setLimit(PAGE); }} placeholder="Search SKU or product..." className={`${inputClass} mt-0 pl-9`} />
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={lowOnly} onChange={(e) => setLowOnly(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
@@ -59,7 +62,7 @@ export default function InventoryPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
+              {rows.slice(0, limit).map((r) => (
                 <tr key={r.variant_id} className={r.available <= 0 ? 'bg-red-50/60' : r.is_low_stock ? 'bg-amber-50/60' : ''}>
                   <td className="px-4 py-3">
                     <div className="font-medium text-slate-900">{r.product_name}</div>
@@ -81,6 +84,13 @@ export default function InventoryPage() {
               ))}
             </tbody>
           </table>
+          {rows.length > limit && (
+            <div className="border-t border-slate-100 p-3 text-center">
+              <button type="button" onClick={() => setLimit((l) => l + PAGE)} className="text-sm font-semibold text-emerald-700 hover:underline">
+                Show more ({rows.length - limit} more)
+              </button>
+            </div>
+          )}
         </div>
       )}
       <StockAdjustModal

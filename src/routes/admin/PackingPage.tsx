@@ -65,11 +65,11 @@ export default function PackingPage() {
   }
 
   const clearAll = () => { setSearch(''); setCategory(''); setColor(''); setSize(''); };
-  const select = (label: string, value: string, set: (v: string) => void, values: string[], format = (v: string) => v) => (
+  const select = (label: string, plural: string, value: string, set: (v: string) => void, values: string[], format = (v: string) => v) => (
     <label className="min-w-0">
       <span className="sr-only">{label}</span>
       <select aria-label={label} value={value} onChange={(e) => set(e.target.value)} className={`${inputClass} mt-0 capitalize`}>
-        <option value="">All {label.toLowerCase()}</option>
+        <option value="">All {plural}</option>
         {values.map((v) => <option key={v} value={v}>{format(v)}</option>)}
       </select>
     </label>
@@ -92,9 +92,9 @@ export default function PackingPage() {
           <Search className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search products or SKU..." className={`${inputClass} mt-0 pl-9`} />
         </label>
-        {select('Category', category, setCategory, options.categories)}
-        {select('Color', color, setColor, options.colors)}
-        {select('Size', size, setSize, options.sizes, sizeWithTimes)}
+        {select('Category', 'categories', category, setCategory, options.categories)}
+        {select('Color', 'colors', color, setColor, options.colors)}
+        {select('Size', 'sizes', size, setSize, options.sizes, sizeWithTimes)}
         <button type="button" onClick={clearAll} className="rounded-lg px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">Clear All</button>
       </div>
 

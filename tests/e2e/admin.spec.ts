@@ -1,0 +1,137 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, login, uniqueEmail } from './fixtures';
+
+// A day in the back office on the seeded shop: add a product with photos, adjust stock at the
+// packing table, and pack and ship an order a customer placed.
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  return (await res.json()).access_token;
+}
+
+async function inventoryRow(request: APIRequestContext, token: string, variantId: string) {
+  const rows = (await (await request.get('/api/admin/inventory', { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ variant_id: string; on_hand: number; allocated: number; available: number; sku: string }>;
+  return rows.find((r) => r.variant_id === variantId)!;
+}
+
+const acceptDialogs = (page: Page) => page.on('dialog', (d) => void d.accept());
+
+test('staff create a product with two variants and an uploaded image, and shoppers find it', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'packshop-e2e-'));
+  const imagePath = join(dir, 'mailer-photo.png');
+  await sharp({ create: { width: 900, height: 700, channels: 3, background: '#0f766e' } }).png().toFile(imagePath);
+  const name = `Courier Mailers E2E ${Date.now().toString(36)}`;
+  const width = 60 + Math.floor(Math.random() * 30) + 0.5;
+
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Description', { exact: true }).fill('Tear-proof courier mailers made for the e2e run.');
+  await page.locator('#pf-color').selectOption('black');
+
+  await page.getByTestId('image-input').setInputFiles(imagePath);
+  await expect(page.getByText('1 image(s) uploaded successfully')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Product image 1' })).toBeVisible();
+
+  // Submitting without variants is refused with the spec's words.
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Please add at least one variant')).toBeVisible();
+
+  await page.getByLabel('Width (cm)').fill(String(width));
+  await page.getByLabel('Height (cm)').fill('40');
+  await page.getByLabel('25 pcs').check();
+  await page.getByLabel('100 pcs').check();
+  await page.getByRole('button', { name: 'Add variants' }).click();
+  await expect(page.getByText('Added 2 variant(s). Set pricing and stock below.')).toBeVisible();
+  await expect(page.getByTestId('variant-card')).toHaveCount(2);
+  await expect(page.getByText('Base price missing')).toHaveCount(2);
+  await page.getByLabel('Base price').nth(0).fill('8.90');
+  await page.getByLabel('Base price').nth(1).fill('29.00');
+  await page.getByLabel('On hand').nth(0).fill('40');
+  await page.getByLabel('On hand').nth(1).fill('12');
+  await expect(page.getByText('Base price missing')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page.getByText('Product created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  await page.goto(`/products?search=${encodeURIComponent(name)}`);
+  const card = page.getByTestId('product-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.locator('img').first()).toHaveAttribute('src', /\/uploads\/products\/.+\.webp/);
+});
+
+test('the packing screen plus and minus change the available count', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const rows = (await (await request.get('/api/admin/inventory', { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ variant_id: string; sku: string; available: number }>;
+  const row = rows.find((r) => r.available > 20)!;
+
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/packing');
+  await expect(page.getByRole('heading', { name: 'Real-Time Packing Interface' })).toBeVisible();
+  await page.getByPlaceholder('Search products or SKU...').fill(row.sku);
+  const tile = page.locator(`[data-testid="packing-tile"][data-sku="${row.sku}"]`);
+  await expect(tile.getByTestId('available')).toHaveText(String(row.available));
+
+  await tile.getByRole('button', { name: `Add one ${row.sku}` }).click();
+  await expect(page.getByText('Stock increased: 1 unit(s)')).toBeVisible();
+  await expect(tile.getByTestId('available')).toHaveText(String(row.available + 1));
+  await expect(tile.getByRole('button', { name: `Add one ${row.sku}` })).toBeEnabled();
+  await tile.getByRole('button', { name: `Remove one ${row.sku}` }).click();
+  await expect(page.getByText('Stock decreased: 1 unit(s)')).toBeVisible();
+  await expect(tile.getByTestId('available')).toHaveText(String(row.available));
+  expect((await inventoryRow(request, token, row.variant_id)).available).toBe(row.available);
+
+  await page.getByPlaceholder('Search products or SKU...').fill('no-such-sku-anywhere');
+  await expect(page.getByText('No items found')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page.getByText(/Showing first 36 of \d+ items/)).toBeVisible();
+});
+
+test('an order goes from pending to shipped and the stock follows', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const rows = (await (await request.get('/api/admin/inventory', { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ variant_id: string; available: number; on_hand: number; allocated: number }>;
+  const row = rows.find((r) => r.available > 30 && r.allocated === 0) ?? rows.find((r) => r.available > 30)!;
+
+  // A customer places an order for 3 through the API.
+  const reg = await (await request.post('/api/auth/register', { data: { email: uniqueEmail('buyer'), password: 'a-good-password', first_name: 'Wei', last_name: 'Ling' } })).json();
+  const customer = { authorization: `Bearer ${reg.access_token}` };
+  expect((await request.post('/api/cart/add', { headers: customer, data: { variant_id: row.variant_id, quantity: 3 } })).ok()).toBe(true);
+  const placed = await request.post('/api/orders', {
+    headers: { ...customer, 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: { shipping_address: { fullName: 'Wei Ling', phone: '+65 9123 4567', addressLine1: '10 Anson Road', postalCode: '079903', city: 'Singapore', state: 'Singapore', country: 'SG' }, payment_method: 'stripe' },
+  });
+  expect(placed.ok()).toBe(true);
+  const order = await placed.json();
+  const afterPlacing = await inventoryRow(request, token, row.variant_id);
+  expect(afterPlacing.allocated).toBe(row.allocated + 3);
+
+  await login(page, ADMIN.email, ADMIN.password);
+  acceptDialogs(page);
+  await page.goto('/admin/orders');
+  await page.getByLabel('Search orders').fill(order.order_number);
+  await page.getByLabel('Search orders').press('Enter');
+  await page.getByRole('link', { name: new RegExp(order.order_number) }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Pending');
+  await page.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  await page.getByRole('button', { name: 'Start processing' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Processing');
+  await page.getByRole('button', { name: 'Ship order' }).click();
+  await expect(page.getByText('Please enter a tracking number to ship this order')).toBeVisible();
+  await page.getByLabel('Tracking number').fill('SGP-E2E-12345');
+  await page.getByRole('button', { name: 'Ship order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(page.getByText('SGP-E2E-12345')).toBeVisible();
+
+  const afterShipping = await inventoryRow(request, token, row.variant_id);
+  expect(afterShipping.on_hand).toBe(afterPlacing.on_hand - 3);
+  expect(afterShipping.allocated).toBe(afterPlacing.allocated - 3);
+});
