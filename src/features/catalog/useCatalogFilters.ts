@@ -9,7 +9,6 @@ import { parseFilterParams, toSearchParams, type FilterState } from '../../../sh
 export function useCatalogFilters() {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const state = useMemo(() => parseFilterParams(new URLSearchParams(key)), [key]);
   const setState = useCallback(
     (next: FilterState, opts: { replace?: boolean } = {}) => {

@@ -42,7 +42,7 @@ export default function AboutPage() {
         title={`${SHOP_NAME}: Premium Polymailers & Packaging Supplies in Singapore`}
         description={`${SHOP_NAME} supplies premium polymailer bags, bubble wrap and packing supplies to online sellers in Singapore and Malaysia, with bulk discounts and fast delivery.`}
         keywords={['about PackShop', 'polymailer supplier Singapore', 'packaging supplier Malaysia']}
-        path="/about"
+        path="/"
         jsonLd={{
           '@context': 'https://schema.org',
           '@type': 'Organization',

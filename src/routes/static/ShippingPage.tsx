@@ -1,4 +1,5 @@
 import { PackageCheck, RotateCcw, Truck } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../../../shared/constants';
 import { RETURNS_POLICY, SHIPPING_POLICY } from '../../../shared/content/policies';
 import { formatMoney } from '../../../shared/domain/money';
@@ -20,16 +21,16 @@ export default function ShippingPage() {
       />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shipping &amp; Returns</h1>
 
-      <div className="mt-8 grid gap-4 sm:grid-cols-3">
+      <div className="mt-8 grid grid-cols-3 gap-3 sm:gap-4">
         {[
           { icon: PackageCheck, title: 'Processing', text: `${PROCESSING_DAYS.min}-${PROCESSING_DAYS.max} working days` },
           { icon: Truck, title: 'Delivery', text: `${DELIVERY_DAYS.min}-${DELIVERY_DAYS.max} working days` },
           { icon: RotateCcw, title: 'Returns', text: '14 days, unopened packs' },
         ].map(({ icon: Icon, title, text }) => (
-          <div key={title} className="rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+          <div key={title} className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm sm:p-5">
             <Icon className="mx-auto h-7 w-7 text-emerald-600" aria-hidden />
             <p className="mt-2 font-semibold text-slate-900">{title}</p>
-            <p className="text-sm text-slate-600">{text}</p>
+            <p className="text-xs text-slate-600 sm:text-sm">{text}</p>
           </div>
         ))}
       </div>
@@ -76,7 +77,7 @@ export default function ShippingPage() {
         <p>{RETURNS_POLICY.custom}</p>
         <p>{RETURNS_POLICY.refunds}</p>
         <p>
-          To start a return, use the <a href="/contact" className="text-emerald-700 underline">contact page</a> or email{' '}
+          To start a return, use the <Link to="/contact" className="text-emerald-700 underline">contact page</Link> or email{' '}
           <a href={`mailto:${SHOP_EMAIL}`} className="text-emerald-700 underline">
             {SHOP_EMAIL}
           </a>{' '}
