@@ -78,5 +78,26 @@ export const benchPaths: BenchPath[] = [
       return { method: 'GET', path: `/api/chat/sessions/${session.session_id}/history?limit=50`, headers: auth };
     },
   },
+  {
+    // The inventory list the inventory and packing screens load (every variant, one query).
+    name: 'GET /api/admin/inventory',
+    request: ({ adminToken }) => ({ method: 'GET', path: '/api/admin/inventory', headers: { authorization: `Bearer ${adminToken}` } }),
+  },
+  {
+    // A packing-screen click: a locked read, an update and a ledger row. A change of +1 (rather than
+    // 'set' to one value, which is a no-op after the first) so that every request really writes.
+    name: 'POST /api/admin/inventory/adjust (packing +1)',
+    connections: 10,
+    request: async ({ api, adminToken }) => {
+      const auth = { authorization: `Bearer ${adminToken}` };
+      const rows = await api('GET', '/api/admin/inventory', undefined, auth);
+      return {
+        method: 'POST',
+        path: '/api/admin/inventory/adjust',
+        headers: { ...json, ...auth },
+        body: { variant_id: rows[0].variant_id, adjustment_type: 'change', on_hand_change: 1, reason: 'found', notes: 'bench: packing +1' },
+      };
+    },
+  },
   // bench-paths: add entries above this line
 ];
