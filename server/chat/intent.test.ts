@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fittingMailers } from '../../shared/domain/mailer-fit';
-import { parseItem } from './item-dimensions';
+import { parseItem, parseMailerMention } from './item-dimensions';
 import { detectIntent, type Intent } from './intent';
 
 // Real questions shoppers ask a packaging shop, with the kind of answer each should get.
@@ -31,6 +31,8 @@ const QUESTIONS: [string, Intent][] = [
   ['add 2 packs of white 25x35 to my cart', 'add_to_cart'],
   ['Please add the pink 20x30 pack of 50 to cart', 'add_to_cart'],
   ['I would like to buy 3 packs of black 28x42', 'add_to_cart'],
+  ['I want to buy a mailer for my hoodie', 'sizing'],
+  ['how many t-shirts fit in a 25x35 bag?', 'sizing'],
   ['Where is my order PS-20261121-4F7K2Q?', 'order_status'],
   ['ps20261121abcd12', 'order_status'],
   ['track my order', 'order_status'],
@@ -106,5 +108,13 @@ describe('size recommendation from words and measurements', () => {
   it('ignores absurd measurements', () => {
     expect(parseItem('0 x 20 x 5 cm')).toBeNull();
     expect(parseItem('9000 x 20 x 5 cm')).toBeNull();
+  });
+});
+
+describe('a mailer size named in the question', () => {
+  it('is read as the bag, not the item', () => {
+    expect(parseMailerMention('how many t-shirts fit in a 25x35 bag?')).toEqual({ widthCm: 25, heightCm: 35 });
+    expect(parseMailerMention('what fits in a 52 x 38 cm polymailer')).toEqual({ widthCm: 38, heightCm: 52 });
+    expect(parseMailerMention('my box is 30 x 20 x 5 cm')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // What a shopper is asking, from their words alone. Rules, not a model: ordered so that the more
 // specific reading wins ("add 2 packs of 25x35 to my cart" is a cart request, not a size question).
-import { parseItem, parseMeasurements } from './item-dimensions';
+import { matchTypicalItem, parseItem, parseMeasurements } from './item-dimensions';
 
 export const INTENTS = [
   'order_status',
@@ -52,7 +52,8 @@ const GREETING_WORDS = /^\s*(hi+|hello|hey|hiya|good (morning|afternoon|evening)
 export function detectIntent(raw: string): Intent {
   const text = raw.trim();
   if (ORDER_NUMBER.test(text)) return 'order_status';
-  if (CART_WORDS.test(text)) return 'add_to_cart';
+  // "I want to buy a mailer for my hoodie" needs a size first; "buy 3 packs of 28x42" is an order.
+  if (CART_WORDS.test(text)) return matchTypicalItem(text) && !/\d\s*[x×*]\s*\d/i.test(text) ? 'sizing' : 'add_to_cart';
   const measured = parseMeasurements(text) !== null;
   const item = measured || parseItem(text) !== null;
   if (item && SIZE_WORDS.test(text)) return 'sizing';

@@ -94,3 +94,11 @@ export function matchTypicalItem(text: string): ParsedItem | null {
 export function parseItem(text: string): ParsedItem | null {
   return parseMeasurements(text) ?? matchTypicalItem(text);
 }
+
+/** "a 25x35 bag", "28 x 42 cm mailer": the shopper names a mailer size, not their item. */
+export function parseMailerMention(text: string): { widthCm: number; heightCm: number } | null {
+  const m = /(\d+(?:\.\d+)?)\s*(?:cm)?\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(?:cm)?\s*(?:poly\s?)?(?:mailers?|bags?|envelopes?|polymailers?)\b/i.exec(text);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return { widthCm: Math.min(a, b), heightCm: Math.max(a, b) };
+}

@@ -1,13 +1,15 @@
 // The sizing agent: the smallest mailer in stock that fits the shopper's item, with links.
-import { FLAP_ALLOWANCE_CM, WIDTH_ALLOWANCE_CM, fittingMailers, requiredMailer } from '../../../shared/domain/mailer-fit';
+import { FLAP_ALLOWANCE_CM, WIDTH_ALLOWANCE_CM, fitsMailer, fittingMailers, normaliseItem, requiredMailer } from '../../../shared/domain/mailer-fit';
 import { ACTIONS, productLink, type AgentInput, type AgentReply } from '../engine';
-import { ASSUMED_FLAT_DEPTH_CM, parseItem } from '../item-dimensions';
+import { ASSUMED_FLAT_DEPTH_CM, TYPICAL_ITEMS, parseItem, parseMailerMention } from '../item-dimensions';
 import type { ShopData } from '../shop-data';
 
 const SUGGESTIONS = ['A4 documents', 'A pair of jeans', '30 x 20 x 5 cm box', 'Show me prices'];
 
 export async function sizingReply(data: ShopData, input: AgentInput): Promise<AgentReply> {
   const sizes = await data.mailerSizesInStock();
+  const mailer = parseMailerMention(input.message);
+  if (mailer) return whatFitsReply(mailer);
   const parsed = parseItem(input.message);
   const sizeList = sizes
     .sort((a, b) => a.widthCm * a.heightCm - b.widthCm * b.heightCm)
@@ -64,4 +66,18 @@ export async function sizingReply(data: ShopData, input: AgentInput): Promise<Ag
     actions: [...products.map((p) => productLink(p.id, `${p.name} ${best.sizeCode}`)), ACTIONS.sizeGuide],
     suggestions: [`Price of ${best.sizeCode} mailers`, 'Do you give bulk discounts?', 'A pair of jeans'],
   };
+}
+
+/** "What fits in a 25x35 bag?": the largest items it holds, and typical items that fit. */
+function whatFitsReply(mailer: { widthCm: number; heightCm: number }): AgentReply {
+  const size = `${mailer.widthCm}x${mailer.heightCm}`;
+  const flat = (depth: number) =>
+    `${Math.max(0, mailer.widthCm - WIDTH_ALLOWANCE_CM - depth)} x ${Math.max(0, mailer.heightCm - FLAP_ALLOWANCE_CM - depth)} cm`;
+  const fits = TYPICAL_ITEMS.filter((t) => fitsMailer(normaliseItem(t.dims), mailer)).map((t) => t.label);
+  const lines = [
+    `A ${size} cm mailer holds a flat item up to about ${flat(1)}, or an item 5 cm thick up to about ${flat(5)}.`,
+    fits.length ? `For example it fits ${fits.slice(0, 6).join(', ')}.` : 'It is too small for most everyday items; a bigger size may suit you better.',
+    'Tell me your item\'s measurements and I will check the fit exactly.',
+  ];
+  return { agentType: 'sizing', content: lines.join('\n\n'), actions: [ACTIONS.products, ACTIONS.sizeGuide], suggestions: [`Price of ${size} mailers`, '30 x 20 x 5 cm box'] };
 }
