@@ -4,6 +4,7 @@ import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { Spinner } from './components/ui/Spinner';
 import { Toasts } from './components/ui/Toasts';
 import { AuthProvider } from './features/auth/AuthProvider';
+import { CartProvider } from './features/cart/CartProvider';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { routes } from './routes';
 
@@ -19,9 +20,10 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AuthProvider>
-            {/* CartProvider */}
-            <AppRoutes />
-            <Toasts />
+            <CartProvider>
+              <AppRoutes />
+              <Toasts />
+            </CartProvider>
           </AuthProvider>
         </BrowserRouter>
       </QueryClientProvider>

@@ -14,6 +14,13 @@ const ShippingPage = lazy(() => import('./routes/static/ShippingPage'));
 const ProductsPage = lazy(() => import('./routes/catalog/ProductsPage'));
 const ProductDetailPage = lazy(() => import('./routes/catalog/ProductDetailPage'));
 
+const CartPage = lazy(() => import('./routes/cart/CartPage'));
+const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
+const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
+const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
+const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
+const AccountPage = lazy(() => import('./routes/account/AccountPage'));
+
 // The whole back office (all /admin pages) is one lazily loaded chunk.
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 
@@ -36,6 +43,12 @@ export const routes: RouteObject[] = [
       { path: '/products/:id', element: <ProductDetailPage /> },
       { path: '/product/:id', element: <ProductDetailPage /> },
       // storefront-routes
+      { path: '/cart', element: <CartPage /> },
+      { path: '/checkout', element: signedIn(<CheckoutPage />) },
+      { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
+      { path: '/orders', element: signedIn(<OrdersPage />) },
+      { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
+      { path: '/account', element: signedIn(<AccountPage />) },
       // account-routes
       { path: '/admin/*', element: staff(<AdminApp />) },
       // admin-routes

@@ -1,7 +1,7 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/common.schema';
-import { addToCartInput, applyCouponInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../shared/schemas/cart.schema';
+import { addToCartInput, applyCouponInput, cartQueryInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { onSignIn } from '../services/auth.service';
 import * as cart from '../services/cart.service';
 import { mergeGuestCart } from '../services/cart-merge';
@@ -17,10 +17,10 @@ const meta = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: `/${string}`, sum
 
 export const cartRouter = router({
   get: optionalUserProcedure
-    .meta(meta('GET', '/cart', 'The whole cart (guest by X-Session-Id, or the signed-in user)'))
-    .input(empty)
+    .meta(meta('GET', '/cart', 'The whole cart (guest by X-Session-Id, or the signed-in user); ?country=MY prices shipping to Malaysia'))
+    .input(cartQueryInput)
     .output(cartOutput)
-    .query(({ ctx }) => cart.getCart(ctx.db, owner(ctx))),
+    .query(({ ctx, input }) => cart.getCart(ctx.db, owner(ctx), new Date(), input?.country)),
 
   add: optionalUserProcedure
     .meta(meta('POST', '/cart/add', 'Add a variant; answers the whole cart'))

@@ -2,6 +2,7 @@
 // is the whole cart, rebuilt from the database (cart-view.ts).
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
+import type { Country } from '../../shared/constants';
 import { AppError, badRequest, notFound } from '../../shared/errors';
 import { checkCoupon } from '../../shared/domain/coupon';
 import { selectionProblem } from '../../shared/domain/gift-tiers';
@@ -61,19 +62,19 @@ const variantCheckSelect = {
 } as const;
 
 /** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
-export async function getCart(db: Db, owner: CartOwner | null, now = new Date()) {
+export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
   const cart = owner ? await db.cart.findUnique({ where: ownerWhere(owner), select: cartSelect }) : null;
-  return buildView(db, cart, now);
+  return buildView(db, cart, now, country);
 }
 
-async function buildView(db: Db, cart: CartRow | null, now: Date) {
+async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
   const [tiers, rules, coupon] = await Promise.all([
     loadGiftTiers(db),
     loadShippingRules(db),
     cart?.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
-  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country: 'SG', now });
+  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now });
   let message: string | null = null;
   if (cart?.couponCode && !priced.coupon) {
     message = priced.couponDropped ?? 'Coupon removed';

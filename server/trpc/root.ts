@@ -1,6 +1,10 @@
 import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth.router';
+import { cartRouter } from '../routers/cart.router';
 import { chatRouter } from '../routers/chat.router';
+import { promotionsRouter } from '../routers/promotions.router';
+import { ordersRouter } from '../routers/orders.router';
+import { adminShippingRouter } from '../routers/admin/shipping.router';
 import { catalogRouter } from '../routers/catalog.router';
 import { contactRouter } from '../routers/contact.router';
 import { healthRouter } from '../routers/health.router';
@@ -14,6 +18,10 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   users: usersRouter,
+  cart: cartRouter,
+  promotions: promotionsRouter,
+  orders: ordersRouter,
+  adminShipping: adminShippingRouter,
   catalog: catalogRouter,
   contact: contactRouter,
   chat: chatRouter,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES } from '../constants';
 import { idSchema } from './common.schema';
 
 export const MAX_LINE_QUANTITY = 10_000;
@@ -9,6 +10,9 @@ const quantity = (min: number) =>
     .int('Quantity must be a whole number')
     .min(min, min === 1 ? 'Quantity must be at least 1' : 'Quantity cannot be negative')
     .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+
+/** The cart is priced for Singapore unless the checkout asks for the shipping country. */
+export const cartQueryInput = z.object({ country: z.enum(COUNTRIES, { error: 'We ship to Singapore and Malaysia only' }).optional() }).optional();
 
 export const addToCartInput = z.object({
   variant_id: idSchema,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { CartLink } from '../../features/cart/CartLink';
 import { buttonClass } from '../ui/Button';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,7 +47,7 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* cart-link */}
+          <CartLink />
           <div className="hidden items-center gap-2 md:flex">
             {isSignedIn ? (
               <>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { AddressBanner } from '../../features/account/AddressBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -10,7 +11,7 @@ export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      {/* address-banner */}
+      <AddressBanner />
       <main className="flex-1">
         <Outlet />
       </main>

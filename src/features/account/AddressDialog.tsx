@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AddressDto } from '../../../shared/schemas/address.schema';
+import { Button } from '../../components/ui/Button';
+import { errorDetail, trpc } from '../../lib/trpc';
+import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from './AddressForm';
+
+/** Add or edit a saved address in a modal dialog. */
+export function AddressDialog({ address, prefill, onClose }: { address: AddressDto | null; prefill?: Partial<AddressValues>; onClose(): void }) {
+  const [value, setValue] = useState<AddressValues>(() => (address ? addressValuesOf(address) : emptyAddress('SG', prefill)));
+  const utils = trpc.useUtils();
+  const add = trpc.users.addAddress.useMutation();
+  const update = trpc.users.updateAddress.useMutation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+
+  const save = async () => {
+    const missing = missingField(value, false);
+    if (missing) {
+      toast.error(missing);
+      return;
+    }
+    const body = { ...value, addressLine2: value.addressLine2 || null, unit: value.unit || null };
+    try {
+      if (address) await update.mutateAsync({ ...body, id: address.id });
+      else await add.mutateAsync(body);
+      toast.success(address ? 'Address updated' : 'Address saved');
+      await Promise.all([utils.users.addresses.invalidate(), utils.users.defaultAddress.invalidate()]);
+      onClose();
+    } catch (err) {
+      toast.error(errorDetail(err) ?? 'Failed to save address');
+    }
+  };
+
+  const busy = add.isPending || update.isPending;
+  return (
+    <dialog ref={ref} onCancel={onClose} aria-labelledby="address-dialog-title" className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
+      <form
+        className="p-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id="address-dialog-title" className="text-lg font-semibold text-slate-900">
+          {address ? 'Edit Address' : 'Add Address'}
+        </h2>
+        <div className="mt-4">
+          <AddressForm value={value} onChange={setValue} requireCityState={false} />
+        </div>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Address'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { Minus, Package, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { CartItemDto } from '../../../shared/schemas/cart.schema';
+import { money } from './money';
+import { useCart } from './CartProvider';
+
+/** One cart line: image, name and attributes, quantity controls (decrease disabled at 1), Remove. */
+export function CartLine({ item }: { item: CartItemDto }) {
+  const { updateItem, removeItem } = useCart();
+  const [busy, setBusy] = useState(false);
+  const set = async (q: number) => {
+    setBusy(true);
+    await updateItem(item.id, q);
+    setBusy(false);
+  };
+  const short = item.quantity > item.available;
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      <Link to={`/products/${item.product_id}`} className="flex-none">
+        {item.product_image ? (
+          <img src={item.product_image} alt={item.product_name} className="h-20 w-20 rounded-lg border border-slate-200 object-cover sm:h-24 sm:w-24" />
+        ) : (
+          <span className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-100 sm:h-24 sm:w-24">
+            <Package className="h-8 w-8 text-slate-400" aria-hidden />
+          </span>
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/products/${item.product_id}`} className="font-medium text-slate-900 hover:text-emerald-700">
+              {item.product_name}
+            </Link>
+            <p className="text-xs text-slate-500">
+              {item.attributes.size} cm · {item.attributes.color} · {item.attributes.pack_size} pcs/pack · SKU {item.sku}
+            </p>
+            <p className="text-sm text-slate-600">{money(item.price)} each</p>
+          </div>
+          <p className="flex-none font-semibold text-slate-900" data-testid="line-total">
+            {money(item.line_total)}
+          </p>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="inline-flex items-center rounded-lg border border-slate-300">
+            <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity - 1)} disabled={busy || item.quantity <= 1} aria-label="Decrease quantity">
+              <Minus className="h-4 w-4" />
+            </button>
+            <span className="w-12 text-center text-sm font-medium" aria-label="Quantity" data-testid="line-quantity">
+              {item.quantity}
+            </span>
+            <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity + 1)} disabled={busy || item.quantity >= item.available} aria-label="Increase quantity">
+              <Plus className="h-4 w-4" />
+            </button>
+          </div>
+          <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50" onClick={() => void removeItem(item.id)} disabled={busy}>
+            <Trash2 className="h-4 w-4" aria-hidden /> Remove
+          </button>
+        </div>
+        {short && <p className="text-xs text-amber-700">Only {item.available} available now — please lower the quantity.</p>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { Check, Gift } from 'lucide-react';
+import { useState } from 'react';
+import { money } from './money';
+import { useCart } from './CartProvider';
+
+/** Free gifts of the reached tiers; at most gift_limit per tier, the rest dimmed when full. */
+export function GiftPicker() {
+  const { cart, toggleGift } = useCart();
+  const [busy, setBusy] = useState(false);
+  const tiers = cart?.available_gift_tiers ?? [];
+  if (tiers.length === 0) return null;
+  const selected = cart?.selected_gifts ?? [];
+
+  const toggle = async (tierId: string, giftId: string) => {
+    setBusy(true);
+    await toggleGift(tierId, giftId);
+    setBusy(false);
+  };
+
+  return (
+    <section className="rounded-xl border border-amber-200 bg-amber-50/60 p-5" aria-label="Free gifts">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Gift className="h-5 w-5 text-amber-600" aria-hidden /> Choose your free gifts
+      </h2>
+      <div className="mt-3 space-y-4">
+        {tiers.map((tier) => {
+          const picked = selected.filter((s) => s.tier_id === tier.id);
+          const full = picked.length >= tier.gift_limit;
+          return (
+            <div key={tier.id}>
+              <p className="text-sm font-medium text-slate-800">
+                {tier.name} <span className="font-normal text-slate-500">— spend {money(tier.spending_threshold)}, select up to {tier.gift_limit} gift(s) ({picked.length}/{tier.gift_limit})</span>
+              </p>
+              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+                {tier.gift_items.map((g) => {
+                  const isPicked = picked.some((p) => p.gift_id === g.id);
+                  const elsewhere = !isPicked && selected.some((s) => s.gift_id === g.id);
+                  const dimmed = !isPicked && (full || elsewhere);
+                  return (
+                    <li key={g.id}>
+                      <button
+                        type="button"
+                        aria-pressed={isPicked}
+                        disabled={busy || dimmed}
+                        onClick={() => void toggle(tier.id, g.id)}
+                        className={`flex w-full items-center gap-3 rounded-lg border p-2 text-left text-sm transition ${
+                          isPicked ? 'border-emerald-500 bg-white ring-2 ring-emerald-500' : 'border-slate-200 bg-white hover:border-emerald-300'
+                        } ${dimmed ? 'cursor-not-allowed opacity-40' : ''}`}
+                      >
+                        {g.image_url ? (
+                          <img src={g.image_url} alt="" className="h-12 w-12 flex-none rounded-md object-cover" loading="lazy" />
+                        ) : (
+                          <span className="flex h-12 w-12 flex-none items-center justify-center rounded-md bg-amber-100">
+                            <Gift className="h-5 w-5 text-amber-600" aria-hidden />
+                          </span>
+                        )}
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-medium text-slate-900">{g.name}</span>
+                          <span className="block truncate text-xs text-slate-500">{g.description}</span>
+                        </span>
+                        {isPicked && <Check className="h-5 w-5 flex-none text-emerald-600" aria-label="Selected" />}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** 'Spend $X more for N free gift(s)' with a progress bar (capped at 95%), while no gifts are available. */
+export function NearbyTierHint() {
+  const { cart } = useCart();
+  if (!cart || cart.available_gift_tiers.length > 0) return null;
+  const next = cart.nearby_gift_tiers[0];
+  if (!next) return null;
+  return (
+    <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="nearby-tier">
+      <p className="flex items-center gap-2">
+        <Gift className="h-4 w-4" aria-hidden />
+        Spend <strong>{money(next.amount_needed)}</strong> more to get {next.gift_count} free gift{next.gift_count === 1 ? '' : 's'} ({next.tier_name})
+      </p>
+      <div className="mt-2 h-2 overflow-hidden rounded-full bg-emerald-100" role="progressbar" aria-valuenow={next.progress} aria-valuemin={0} aria-valuemax={100} aria-label="Progress to free gifts">
+        <div className="h-full rounded-full bg-emerald-600 transition-all" style={{ width: `${next.progress}%` }} />
+      </div>
+    </div>
+  );
+}

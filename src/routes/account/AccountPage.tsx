@@ -1,0 +1,55 @@
+import { MapPin, Package, User } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { Seo } from '../../components/Seo';
+import { ButtonLink } from '../../components/ui/Button';
+import { AddressesTab } from '../../features/account/AddressesTab';
+import { ProfileTab } from '../../features/account/ProfileTab';
+import { useAuth } from '../../features/auth/AuthProvider';
+
+const TABS = [
+  { id: 'profile', label: 'Profile', icon: User },
+  { id: 'addresses', label: 'Addresses', icon: MapPin },
+  { id: 'orders', label: 'Orders', icon: Package },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+export default function AccountPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const onboard = params.get('onboard') === 'address';
+  const tab: Tab = onboard ? 'addresses' : ((TABS.find((t) => t.id === params.get('tab'))?.id ?? 'profile') as Tab);
+  const select = (id: Tab) => setParams(id === 'profile' ? {} : { tab: id }, { replace: true });
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <Seo title="My Account" description="Your profile and saved addresses." path="/account" noindex />
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Account</h1>
+      {user && <p className="mt-1 text-sm text-slate-500">Signed in as {user.email}</p>}
+      <div role="tablist" aria-label="Account sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map(({ id, label, icon: Icon }) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => select(id)}
+            className={`-mb-px flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium ${tab === id ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            <Icon className="h-4 w-4" aria-hidden /> {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="mt-6">
+        {tab === 'profile' && <ProfileTab />}
+        {tab === 'addresses' && <AddressesTab openAddOnLoad={onboard} />}
+        {tab === 'orders' && (
+          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+            <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
+            <p className="mt-2">Your order history lives on the My Orders page.</p>
+            <ButtonLink to="/orders" className="mt-4" variant="outline">Go to My Orders</ButtonLink>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { ArrowLeft, ShoppingBag, Truck } from 'lucide-react';
+import { Seo } from '../../components/Seo';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { CartLine } from '../../features/cart/CartLine';
+import { useCart } from '../../features/cart/CartProvider';
+import { GiftPicker, NearbyTierHint } from '../../features/cart/GiftPicker';
+import { OrderSummary } from '../../features/cart/OrderSummary';
+import { PromoBox } from '../../features/cart/PromoBox';
+
+export default function CartPage() {
+  const { cart, isLoading, clearCart } = useCart();
+  const seo = <Seo title="Your Cart" description="Review your packaging supplies, apply a coupon and pick your free gifts." path="/cart" noindex />;
+  if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
+
+  if (!cart || cart.items.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        {seo}
+        <ShoppingBag className="mx-auto h-14 w-14 text-slate-300" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
+        <p className="mt-2 text-slate-600">Polymailers, bubble wrap and more are waiting for you.</p>
+        <ButtonLink to="/products" className="mt-6" size="lg">
+          Browse Products
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      {seo}
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Shopping Cart</h1>
+        <Button variant="ghost" size="sm" onClick={() => void clearCart()}>
+          Clear cart
+        </Button>
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6" aria-label="Items">
+            <ul className="divide-y divide-slate-200">
+              {cart.items.map((item) => (
+                <CartLine key={item.id} item={item} />
+              ))}
+            </ul>
+          </section>
+          <NearbyTierHint />
+          <GiftPicker />
+        </div>
+        <div className="space-y-4">
+          <OrderSummary figures={{ ...cart, coupon_code: cart.applied_coupon?.code ?? null }}>
+            <div className="mt-4">
+              <PromoBox />
+            </div>
+            <p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
+              <Truck className="h-4 w-4" aria-hidden /> Estimated delivery: {cart.delivery_estimate}
+            </p>
+            <ButtonLink to="/checkout" size="lg" className="mt-4 w-full">
+              Proceed to Checkout
+            </ButtonLink>
+            <ButtonLink to="/products" variant="outline" className="mt-2 w-full">
+              <ArrowLeft className="h-4 w-4" aria-hidden /> Continue Shopping
+            </ButtonLink>
+          </OrderSummary>
+        </div>
+      </div>
+    </div>
+  );
+}
