@@ -67,19 +67,19 @@ export default function OrderDetailPage() {
           </div>
         </Card>
       )}
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+      <div className="grid min-w-0 gap-4 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
           <h2 className="mb-3 font-semibold text-slate-900">Items</h2>
           <ul className="divide-y divide-slate-100">
             {o.items.map((i) => (
-              <li key={i.id} className="flex items-center gap-3 py-2">
-                {i.product_image ? <img src={i.product_image} alt="" className="h-12 w-12 rounded-lg object-cover" /> : <div className="h-12 w-12 rounded-lg bg-slate-100" />}
+              <li key={i.id} className="flex items-start gap-3 py-2">
+                {i.product_image ? <img src={i.product_image} alt="" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{i.product_name}</p>
-                  <p className="font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>
+                  <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
+                  <p className="break-all font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>
+                  <p className="text-sm text-slate-600">{i.quantity} × {money(i.unit_price)}</p>
                 </div>
-                <span className="text-sm text-slate-600">{i.quantity} × {money(i.unit_price)}</span>
-                <span className="w-20 text-right text-sm font-semibold">{money(i.line_total)}</span>
+                <span className="text-sm font-semibold">{money(i.line_total)}</span>
               </li>
             ))}
           </ul>

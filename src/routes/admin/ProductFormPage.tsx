@@ -216,7 +216,7 @@ export default function ProductFormPage() {
         <VariantsSection draft={draft} packSizes={lists.available_pack_sizes} pieceQuantities={lists.available_piece_quantities} onChange={(variants) => set({ variants })} />
       </Section>
 
-      <div className="sticky bottom-0 -mx-3 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+      <div className="sticky bottom-0 z-10 -mx-3 flex gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 pr-20 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-xl sm:border sm:pr-24">
         <Button variant="outline" onClick={() => navigate('/admin/products')}>Cancel</Button>
         <Button type="submit" disabled={saving}>{saving ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}</Button>
       </div>
