@@ -7,11 +7,13 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 // Generated from the router and the OpenAPI document, so a new admin procedure or path is covered
 // the moment it exists: anonymous 401, customer 403, staff allowed (admin-only: staff 403, admin allowed).
 
-const ADMIN_ONLY_PROCEDURES = ['admin.users.'];
-const ADMIN_ONLY_PATHS = ['/admin/users'];
+// Users and roles, and the shipping rules (adminShipping, another area's router), are admin only.
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'adminShipping.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
-  .filter((k) => k.startsWith('admin.'))
+  // 'admin.*' and any other back-office router registered at the top level (adminShipping ...).
+  .filter((k) => /^admin[A-Z.]/.test(k))
   .sort();
 const restCalls = Object.entries(openApiDocument().paths ?? {})
   .filter(([path]) => path.startsWith('/admin'))
