@@ -36,7 +36,7 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
 
   const busy = add.isPending || update.isPending;
   return (
-    <dialog ref={ref} onCancel={onClose} aria-labelledby="address-dialog-title" className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
+    <dialog ref={ref} onCancel={onClose} aria-labelledby="address-dialog-title" className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
       <form
         className="p-6"
         onSubmit={(e) => {

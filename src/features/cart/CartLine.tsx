@@ -32,7 +32,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
             <Link to={`/products/${item.product_id}`} className="font-medium text-slate-900 hover:text-emerald-700">
               {item.product_name}
             </Link>
-            <p className="text-xs text-slate-500">
+            <p className="break-all text-xs text-slate-500">
               {item.attributes.size} cm · {item.attributes.color} · {item.attributes.pack_size} pcs/pack · SKU {item.sku}
             </p>
             <p className="text-sm text-slate-600">{money(item.price)} each</p>

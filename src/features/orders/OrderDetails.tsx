@@ -9,7 +9,7 @@ export function OrderDetails({ order }: { order: OrderDto }) {
   const a = order.shipping_address;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <div className="space-y-6 lg:col-span-2">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
         <section className="rounded-xl border border-slate-200 bg-white px-5 shadow-sm" aria-label="Items">
           <ul className="divide-y divide-slate-200">
             {order.items.map((i, n) => (
@@ -23,7 +23,7 @@ export function OrderDetails({ order }: { order: OrderDto }) {
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{i.product_name}</p>
-                  <p className="text-xs text-slate-500">SKU {i.sku}</p>
+                  <p className="break-all text-xs text-slate-500">SKU {i.sku}</p>
                   <p className="text-sm text-slate-600">
                     {i.quantity} × {money(i.price)}
                   </p>

@@ -37,7 +37,7 @@ export default function CartPage() {
         </Button>
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6" aria-label="Items">
             <ul className="divide-y divide-slate-200">
               {cart.items.map((item) => (

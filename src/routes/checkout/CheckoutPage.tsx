@@ -1,4 +1,4 @@
-import { CreditCard, MapPin, Plus } from 'lucide-react';
+import { CreditCard, Gift, MapPin, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -21,6 +21,7 @@ export default function CheckoutPage() {
   const { user } = useAuth();
   const { cart, isLoading, refresh } = useCart();
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const addresses = trpc.users.addresses.useQuery();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<AddressValues>(() => emptyAddress());
@@ -93,6 +94,8 @@ export default function CheckoutPage() {
         addressId = saved.id;
         setSelectedId(saved.id);
         toast.success('Address saved to your profile');
+        void utils.users.addresses.invalidate();
+        void utils.users.defaultAddress.invalidate();
       } catch (err) {
         console.warn('Saving the address to the profile failed', err); // the order proceeds (spec section 8)
       }
@@ -124,7 +127,7 @@ export default function CheckoutPage() {
       <Seo title="Checkout" description="Enter your shipping address and place your order." path="/checkout" noindex />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="shipping-title">
             <h2 id="shipping-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <MapPin className="h-5 w-5 text-emerald-600" aria-hidden /> Shipping Address
@@ -182,7 +185,10 @@ export default function CheckoutPage() {
                 ))}
                 {figures.selected_gifts.map((g) => (
                   <li key={g.gift_id} className="flex justify-between gap-2 text-emerald-700">
-                    <span className="truncate">🎁 {g.name}</span>
+                    <span className="flex min-w-0 items-center gap-1">
+                      <Gift className="h-3.5 w-3.5 flex-none" aria-hidden />
+                      <span className="truncate">{g.name}</span>
+                    </span>
                     <span>Free</span>
                   </li>
                 ))}
