@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { LedgerModal } from '../../features/admin/LedgerModal';
 import { StockAdjustModal } from '../../features/admin/StockAdjustModal';
 import { Badge, EmptyState, ErrorBox, PageHeader, inputClass, useErrorToast } from '../../features/admin/ui';
 import { Spinner } from '../../components/ui/Spinner';
@@ -15,6 +16,7 @@ export default function InventoryPage() {
   const [search, setSearch] = useState('');
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
+  const [history, setHistory] = useState<Row | null>(null);
   // Thousands of SKUs would make one very long table; show them a page at a time.
   const [limit, setLimit] = useState(PAGE);
   const rows = useMemo(() => {
@@ -75,7 +77,10 @@ export default function InventoryPage() {
                     <span className="mr-2 font-semibold">{r.available}</span>
                     {r.available <= 0 ? <Badge tone="red">Out</Badge> : r.is_low_stock ? <Badge tone="amber">Low</Badge> : null}
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <button type="button" onClick={() => setHistory(r)} className="mr-2 text-xs font-semibold text-slate-500 hover:text-emerald-700 hover:underline">
+                      History
+                    </button>
                     <button type="button" onClick={() => setEditing(r)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
                       Adjust
                     </button>
@@ -93,6 +98,7 @@ export default function InventoryPage() {
           )}
         </div>
       )}
+      <LedgerModal variant={history} onClose={() => setHistory(null)} />
       <StockAdjustModal
         row={editing}
         onClose={() => setEditing(null)}
