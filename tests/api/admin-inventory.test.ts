@@ -29,6 +29,9 @@ describe('inventory list', () => {
     await adjust({ adjustment_type: 'set', on_hand_value: 7 });
     const low = (await t.api('GET', '/admin/inventory', { token: staff, headers: {} })).body.find((r: { variant_id: string }) => r.variant_id === variantId);
     expect(low).toMatchObject({ available: 5, is_low_stock: true });
+    const found = await t.api('GET', '/admin/inventory?search=inventory%20MAILER', { token: staff });
+    expect(found.body.map((r: { variant_id: string }) => r.variant_id)).toContain(variantId);
+    expect((await t.api('GET', '/admin/inventory?search=100%25_', { token: staff })).body).toEqual([]);
   });
 });
 
