@@ -99,5 +99,38 @@ export const benchPaths: BenchPath[] = [
       };
     },
   },
+  {
+    // The whole-cart answer: tier prices, shipping rule, gift tiers and the coupon revalidated.
+    name: 'GET /api/cart (2 lines + coupon)',
+    request: async ({ api }) => {
+      const guest = { 'x-session-id': `guest_${Date.now()}_benchread` };
+      const page = await api('POST', '/api/products/filter', { limit: 2, filters: { in_stock_only: true } });
+      for (const p of page.products) {
+        const detail = await api('GET', `/api/products/${p.id}`);
+        const v = detail.variants.find((x: { available: number }) => x.available >= 10);
+        if (v) await api('POST', '/api/cart/add', { variant_id: v.variant_id, quantity: 5 }, guest);
+      }
+      await api('POST', '/api/cart/coupon', { coupon_code: 'WELCOME10' }, guest).catch(() => undefined);
+      return { method: 'GET', path: '/api/cart', headers: guest };
+    },
+  },
+  {
+    // +1 of one variant on a guest cart; its stock is raised first so that the run never reaches it.
+    name: 'POST /api/cart/add',
+    connections: 10,
+    request: async ({ api, adminToken }) => {
+      const auth = { authorization: `Bearer ${adminToken}` };
+      const rows = await api('GET', '/api/admin/inventory', undefined, auth);
+      const variantId = rows[0].variant_id;
+      await api('POST', '/api/admin/inventory/adjust', { variant_id: variantId, adjustment_type: 'change', on_hand_change: 1_000_000, reason: 'found', notes: 'bench: cart add' }, auth).catch(() => undefined);
+      return { method: 'POST', path: '/api/cart/add', headers: { ...json, 'x-session-id': `guest_${Date.now()}_benchadd` }, body: { variant_id: variantId, quantity: 1 } };
+    },
+  },
+  {
+    name: 'POST /api/promotions/validate',
+    request: () => ({ method: 'POST', path: '/api/promotions/validate', headers: json, body: { coupon_code: 'WELCOME10', order_subtotal: 120.5, user_id: null } }),
+  },
+  // Order placement needs a fresh cart per request: measured by scripts/bench/orders.ts (orders/s on
+  // PostgreSQL with concurrent clients, and an oversell check).
   // bench-paths: add entries above this line
 ];

@@ -58,10 +58,9 @@ async function placeInTx(tx: Tx, userId: string, input: Input, key: string | nul
   // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
   const claim = key ? await tx.idempotencyKey.create({ data: { scope: SCOPE, owner: userId, key }, select: { id: true } }) : null;
 
-  const cartRef = await tx.cart.findUnique({ where: { userId }, select: { id: true } });
+  // Two tabs placing the same cart: the second waits on this lock, then finds the cart emptied.
+  const [cartRef] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`;
   if (!cartRef) throw badRequest('Your cart is empty');
-  // Two tabs placing the same cart: the second waits here, then finds the cart emptied.
-  await tx.$queryRaw`SELECT "id" FROM "Cart" WHERE "id" = ${cartRef.id} FOR UPDATE`;
   const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartRef.id }, select: { ...cartSelect, couponCode: true } });
   if (cart.items.length === 0) throw badRequest('Your cart is empty');
 
@@ -78,36 +77,7 @@ async function placeInTx(tx: Tx, userId: string, input: Input, key: string | nul
   const problem = selectionProblem(priced.available, selections);
   if (problem) throw badRequest(problem);
 
-  const ledger: LedgerEntry[] = [];
-  // Lock rows in one order (by id) so that concurrent orders never deadlock.
-  const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
-  for (const line of lines) {
-    const q = line.quantity;
-    const rows = await tx.$queryRaw<{ allocated: number }[]>`
-      UPDATE "Variant" SET "allocated" = "allocated" + ${q}, "updatedAt" = NOW()
-      WHERE "id" = ${line.variant.id} AND "onHand" - "allocated" - "safetyStock" >= ${q}
-      RETURNING "allocated"`;
-    if (rows.length === 0) {
-      const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
-      const left = now ? availableStock(now) : 0;
-      const label = variantLabel(line.variant);
-      throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
-    }
-    const after = Number(rows[0].allocated);
-    ledger.push({ variantId: line.variant.id, subject: line.variant.sku, field: 'allocated', reason: 'order_placed', before: after - q, after, userId });
-  }
   const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
-  for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
-    const rows = await tx.$queryRaw<{ allocated: number }[]>`
-      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
-      WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
-      RETURNING "allocated"`;
-    const name = giftById.get(s.giftId)?.name ?? 'this gift';
-    if (rows.length === 0) throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
-    const after = Number(rows[0].allocated);
-    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId });
-  }
-
   const me = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const t = priced.totals;
   const tierName = new Map(tiers.map((x) => [x.id, x.name]));
@@ -154,20 +124,52 @@ async function placeInTx(tx: Tx, userId: string, input: Input, key: string | nul
     select: { id: true },
   });
 
-  await writeLedger(tx, ledger.map((e) => ({ ...e, orderId: order.id })));
+  await tx.cartItem.deleteMany({ where: { cartId: cart.id } });
+  if (cart.gifts.length) await tx.cartGift.deleteMany({ where: { cartId: cart.id } });
+  if (cart.couponCode) await tx.cart.update({ where: { id: cart.id }, data: { couponCode: null } });
+  if (claim) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { orderId: order.id } });
+  await recordLastUsedAddress(tx, userId, input);
+
+  // Everything above locks only this shopper's rows. From here to the commit the stock rows are
+  // locked, and concurrent orders for the same items queue on them: keep this part short.
+  // Rows are locked in one order (by id) so that concurrent orders never deadlock.
+  const ledger: LedgerEntry[] = [];
+  const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
+  for (const line of lines) {
+    const q = line.quantity;
+    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+      UPDATE "Variant" SET "allocated" = "allocated" + ${q}, "updatedAt" = NOW()
+      WHERE "id" = ${line.variant.id} AND "onHand" - "allocated" - "safetyStock" >= ${q}
+      RETURNING "allocated"`;
+    if (rows.length === 0) {
+      const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
+      const left = now ? availableStock(now) : 0;
+      const label = variantLabel(line.variant);
+      throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
+    }
+    const after = Number(rows[0].allocated);
+    ledger.push({ variantId: line.variant.id, subject: line.variant.sku, field: 'allocated', reason: 'order_placed', before: after - q, after, userId, orderId: order.id });
+  }
+  for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
+    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
+      WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
+      RETURNING "allocated"`;
+    const name = giftById.get(s.giftId)?.name ?? 'this gift';
+    if (rows.length === 0) throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    const after = Number(rows[0].allocated);
+    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId, orderId: order.id });
+  }
+
+  await writeLedger(tx, ledger);
   if (priced.coupon && t.discountCents > 0) {
     await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });
   }
   const soldByProduct = new Map<string, number>();
   for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
-  for (const [productId, qty] of soldByProduct) {
-    await tx.product.update({ where: { id: productId }, data: { unitsSold: { increment: qty } } });
+  for (const [productId, qty] of [...soldByProduct].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = "unitsSold" + ${qty} WHERE "id" = ${productId}`;
   }
-  await tx.cartItem.deleteMany({ where: { cartId: cart.id } });
-  await tx.cartGift.deleteMany({ where: { cartId: cart.id } });
-  await tx.cart.update({ where: { id: cart.id }, data: { couponCode: null } });
-  if (claim) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { orderId: order.id } });
-  await recordLastUsedAddress(tx, userId, input);
   return order.id;
 }
 
