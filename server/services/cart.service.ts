@@ -10,8 +10,8 @@ import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../db/errors';
 import { cartSelect, priceCart, toCartDto, type CartRow } from './cart-view';
-import { findCoupon, loadGiftTiers } from './promotions.service';
-import { loadShippingRules } from './shipping-rules.service';
+import { promoData } from './promo-cache';
+import { findCoupon } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -68,9 +68,8 @@ export async function getCart(db: Db, owner: CartOwner | null, now = new Date(),
 }
 
 async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
-  const [tiers, rules, coupon] = await Promise.all([
-    loadGiftTiers(db),
-    loadShippingRules(db),
+  const [[tiers, rules], coupon] = await Promise.all([
+    promoData(db as PrismaClient),
     cart?.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoupon, createGiftTier, createVariant, guestId } from '../factories/shop';
+import { createCoupon, createGiftTier, createVariant, deleteGiftTier, guestId } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -136,7 +136,7 @@ describe('coupons and gifts on the cart (tRPC)', () => {
     await c.cart.toggleGift({ tier_id: tier.tierId, gift_id: tier.giftIds[1] });
     const shrunk = await c.cart.updateItem({ id: small.items[0].id, quantity: 1 });
     expect(shrunk.selected_gifts).toEqual([]);
-    await t.db.giftTier.delete({ where: { id: tier.tierId } });
+    await deleteGiftTier(t.db, tier.tierId);
   });
 });
 

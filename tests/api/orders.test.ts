@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoupon, createGiftTier, createVariant } from '../factories/shop';
+import { createCoupon, createGiftTier, createVariant, deleteGiftTier } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -63,7 +63,7 @@ describe('placing an order through REST', () => {
     const other = await t.api('GET', `/orders/${o.id}`, { token: stranger.token });
     expect(other.status).toBe(404);
     expect(other.body.detail).toBe('Order not found');
-    await t.db.giftTier.delete({ where: { id: tier.tierId } });
+    await deleteGiftTier(t.db, tier.tierId);
   });
 
   it('needs a signed-in user, a cart and a valid address', async () => {
@@ -96,7 +96,7 @@ describe('placing an order through REST', () => {
     await expect(c.orders.place({ shipping_address: sgAddress as never, selected_gifts: tier.giftIds })).rejects.toThrow(/up to 1 gift/);
     await expect(c.orders.place({ shipping_address: sgAddress as never, coupon_code: 'NOSUCH' })).rejects.toThrow('Invalid coupon code');
     expect((await t.db.variant.findUniqueOrThrow({ where: { id: v.variantId } })).allocated).toBe(0);
-    await t.db.giftTier.delete({ where: { id: tier.tierId } });
+    await deleteGiftTier(t.db, tier.tierId);
   });
 
   it('answers 409 naming the item when stock ran out after it was carted, writing nothing', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
+import { dropPromoCache } from '../../server/services/promo-cache';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -77,7 +78,13 @@ export async function createGiftTier(db: PrismaClient, opts: { thresholdCents: n
       items: { create: gifts.map((g) => ({ giftItemId: g.id })) },
     },
   });
+  dropPromoCache(); // the cart view caches tiers for a few seconds; admin writes drop it too
   return { tierId: tier.id, giftIds: gifts.map((g) => g.id) };
+}
+
+export async function deleteGiftTier(db: PrismaClient, id: string) {
+  await db.giftTier.delete({ where: { id } });
+  dropPromoCache();
 }
 
 export const guestId = () => `guest_${Date.now()}_${uid()}`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { shippingRulesSchema, type ShippingRulesDto } from '../../../shared/schemas/shipping.schema';
+import { dropPromoCache } from '../../services/promo-cache';
 import { loadShippingRules, saveShippingRules } from '../../services/shipping-rules.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
@@ -37,5 +38,9 @@ export const adminShippingRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/admin/shipping', tags: ['admin'], summary: 'Change the shipping rules', protect: true } })
     .input(shippingRulesSchema)
     .output(shippingRulesSchema)
-    .mutation(async ({ ctx, input }) => toDto(await saveShippingRules(ctx.db, fromDto(input)))),
+    .mutation(async ({ ctx, input }) => {
+      const saved = toDto(await saveShippingRules(ctx.db, fromDto(input)));
+      dropPromoCache();
+      return saved;
+    }),
 });

@@ -36,6 +36,11 @@ export default function CheckoutPage() {
   const place = trpc.orders.place.useMutation();
   const priced = trpc.cart.get.useQuery({ country: form.country }, { enabled: Boolean(cart?.items.length) });
   const figures = priced.data ?? cart;
+  // The summary is priced for the shipping country; follow every change of the cart (gifts, lines).
+  const { refetch: repriceCart } = priced;
+  useEffect(() => {
+    if (cart?.items.length) void repriceCart();
+  }, [cart, repriceCart]);
   const list = addresses.data ?? [];
 
   // The default address is preselected; without saved addresses the form starts with the profile.
