@@ -36,7 +36,7 @@ test('address flows: banner, onboarding dialog, country defaults, default, delet
   await second.getByLabel('Address line 1').fill('88 Jalan Ampang');
   await second.getByLabel('Postal code').fill('50450');
   await second.getByRole('button', { name: 'Save Address' }).click();
-  await expect(page.getByText('Address saved')).toBeVisible();
+  await expect(page.getByText('Address saved').first()).toBeVisible();
   await expect(page.getByTestId('address-card')).toHaveCount(2);
 
   const kl = page.getByTestId('address-card').filter({ hasText: '88 Jalan Ampang' });

@@ -37,10 +37,11 @@ export default function CheckoutPage() {
   const priced = trpc.cart.get.useQuery({ country: form.country }, { enabled: Boolean(cart?.items.length) });
   const figures = priced.data ?? cart;
   // The summary is priced for the shipping country; follow every change of the cart (gifts, lines).
-  const { refetch: repriceCart } = priced;
+  const reprice = useRef(priced.refetch);
+  reprice.current = priced.refetch;
   useEffect(() => {
-    if (cart?.items.length) void repriceCart();
-  }, [cart, repriceCart]);
+    if (cart?.items.length) void reprice.current();
+  }, [cart]);
   const list = addresses.data ?? [];
 
   // The default address is preselected; without saved addresses the form starts with the profile.
