@@ -1,10 +1,11 @@
-import type { Prisma } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import { checkCoupon, normaliseCouponCode, type CouponRule } from '../../shared/domain/coupon';
 import { availableGiftTiers, type GiftTierRule } from '../../shared/domain/gift-tiers';
 import { toCents, toDollars } from '../../shared/domain/money';
 import type { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import type { z } from 'zod';
 import { giftTierDto } from './cart-view';
+import { promoData } from './promo-cache';
 
 type Db = Prisma.TransactionClient;
 
@@ -50,7 +51,8 @@ export const appliedCouponDto = (c: Pick<CouponRule, 'code' | 'type' | 'value'>)
 /** POST /promotions/validate: what a code is worth on a given subtotal. Never throws for a bad code. */
 export async function validateCoupon(db: Db, input: z.infer<typeof validateCouponInput>, now = new Date()) {
   const subtotalCents = toCents(input.order_subtotal);
-  const tiers = availableGiftTiers(await loadGiftTiers(db), subtotalCents).map(giftTierDto);
+  const [allTiers] = await promoData(db as PrismaClient);
+  const tiers = availableGiftTiers(allTiers, subtotalCents).map(giftTierDto);
   const coupon = await findCoupon(db, input.coupon_code);
   const check = checkCoupon(coupon, subtotalCents, now);
   if (!check.valid || !coupon) {
