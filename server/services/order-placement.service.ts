@@ -23,7 +23,7 @@ type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
 const SCOPE = 'order';
 
-export async function placeOrder(db: PrismaClient, user: { id: string }, input: Input, headerKey: string | null) {
+export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null) {
   const key = input.idempotency_key ?? headerKey ?? null;
   if (key) {
     const done = await orderForKey(db, user.id, key);
@@ -31,7 +31,7 @@ export async function placeOrder(db: PrismaClient, user: { id: string }, input: 
   }
   try {
     const orderId = await withWriteLock(db, () =>
-      db.$transaction((tx) => placeInTx(tx, user.id, input, key), { maxWait: 10_000, timeout: 20_000 }),
+      db.$transaction((tx) => placeInTx(tx, user, input, key), { maxWait: 10_000, timeout: 20_000 }),
     );
     catalogChanged('stock');
     return toOrderDto(await db.order.findUniqueOrThrow({ where: { id: orderId }, select: orderSelect }));
@@ -53,8 +53,9 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
   return row?.order ? toOrderDto(row.order) : null;
 }
 
-async function placeInTx(tx: Tx, userId: string, input: Input, key: string | null): Promise<string> {
+async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null): Promise<string> {
   const now = new Date();
+  const userId = user.id;
   // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
   const claim = key ? await tx.idempotencyKey.create({ data: { scope: SCOPE, owner: userId, key }, select: { id: true } }) : null;
 
@@ -78,14 +79,13 @@ async function placeInTx(tx: Tx, userId: string, input: Input, key: string | nul
   if (problem) throw badRequest(problem);
 
   const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
-  const me = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const t = priced.totals;
   const tierName = new Map(tiers.map((x) => [x.id, x.name]));
   const order = await tx.order.create({
     data: {
       orderNumber: newOrderNumber(now),
       userId,
-      email: me.email,
+      email: user.email,
       status: 'pending',
       paymentMethod: 'stripe',
       subtotalCents: t.subtotalCents,
