@@ -18,7 +18,6 @@ import { availableStock } from '../../shared/domain/stock';
 import type { CartDto } from '../../shared/schemas/cart.schema';
 import type { ShippingRules } from '../../shared/domain/shipping';
 
-type Db = Prisma.TransactionClient;
 
 export const cartSelect = {
   id: true,
