@@ -8,6 +8,11 @@ import type { SqlExecutor } from './migrate';
 
 export type Db = PrismaClient;
 
+// Clients backed by the embedded PGlite: one in-process connection, so a few write paths queue
+// their transactions (server/services/write-lock.ts) instead of relying on row locks.
+const pgliteClients = new WeakSet<PrismaClient>();
+export const isPgliteClient = (db: PrismaClient): boolean => pgliteClients.has(db);
+
 export interface Database {
   db: PrismaClient;
   kind: 'pglite' | 'postgres';
@@ -53,6 +58,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   await pglite.waitReady;
   // pglite-prisma-adapter 0.6 is typed against an older driver-adapter-utils; same runtime contract.
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
+  pgliteClients.add(db);
   const executor: SqlExecutor = {
     withConnection: (fn) =>
       fn({

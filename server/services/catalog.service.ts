@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/catalog.schema';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query';
+import { productWithVariantsSelect } from './product.select';
 
 export { listProducts } from './catalog-list';
 
@@ -112,41 +113,7 @@ export async function filterOptions(db: PrismaClient): Promise<FilterOptions> {
 
 // ---------- product detail ----------
 
-const detailSelect = {
-  id: true,
-  name: true,
-  description: true,
-  category: true,
-  type: true,
-  color: true,
-  specifications: true,
-  seoTitle: true,
-  seoDescription: true,
-  seoKeywords: true,
-  featured: true,
-  createdAt: true,
-  updatedAt: true,
-  images: { select: { url: true }, orderBy: { position: 'asc' } },
-  variants: {
-    orderBy: [{ widthCm: 'asc' }, { heightCm: 'asc' }, { packSize: 'asc' }],
-    select: {
-      id: true,
-      sku: true,
-      type: true,
-      color: true,
-      widthCm: true,
-      heightCm: true,
-      sizeCode: true,
-      packSize: true,
-      weightGrams: true,
-      basePriceCents: true,
-      onHand: true,
-      allocated: true,
-      safetyStock: true,
-      priceTiers: { select: { minQuantity: true, priceCents: true } },
-    },
-  },
-} satisfies Prisma.ProductSelect;
+const detailSelect = productWithVariantsSelect;
 
 type DetailRow = Prisma.ProductGetPayload<{ select: typeof detailSelect }>;
 

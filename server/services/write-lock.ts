@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
+import { isPgliteClient } from '../db/client';
 
 // PGlite is one in-process connection. Its own mutex already runs transactions one at a time,
 // but Prisma starts the clock of an interactive transaction (maxWait 2 s, timeout 5 s) before
@@ -8,13 +9,8 @@ import type { PrismaClient } from '@prisma/client';
 // taken by the conditional updates keep concurrent transactions correct across instances.
 const queues = new WeakMap<object, Promise<unknown>>();
 
-export function isPglite(db: PrismaClient): boolean {
-  const adapter = (db as unknown as { _engineConfig?: { adapter?: { adapterName?: string } } })._engineConfig?.adapter;
-  return adapter?.adapterName === 'pglite-prisma-adapter';
-}
-
 export function withWriteLock<T>(db: PrismaClient, fn: () => Promise<T>): Promise<T> {
-  if (!isPglite(db)) return fn();
+  if (!isPgliteClient(db)) return fn();
   const previous = queues.get(db) ?? Promise.resolve();
   const run = previous.then(fn, fn);
   queues.set(

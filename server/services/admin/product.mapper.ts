@@ -1,41 +1,11 @@
 import type { Prisma } from '@prisma/client';
+import { productWithVariantsSelect } from '../product.select';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
 import type { AdminProduct } from '../../../shared/schemas/admin/products.schema';
 
-export const adminProductSelect = {
-  id: true,
-  name: true,
-  description: true,
-  category: true,
-  color: true,
-  type: true,
-  specifications: true,
-  seoTitle: true,
-  seoDescription: true,
-  seoKeywords: true,
-  featured: true,
-  images: { select: { url: true }, orderBy: { position: 'asc' } },
-  variants: {
-    orderBy: [{ widthCm: 'asc' }, { heightCm: 'asc' }, { packSize: 'asc' }],
-    select: {
-      id: true,
-      sku: true,
-      type: true,
-      color: true,
-      widthCm: true,
-      heightCm: true,
-      sizeCode: true,
-      packSize: true,
-      weightGrams: true,
-      basePriceCents: true,
-      onHand: true,
-      allocated: true,
-      safetyStock: true,
-      priceTiers: { select: { minQuantity: true, priceCents: true }, orderBy: { minQuantity: 'asc' } },
-    },
-  },
-} satisfies Prisma.ProductSelect;
+// The product form reads the same shape as the storefront's detail page.
+export const adminProductSelect = productWithVariantsSelect;
 
 type Row = Prisma.ProductGetPayload<{ select: typeof adminProductSelect }>;
 

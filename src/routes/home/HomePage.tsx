@@ -1,5 +1,6 @@
 import { ArrowRight, BadgePercent, Droplets, ShieldCheck, Truck } from 'lucide-react';
 import { SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
+import { BrowseProductsBanner } from '../../components/BrowseProductsBanner';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 
@@ -73,15 +74,7 @@ export default function HomePage() {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 pb-8 sm:px-6 lg:px-8">
-        <div className="flex flex-col items-center justify-between gap-6 rounded-2xl bg-slate-900 px-8 py-10 text-center text-white md:flex-row md:text-left">
-          <div>
-            <h2 className="text-2xl font-bold">Ready to restock your packing table?</h2>
-            <p className="mt-2 text-slate-300">Mailers from 17x30 cm to 38x52 cm in five colours, packs of 25 to 1000.</p>
-          </div>
-          <ButtonLink to="/products" size="lg">
-            Browse Products <ArrowRight className="h-4 w-4" aria-hidden />
-          </ButtonLink>
-        </div>
+        <BrowseProductsBanner />
       </section>
     </>
   );
