@@ -4,8 +4,11 @@ import type { PrismaClient } from '@prisma/client';
 const uid = () => randomBytes(3).toString('hex');
 
 /** A product form payload (wire shape) with the given variants; sizes are unique per call. */
+// Each product gets its own width, so SKUs (which include the size) never collide within a file.
+let nextWidth = 10;
+
 export function productPayload(over: Record<string, unknown> = {}, variants?: Array<Record<string, unknown>>) {
-  const w = 10 + Math.floor(Math.random() * 80);
+  const w = nextWidth++;
   return {
     name: `Test Mailer ${uid()}`,
     description: 'Tough mailers for tests',
