@@ -30,11 +30,11 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
     if (done) return done;
   }
   try {
-    const orderId = await withWriteLock(db, () =>
+    const order = await withWriteLock(db, () =>
       db.$transaction((tx) => placeInTx(tx, user, input, key), { maxWait: 10_000, timeout: 20_000 }),
     );
     catalogChanged('stock');
-    return toOrderDto(await db.order.findUniqueOrThrow({ where: { id: orderId }, select: orderSelect }));
+    return toOrderDto(order);
   } catch (err) {
     // The same key placed concurrently: the other request made the order; answer with it.
     if (key && isUniqueViolation(err)) {
@@ -53,7 +53,7 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
   return row?.order ? toOrderDto(row.order) : null;
 }
 
-async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null): Promise<string> {
+async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null) {
   const now = new Date();
   const userId = user.id;
   // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
@@ -105,28 +105,33 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       shipState: address.state,
       shipCountry: address.country,
       items: {
-        create: cart.items.map((l, i) => ({
-          variantId: l.variant.id,
-          productId: l.variant.product.id,
-          productName: l.variant.product.name,
-          sku: l.variant.sku,
-          attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
-          productImage: l.variant.product.images[0]?.url ?? null,
-          unitPriceCents: t.lines[i].unitPriceCents,
-          quantity: l.quantity,
-          lineTotalCents: t.lines[i].lineTotalCents,
-        })),
+        createMany: {
+          data: cart.items.map((l, i) => ({
+            variantId: l.variant.id,
+            productId: l.variant.product.id,
+            productName: l.variant.product.name,
+            sku: l.variant.sku,
+            attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
+            productImage: l.variant.product.images[0]?.url ?? null,
+            unitPriceCents: t.lines[i].unitPriceCents,
+            quantity: l.quantity,
+            lineTotalCents: t.lines[i].lineTotalCents,
+          })),
+        },
       },
       gifts: {
-        create: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierId: s.tierId, tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+        createMany: {
+          data: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierId: s.tierId, tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+        },
       },
     },
-    select: { id: true },
+    // The answer is read inside the transaction: no second round trip after commit.
+    select: orderSelect,
   });
 
-  await tx.cartItem.deleteMany({ where: { cartId: cart.id } });
-  if (cart.gifts.length) await tx.cartGift.deleteMany({ where: { cartId: cart.id } });
-  if (cart.couponCode) await tx.cart.update({ where: { id: cart.id }, data: { couponCode: null } });
+  // Deleting the cart row empties it in one statement (items and gifts cascade, the coupon goes with
+  // it); a second tab waiting on the row lock above then finds no cart. The next add makes a new one.
+  await tx.cart.delete({ where: { id: cart.id } });
   if (claim) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { orderId: order.id } });
   await recordLastUsedAddress(tx, userId, input);
 
@@ -170,7 +175,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   for (const [productId, qty] of [...soldByProduct].sort(([x], [y]) => (x < y ? -1 : 1))) {
     await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = "unitsSold" + ${qty} WHERE "id" = ${productId}`;
   }
-  return order.id;
+  return order;
 }
 
 /** Gift ids from the request, each put in the lowest reached tier that still has room for it. */
