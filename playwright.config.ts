@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 // catalogue. Debian's chromium is used where installed (CI installs it); otherwise Playwright's.
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// One data directory per port, so two e2e servers never share (or wipe) one database.
+const DATA_DIR = `.e2e-data/${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm run build && rm -rf .e2e-data && node dist/server/index.js`,
+    command: `npm run build && rm -rf ${DATA_DIR} && node dist/server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
@@ -34,7 +36,10 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR,
+      // The journeys register a new shopper each; the real limit (20 per address per hour) would
+      // stop a full run from one address.
+      RATE_LIMIT_SCALE: '20',
       NODE_ENV: 'production',
       ADMIN_EMAIL: 'admin@packshop.test',
       ADMIN_PASSWORD: 'admin-password-123',

@@ -33,6 +33,9 @@ export async function createTestApp(): Promise<TestApp> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // fetch keeps connections alive; a server closing an idle one just as a test reuses it gives a
+  // spurious ECONNRESET after a long test, so idle connections are kept well past any test's length.
+  server.keepAliveTimeout = 120_000;
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     database,

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
 import { withWriteLock } from '../write-lock';
 import { writeLedger } from '../ledger';
+// Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
+import { dropPromoCache } from '../promo-cache';
 
 type GiftItemInput = z.infer<typeof giftItemInput>;
 type GiftTierInput = z.infer<typeof giftTierInput>;
@@ -37,6 +39,7 @@ export async function createGiftItem(db: PrismaClient, userId: string, input: Gi
     }
     return g;
   }));
+  dropPromoCache();
   return itemToWire(row);
 }
 
@@ -59,6 +62,7 @@ export async function updateGiftItem(db: PrismaClient, userId: string, id: strin
     }
     return g;
   }));
+  dropPromoCache();
   return itemToWire(row);
 }
 
@@ -68,6 +72,7 @@ export async function deleteGiftItem(db: PrismaClient, id: string) {
   if (!g) throw notFound('Gift item not found');
   if (g.allocated > 0) throw conflict(`Cannot delete this gift item: ${g.allocated} are allocated to open orders`);
   await db.giftItem.delete({ where: { id }, select: { id: true } });
+  dropPromoCache();
   return { ok: true, message: 'Gift item deleted' };
 }
 
@@ -112,6 +117,7 @@ const tierData = (t: GiftTierInput) => ({
 export async function createGiftTier(db: PrismaClient, input: GiftTierInput) {
   const ids = await checkGiftIds(db, input.gift_item_ids);
   const t = await db.giftTier.create({ data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
+  dropPromoCache();
   return tierToWire(t);
 }
 
@@ -123,12 +129,14 @@ export async function updateGiftTier(db: PrismaClient, id: string, input: GiftTi
     await tx.giftTierItem.deleteMany({ where: { tierId: id } });
     return tx.giftTier.update({ where: { id }, data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
   }));
+  dropPromoCache();
   return tierToWire(t);
 }
 
 export async function deleteGiftTier(db: PrismaClient, id: string) {
   const { count } = await db.giftTier.deleteMany({ where: { id } });
   if (!count) throw notFound('Gift tier not found');
+  dropPromoCache();
   return { ok: true, message: 'Gift tier deleted' };
 }
 
