@@ -98,3 +98,14 @@ describe('stock adjustment', () => {
     expect(chain.at(-1)!.after).toBe(v.onHand);
   });
 });
+
+describe('inventory list bounds', () => {
+  it('caps the rows at the requested limit and refuses limits outside 1..2000', async () => {
+    const one = await t.api('GET', '/admin/inventory?limit=1', { token: staff });
+    expect(one.status).toBe(200);
+    expect(one.body).toHaveLength(1);
+    expect((await t.api('GET', '/admin/inventory?limit=0', { token: staff })).status).toBe(400);
+    expect((await t.api('GET', '/admin/inventory?limit=5000', { token: staff })).status).toBe(400);
+    expect((await t.caller({ token: staff }).admin.inventory.list({ limit: 1 })).length).toBe(1);
+  });
+});

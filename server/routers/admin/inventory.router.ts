@@ -11,7 +11,7 @@ export const inventoryRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/inventory', tags, summary: 'Inventory rows, one per variant', protect: true } })
     .input(inventoryListInput)
     .output(z.array(inventoryRow))
-    .query(({ ctx, input }) => inventory.listInventory(ctx.db, input?.search)),
+    .query(({ ctx, input }) => inventory.listInventory(ctx.db, input?.search, input?.limit)),
 
   adjust: staffProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/inventory/adjust', tags, summary: 'Change or set on_hand, allocated or safety_stock', protect: true } })

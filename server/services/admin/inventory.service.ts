@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { availableStock } from '../../../shared/domain/stock';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import { ADJUSTMENT_FIELDS, type AdjustStockInput, type InventoryRow } from '../../../shared/schemas/admin/inventory.schema';
+import { ADJUSTMENT_FIELDS, INVENTORY_LIST_MAX, type AdjustStockInput, type InventoryRow } from '../../../shared/schemas/admin/inventory.schema';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { writeLedger } from '../ledger';
@@ -50,17 +50,18 @@ function toRow(v: VariantRow): InventoryRow {
 }
 
 /**
- * One SQL round trip for the whole list (the packing screen filters it in the browser): variants
+ * One SQL round trip for the list, at most `limit` rows (the packing screen filters it in the browser): variants
  * joined to their product and its first image, instead of Prisma's three queries stitched in JS.
  */
-export async function listInventory(db: PrismaClient, search?: string): Promise<InventoryRow[]> {
+export async function listInventory(db: PrismaClient, search?: string, limit = INVENTORY_LIST_MAX): Promise<InventoryRow[]> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db.$queryRaw<Array<{ id: string; sku: string; onHand: number; allocated: number; safetyStock: number; productId: string; name: string; category: string; image: string | null }>>`
     SELECT v."id", v."sku", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name", p."category",
            (SELECT i."url" FROM "ProductImage" i WHERE i."productId" = p."id" ORDER BY i."position" ASC, i."id" ASC LIMIT 1) AS "image"
     FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
     WHERE ${pattern}::text IS NULL OR v."sku" ILIKE ${pattern} OR p."name" ILIKE ${pattern}
-    ORDER BY p."name" ASC, v."sku" ASC`;
+    ORDER BY p."name" ASC, v."sku" ASC
+    LIMIT ${limit}`;
   return rows.map((r) =>
     toRow({ id: r.id, sku: r.sku, onHand: r.onHand, allocated: r.allocated, safetyStock: r.safetyStock, product: { id: r.productId, name: r.name, category: r.category, images: r.image ? [{ url: r.image }] : [] } }),
   );

@@ -17,7 +17,14 @@ export const inventoryRow = z.object({
 });
 export type InventoryRow = z.infer<typeof inventoryRow>;
 
-export const inventoryListInput = z.object({ search: z.string().trim().max(100).optional() }).optional();
+/** Most shops have a few hundred variants; the cap keeps one request bounded on a very large catalogue. */
+export const INVENTORY_LIST_MAX = 2000;
+export const inventoryListInput = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(INVENTORY_LIST_MAX).optional(),
+  })
+  .optional();
 
 const amount = z.number({ error: 'The amount must be a whole number' }).int('The amount must be a whole number').min(-1_000_000).max(1_000_000);
 

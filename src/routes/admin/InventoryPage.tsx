@@ -1,19 +1,25 @@
 import { Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LedgerModal } from '../../features/admin/LedgerModal';
 import { StockAdjustModal } from '../../features/admin/StockAdjustModal';
 import { Badge, EmptyState, ErrorBox, PageHeader, inputClass, useErrorToast } from '../../features/admin/ui';
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { INVENTORY_LIST_MAX } from '../../../shared/schemas/admin/inventory.schema';
 
 type Row = RouterOutputs['admin']['inventory']['list'][number];
 const PAGE = 100;
 
 export default function InventoryPage() {
-  const list = trpc.admin.inventory.list.useQuery();
-  useErrorToast(list.error, 'Failed to load inventory');
   const [search, setSearch] = useState('');
+  const full = trpc.admin.inventory.list.useQuery();
+  // On a catalogue larger than the list's cap, searching asks the server instead of the loaded rows.
+  const serverSearch = useDeferredValue(search.trim());
+  const capped = full.data?.length === INVENTORY_LIST_MAX && serverSearch.length > 1;
+  const searched = trpc.admin.inventory.list.useQuery({ search: serverSearch }, { enabled: capped });
+  const list = capped ? searched : full;
+  useErrorToast(list.error, 'Failed to load inventory');
   const [lowOnly, setLowOnly] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [history, setHistory] = useState<Row | null>(null);
@@ -35,6 +41,11 @@ export default function InventoryPage() {
   return (
     <div>
       <PageHeader title="Inventory" subtitle={list.data ? `${list.data.length} SKUs · ${list.data.filter((r) => r.is_low_stock).length} low on stock` : undefined} />
+      {full.data?.length === INVENTORY_LIST_MAX && !capped && (
+        <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          Showing the first {INVENTORY_LIST_MAX.toLocaleString('en-SG')} variants by product name. Search by SKU or product to find the others.
+        </p>
+      )}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">Search inventory</span>
