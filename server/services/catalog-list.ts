@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { toDollars } from '../../shared/domain/money';
+import { priceRangeOf } from '../../shared/domain/pricing';
 import { availableStock } from '../../shared/domain/stock';
 import type { listProductsInput, ProductListItem } from '../../shared/schemas/catalog.schema';
 import type { z } from 'zod';
@@ -49,7 +49,7 @@ export async function listProducts(db: PrismaClient, input: z.output<typeof list
       color: p.color,
       images: p.images.map((i) => i.url),
       featured: p.featured,
-      price_range: { min: toDollars(prices.length ? Math.min(...prices) : 0), max: toDollars(prices.length ? Math.max(...prices) : 0) },
+      price_range: priceRangeOf(prices),
       in_stock: p.variants.some((v) => availableStock(v) > 0),
       variant_count: p.variants.length,
       created_at: p.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { toDollars } from '../../shared/domain/money';
-import { sortTiersDescending } from '../../shared/domain/pricing';
+import { sortTiersDescending, priceRangeOf } from '../../shared/domain/pricing';
 import { availableStock } from '../../shared/domain/stock';
 import { notFound } from '../../shared/errors';
 import {
@@ -153,7 +153,7 @@ export function toProductDetail(p: DetailRow): ProductDetail {
     seo_description: p.seoDescription,
     seo_keywords: p.seoKeywords,
     featured: p.featured,
-    price_range: { min: toDollars(prices.length ? Math.min(...prices) : 0), max: toDollars(prices.length ? Math.max(...prices) : 0) },
+    price_range: priceRangeOf(prices),
     in_stock: variants.some((v) => v.available > 0),
     variants,
     created_at: p.createdAt.toISOString(),

@@ -25,3 +25,9 @@ export function unitPriceFor<T extends { min_quantity: number; price: number }>(
 export function lineTotalFor<T extends { min_quantity: number; price: number }>(tiers: readonly T[], quantity: number): number {
   return unitPriceFor(tiers, quantity) * quantity;
 }
+
+/** The "from $X to $Y" of a product: its variants' base prices in cents, as dollars; 0-0 with none. */
+export function priceRangeOf(basePricesCents: readonly number[]): { min: number; max: number } {
+  if (basePricesCents.length === 0) return { min: 0, max: 0 };
+  return { min: Math.min(...basePricesCents) / 100, max: Math.max(...basePricesCents) / 100 };
+}

@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import { priceRangeOf } from '../../../shared/domain/pricing';
 import { productWithVariantsSelect } from '../product.select';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
@@ -37,7 +38,7 @@ export function toAdminProduct(p: Row): AdminProduct {
     images: p.images.map((i) => i.url),
     featured: p.featured,
     in_stock: variants.some((v) => v.available > 0),
-    price_range: { min: toDollars(prices.length ? Math.min(...prices) : 0), max: toDollars(prices.length ? Math.max(...prices) : 0) },
+    price_range: priceRangeOf(prices),
     variants,
   };
 }

@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import { priceRangeOf } from '../../../shared/domain/pricing';
 import { BUBBLE_WRAP_COLOR, BUBBLE_WRAP_TYPE } from '../../../shared/constants';
 import { basePriceOf } from '../../../shared/domain/default-tiers';
-import { toCents, toDollars } from '../../../shared/domain/money';
+import { toCents } from '../../../shared/domain/money';
 import { buildSku, sizeCode } from '../../../shared/domain/sku';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { ProductInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
@@ -45,7 +46,7 @@ export async function listProducts(db: PrismaClient, search?: string) {
       image: p.images[0]?.url ?? null,
       variant_count: p.variants.length,
       total_on_hand: p.variants.reduce((s, v) => s + v.onHand, 0),
-      price_range: { min: toDollars(prices.length ? Math.min(...prices) : 0), max: toDollars(prices.length ? Math.max(...prices) : 0) },
+      price_range: priceRangeOf(prices),
     };
   });
 }
