@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PACK_SIZE } from '../../constants';
+import { variantOutput } from '../catalog.schema';
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
@@ -71,24 +72,8 @@ export type ProductInput = z.infer<typeof productInput>;
 
 export const updateProductInput = productInput.extend({ id: z.string().trim().min(1).max(64) });
 
-export const adminVariant = z.object({
-  variant_id: z.string(),
-  sku: z.string(),
-  attributes: z.object({
-    type: z.string(),
-    color: z.string(),
-    width_cm: z.number(),
-    height_cm: z.number(),
-    size_code: z.string(),
-    pack_size: z.number().int(),
-  }),
-  price_tiers: z.array(z.object({ min_quantity: z.number().int(), price: z.number() })),
-  on_hand: z.number().int(),
-  allocated: z.number().int(),
-  safety_stock: z.number().int(),
-  available: z.number().int(),
-  weight_grams: z.number().int(),
-});
+// The product form reads variants in the same shape as the storefront's detail (tiers lowest first here).
+export const adminVariant = variantOutput;
 
 export const adminProduct = z.object({
   id: z.string(),
