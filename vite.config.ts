@@ -1,11 +1,22 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Assets are compressed once at build time (brotli at its best setting, gzip for older clients)
+    // and served as they are by express-static-gzip, so no request pays for compressing them.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,24 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
-import { mountHttpRoutes } from './http-routes';
+import { securityHeaders } from './http/security-headers';
+import { seoRoutes } from './http/seo.http';
 import { clientDistDir } from './lib/paths';
-import { logServerError } from './lib/log';
-import { createRestRouter, restErrorHandler } from './rest/rest-adapter';
-import { createExpressContext } from './trpc/context';
-import { appRouter } from './trpc/root';
-import './routes.register';
+import { createApiRouter } from './rest';
+import { apiErrorHandler } from './rest/errors';
+import { trpcDoor } from './trpc/http';
 
 export interface AppOptions {
   /** Directory of uploaded images served at /uploads. */
   uploadsDir?: string;
   /** Serve the built SPA from dist/client (production and e2e). */
   serveClient?: boolean;
+  /** Where the shop is reached; an https PUBLIC_URL turns on HSTS. */
+  site?: { publicUrl?: string };
 }
 
-const ONE_YEAR = 365 * 24 * 3600;
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** Builds the Express app; tests build their own with their own database. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
@@ -27,29 +29,36 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
 
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: createExpressContext(deps),
-      maxBodySize: 1024 * 1024,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error);
-      },
-    }),
-  );
+  app.use(securityHeaders({ https: options.site?.publicUrl?.startsWith('https://') ?? false }));
+  // Dynamic answers over 1 KB (JSON, HTML) are compressed on the fly; hashed assets were
+  // compressed at build time and are served as they are below.
+  app.use(compression({ threshold: 1024 }));
 
-  mountHttpRoutes(app, deps);
-  app.use('/api', createRestRouter(deps));
-  app.use('/api', restErrorHandler);
+  app.use('/trpc', trpcDoor(deps));
+  app.use('/api', createApiRouter(deps));
+  app.use(seoRoutes(deps));
 
   if (options.uploadsDir) {
-    app.use('/uploads', express.static(options.uploadsDir, { maxAge: '7d', index: false, fallthrough: false }));
+    app.use(
+      '/uploads',
+      (_req, res, next) => {
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        next();
+      },
+      express.static(options.uploadsDir, { maxAge: '7d', index: false, fallthrough: false }),
+    );
   }
 
   if (options.serveClient && existsSync(join(clientDistDir, 'index.html'))) {
     // Hashed assets never change under the same name; index.html must always be revalidated.
-    app.use('/assets', express.static(join(clientDistDir, 'assets'), { maxAge: ONE_YEAR * 1000, immutable: true, index: false }));
+    app.use(
+      '/assets',
+      expressStaticGzip(join(clientDistDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        serveStatic: { maxAge: ONE_YEAR_MS, immutable: true, index: false, fallthrough: false },
+      }),
+    );
     app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
     const indexHtml = join(clientDistDir, 'index.html');
     app.get('/{*splat}', (_req, res) => {
@@ -58,6 +67,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     });
   }
 
-  app.use(restErrorHandler);
+  app.use(apiErrorHandler);
   return app;
 }

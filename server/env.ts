@@ -15,7 +15,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
   /** Skip seeding the catalogue (bench and tests seed what they need). */
   SEED: z.enum(['auto', 'none']).default('auto'),
-  LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** The shop's public address (https://shop.example.sg): absolute links, and HSTS when https. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.sg')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

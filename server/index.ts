@@ -1,11 +1,14 @@
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
+import { startCatalogSync } from './services/catalog-sync';
 
 async function main() {
   const env = readEnv();
   const { database, deps, uploadsDir } = await bootstrap(env);
-  const app = createApp(deps, { uploadsDir, serveClient: true });
+  const app = createApp(deps, { uploadsDir, serveClient: true, site: { publicUrl: env.PUBLIC_URL } });
+  // With several instances on one PostgreSQL, a change made by one drops the others' caches.
+  const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => console.warn(msg)) : null;
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -16,6 +19,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, shutting down`);
     server.close();
+    await sync?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -49,3 +49,6 @@ export const SHOP_NAME = 'PackShop';
 
 /** Storage keys shared with the browser (storefront.md section 9). */
 export const STORAGE_KEYS = { accessToken: 'access_token', user: 'user', sessionId: 'session_id' } as const;
+
+/** Most calls the SPA batches into one /trpc request; the server refuses larger batches. */
+export const TRPC_MAX_BATCH = 20;

@@ -70,7 +70,8 @@ export interface SessionUserAttributes {
 export function createLucia(db: PrismaClient) {
   return new Lucia(new PrismaSessionAdapter(db), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
-    sessionCookie: { attributes: { secure: process.env.NODE_ENV === 'production' } },
+    // No cookies are ever set (bearer tokens only), so the cookie attributes never reach a browser.
+    sessionCookie: { attributes: { secure: true } },
     getUserAttributes: (attributes) => attributes as SessionUserAttributes,
   });
 }

@@ -17,3 +17,21 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const cause = (err as { cause?: { code?: string; originalCode?: string } })?.cause;
   return cause?.code === '23503' || cause?.originalCode === '23503';
 }
+
+/**
+ * The PostgreSQL error code behind a failed query, whichever adapter reported it (pg through Prisma
+ * puts it on `cause.originalCode`, PGlite on `cause.code` or the error itself).
+ */
+export function postgresCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; meta?: { code?: unknown }; cause?: { code?: unknown; originalCode?: unknown } };
+  for (const c of [e?.cause?.originalCode, e?.cause?.code, e?.meta?.code, e?.code]) {
+    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c;
+  }
+  return undefined;
+}
+
+/**
+ * True when the database refused a value itself (SQLSTATE class 22, "data exception": invalid
+ * UTF-8, a NUL byte, a number out of range): the caller's input was bad, not the server.
+ */
+export const isDataException = (err: unknown): boolean => postgresCode(err)?.startsWith('22') ?? false;

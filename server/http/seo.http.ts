@@ -1,5 +1,5 @@
-import type { Request } from 'express';
-import { registerHttpRoutes } from '../http-routes';
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
 
 // robots.txt and sitemap.xml for search engines, built from the live catalogue. Mounted before the
@@ -11,7 +11,8 @@ const PRIVATE_PATHS = ['/admin', '/cart', '/checkout', '/account', '/orders', '/
 const origin = (req: Request) => (process.env.PUBLIC_URL?.replace(/\/$/, '') || `${req.protocol}://${req.get('host')}`);
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-registerHttpRoutes((app, deps) => {
+export function seoRoutes(deps: AppDeps): Router {
+  const app = Router();
   app.get('/robots.txt', (req, res) => {
     const lines = ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin(req)}/sitemap.xml`, ''];
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
@@ -34,5 +35,5 @@ registerHttpRoutes((app, deps) => {
       res.status(500).type('text/plain').send('Sitemap unavailable');
     }
   });
-});
-
+  return app;
+}

@@ -2,14 +2,9 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/common.schema';
 import { addToCartInput, applyCouponInput, cartQueryInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../shared/schemas/cart.schema';
-import { onSignIn } from '../services/auth.service';
 import * as cart from '../services/cart.service';
-import { mergeGuestCart } from '../services/cart-merge';
 import { router } from '../trpc/init';
 import { optionalUserProcedure } from '../trpc/procedures';
-
-// Signing in (login or registration) merges the guest cart into the user's cart.
-onSignIn(mergeGuestCart);
 
 const empty = z.object({}).optional();
 const owner = (ctx: { user: { id: string } | null; guestId: string | null }) => cart.cartOwner(ctx.user, ctx.guestId);

@@ -4,6 +4,7 @@ import type { loginInput, registerInput } from '../../shared/schemas/user.schema
 import { hashPassword, verifyPassword } from '../auth/password';
 import { consume, reset } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
+import { mergeGuestCart } from './cart-merge';
 import type { AppDeps } from '../deps';
 import { toUserDto, userSelect } from './user.mapper';
 
@@ -11,14 +12,10 @@ import { toUserDto, userSelect } from './user.mapper';
 // response time does not reveal which emails are registered.
 let dummyHash: Promise<string> | undefined;
 
-export type SessionHook = (deps: AppDeps, userId: string, guestId: string | null) => Promise<void>;
-/** Called after a successful login or registration (the cart merges the guest cart here). */
-const afterSignIn: SessionHook[] = [];
-export const onSignIn = (hook: SessionHook) => afterSignIn.push(hook);
-
+/** Signing in (login or registration) starts a session and brings the guest's cart along. */
 async function startSession(deps: AppDeps, userId: string, guestId: string | null) {
   const session = await deps.lucia.createSession(userId, {});
-  for (const hook of afterSignIn) await hook(deps, userId, guestId);
+  await mergeGuestCart(deps, userId, guestId);
   return session.id;
 }
 

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../shared/errors';
 import { checkCoupon } from '../../shared/domain/coupon';
 import { selectionProblem, type GiftSelection } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
-import type { placeOrderInput } from '../../shared/schemas/order.schema';
+import { idempotencyKeySchema, type placeOrderInput } from '../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../db/errors';
 import { catalogChanged } from '../lib/catalog-events';
 import { cartSelect, priceCart } from './cart-view';
@@ -15,7 +15,8 @@ import { variantLabel } from './cart.service';
 import { writeLedger, type LedgerEntry } from './ledger';
 import { orderSelect, toOrderDto } from './order.mapper';
 import { newOrderNumber } from './order-number';
-import { findCoupon, loadGiftTiers } from './promotions.service';
+import { loadGiftTiers } from './gift-tier-rules';
+import { findCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { withWriteLock } from './write-lock';
 
@@ -24,7 +25,7 @@ type Tx = Prisma.TransactionClient;
 const SCOPE = 'order';
 
 export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null) {
-  const key = input.idempotency_key ?? headerKey ?? null;
+  const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
   if (key) {
     const done = await orderForKey(db, user.id, key);
     if (done) return done;

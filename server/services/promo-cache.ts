@@ -5,7 +5,7 @@ import type { PrismaClient } from '@prisma/client';
 import type { GiftTierRule } from '../../shared/domain/gift-tiers';
 import type { ShippingRules } from '../../shared/domain/shipping';
 import { onCatalogChanged } from '../lib/catalog-events';
-import { loadGiftTiers } from './promotions.service';
+import { loadGiftTiers } from './gift-tier-rules';
 import { loadShippingRules } from './shipping-rules.service';
 
 const TTL_MS = 5_000;

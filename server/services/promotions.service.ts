@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { checkCoupon, normaliseCouponCode, type CouponRule } from '../../shared/domain/coupon';
-import { availableGiftTiers, type GiftTierRule } from '../../shared/domain/gift-tiers';
+import { availableGiftTiers } from '../../shared/domain/gift-tiers';
 import { toCents, toDollars } from '../../shared/domain/money';
 import type { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import type { z } from 'zod';
@@ -14,32 +14,6 @@ const couponSelect = { code: true, type: true, value: true, minOrderCents: true,
 export async function findCoupon(db: Db, code: string): Promise<(CouponRule & { id: string }) | null> {
   const c = await db.coupon.findUnique({ where: { code: normaliseCouponCode(code) }, select: couponSelect });
   return c ? { ...c, type: c.type } : null;
-}
-
-const tierSelect = {
-  id: true,
-  name: true,
-  spendingThresholdCents: true,
-  giftLimit: true,
-  isActive: true,
-  items: {
-    select: {
-      giftItem: { select: { id: true, name: true, description: true, imageUrl: true, stockQuantity: true, allocated: true, isActive: true } },
-    },
-  },
-} as const;
-
-/** Active gift tiers with their gifts, in the shape of the pure rules. */
-export async function loadGiftTiers(db: Db): Promise<GiftTierRule[]> {
-  const tiers = await db.giftTier.findMany({ where: { isActive: true }, select: tierSelect, orderBy: { spendingThresholdCents: 'asc' } });
-  return tiers.map((t) => ({
-    id: t.id,
-    name: t.name,
-    spendingThresholdCents: t.spendingThresholdCents,
-    giftLimit: t.giftLimit,
-    isActive: t.isActive,
-    items: t.items.map((i) => i.giftItem),
-  }));
 }
 
 export const appliedCouponDto = (c: Pick<CouponRule, 'code' | 'type' | 'value'>) => ({

@@ -1,11 +1,8 @@
-import type { Request, Response } from 'express';
-import type { Session, User } from 'lucia';
+import type { Request } from 'express';
 import type { AppDeps } from '../deps';
+import { bearerToken, resolveAuth, type AuthState } from '../auth/principal';
 
-export interface AuthState {
-  user: User;
-  session: Session;
-}
+export type { AuthState };
 
 export interface ContextInnerOptions {
   deps: AppDeps;
@@ -14,6 +11,7 @@ export interface ContextInnerOptions {
   /** Guest cart / chat key from the X-Session-Id header. */
   guestId?: string | null;
   ip?: string;
+  /** The Idempotency-Key header as sent; order placement validates it with its schema. */
   idempotencyKey?: string | null;
 }
 
@@ -25,16 +23,16 @@ export interface ContextInnerOptions {
 export function createContextInner(opts: ContextInnerOptions) {
   const { deps } = opts;
   let auth: Promise<AuthState | null> | undefined;
+  const token = opts.token ?? null;
   return {
     ...deps,
     deps,
-    token: opts.token ?? null,
+    token,
     guestId: normaliseGuestId(opts.guestId),
     ip: opts.ip ?? 'unknown',
-    idempotencyKey: opts.idempotencyKey?.slice(0, 200) ?? null,
+    idempotencyKey: opts.idempotencyKey ?? null,
     getAuth(): Promise<AuthState | null> {
-      if (!opts.token) return Promise.resolve(null);
-      auth ??= deps.lucia.validateSession(opts.token).then(({ user, session }) => (user && session ? { user, session } : null));
+      auth ??= resolveAuth(deps, token);
       return auth;
     },
   };
@@ -46,19 +44,21 @@ function normaliseGuestId(id: string | null | undefined): string | null {
   return /^[A-Za-z0-9_-]{8,100}$/.test(id) ? id : null;
 }
 
-export function createExpressContext(deps: AppDeps) {
-  return ({ req }: { req: Request; res: Response }) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() || null : null;
-    return createContextInner({
-      deps,
-      token,
-      guestId: headerValue(req.headers['x-session-id']),
-      ip: req.ip,
-      idempotencyKey: headerValue(req.headers['idempotency-key']),
-    });
-  };
+/** The context of an HTTP request, for every door: /trpc, the /api procedures and the plain /api routes. */
+export function contextFromRequest(deps: AppDeps, req: Request) {
+  return createContextInner({
+    deps,
+    token: bearerToken(req.headers.authorization),
+    guestId: headerValue(req.headers['x-session-id']),
+    ip: req.ip,
+    idempotencyKey: headerValue(req.headers['idempotency-key']),
+  });
 }
+
+export const createExpressContext =
+  (deps: AppDeps) =>
+  ({ req }: { req: Request }) =>
+    contextFromRequest(deps, req);
 
 function headerValue(v: string | string[] | undefined): string | null {
   return (Array.isArray(v) ? v[0] : v) ?? null;

@@ -1,31 +1,17 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { ZodError } from 'zod';
-import { AppError, type AppErrorCode } from '../../shared/errors';
+import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-text';
+import { AppError } from '../../shared/errors';
+import { toHttpError } from '../lib/http-error';
 import type { Context } from './context';
-
-// Zod's own wording ("Invalid input: expected string...") means little without the field name;
-// the messages our schemas carry ("Please enter a coupon code") are shown as written.
-const GENERIC_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
-
-export function zodDetail(error: ZodError): string {
-  const messages = error.issues.map((issue) =>
-    GENERIC_ZOD_MESSAGE.test(issue.message) && issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-  );
-  return [...new Set(messages)].join('; ');
-}
 
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
+    // Both doors send `detail` (the REST door's body is this shape too); no stack, ever.
     errorFormatter({ shape, error }) {
-      const zodError = error.cause instanceof ZodError ? error.cause : null;
-      const detail = zodError
-        ? zodDetail(zodError)
-        : error.code === 'INTERNAL_SERVER_ERROR'
-          ? 'Something went wrong on our side. Please try again.'
-          : error.message;
+      const { detail } = toHttpError(error);
       return {
         ...shape,
         message: detail,
@@ -35,28 +21,39 @@ const t = initTRPC
     },
   });
 
-const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+const TRPC_CODE_BY_STATUS: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
 };
 
-/** Services throw AppError; this converts it to a TRPCError once, for both doors. */
-const appErrors = t.middleware(async ({ next }) => {
+/**
+ * Anything a procedure throws (AppError from a service, a zod error, a value the database refused)
+ * becomes the TRPCError with the status toHttpError decides: one map for both doors.
+ */
+const convertErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    return { ...result, error: new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message, cause }) };
-  }
-  return result;
+  if (result.ok || result.error.code !== 'INTERNAL_SERVER_ERROR' || !result.error.cause) return result;
+  const { status, detail } = toHttpError(result.error.cause);
+  if (status >= 500) return result;
+  return { ...result, error: new TRPCError({ code: TRPC_CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message: detail, cause: result.error.cause }) };
+});
+
+/** Every string of every input, before validation: no NUL bytes, no lone surrogates, bounded depth. */
+const safeInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = findInputProblem(await getRawInput());
+  if (problem) throw new AppError('BAD_REQUEST', inputProblemMessage(problem));
+  return next();
 });
 
 export const router = t.router;
 export const middleware = t.middleware;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const baseProcedure = t.procedure.use(appErrors);
+export const baseProcedure = t.procedure.use(convertErrors).use(safeInput);

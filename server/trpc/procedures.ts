@@ -1,5 +1,9 @@
-import { TRPCError } from '@trpc/server';
+import { requireRole, requireSignedIn, SESSION_EXPIRED } from '../auth/principal';
+import { AppError } from '../../shared/errors';
 import { baseProcedure } from './init';
+
+// Roles through procedures, decided by server/auth/principal.ts; errors are AppErrors converted
+// once in init.ts.
 
 /** Anyone. The session is not looked up unless the procedure asks for it (ctx.getAuth()). */
 export const publicProcedure = baseProcedure;
@@ -10,32 +14,24 @@ export const publicProcedure = baseProcedure;
  */
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const auth = await ctx.getAuth();
-  if (ctx.token && !auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
+  if (ctx.token && !auth) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   return next({ ctx: { user: auth?.user ?? null, session: auth?.session ?? null } });
 });
 
 /** Any signed-in user. */
 export const customerProcedure = baseProcedure.use(async ({ ctx, next }) => {
-  const auth = await ctx.getAuth();
-  if (!auth) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: ctx.token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
-    });
-  }
+  const auth = requireSignedIn(await ctx.getAuth(), ctx.token);
   return next({ ctx: { user: auth.user, session: auth.session } });
 });
 
 /** Staff and admins: the back office. */
 export const staffProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'staff' && ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Staff access is required.' });
-  }
+  requireRole(ctx, 'staff');
   return next({ ctx });
 });
 
-/** Admins only: users and roles. */
+/** Admins only: users, roles and shop-wide rules such as shipping. */
 export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admin access is required.' });
+  requireRole(ctx, 'admin');
   return next({ ctx });
 });

@@ -4,7 +4,6 @@ import { cartRouter } from '../routers/cart.router';
 import { chatRouter } from '../routers/chat.router';
 import { promotionsRouter } from '../routers/promotions.router';
 import { ordersRouter } from '../routers/orders.router';
-import { adminShippingRouter } from '../routers/admin/shipping.router';
 import { catalogRouter } from '../routers/catalog.router';
 import { contactRouter } from '../routers/contact.router';
 import { healthRouter } from '../routers/health.router';
@@ -21,7 +20,6 @@ export const appRouter = router({
   cart: cartRouter,
   promotions: promotionsRouter,
   orders: ordersRouter,
-  adminShipping: adminShippingRouter,
   catalog: catalogRouter,
   contact: contactRouter,
   chat: chatRouter,

@@ -1,6 +1,12 @@
 // The chat assistant's agents: who answers, with the name, role and avatar the widget's badge and
 // the replies show. Shared so the round button can show the right badge before a session exists.
-import type { AgentType, PageContext } from '../schemas/chat.schema';
+
+// The agents and page contexts are defined here (no zod), and the wire schemas build on them, so
+// the widget's chunk can use them without the schemas and the two files never import each other.
+export const AGENT_TYPES = ['main', 'sales', 'sizing', 'care'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+export const PAGE_CONTEXTS = ['homepage', 'product', 'support'] as const;
+export type PageContext = (typeof PAGE_CONTEXTS)[number];
 
 // Limits live here rather than in the zod schema file so the widget's chunk does not pull in zod.
 export const MAX_CHAT_MESSAGE_LENGTH = 2000;

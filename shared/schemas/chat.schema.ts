@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_DEFAULT_LIMIT } from '../constants';
-import { MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH } from '../content/chat-agents';
+import { AGENT_TYPES, MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH, PAGE_CONTEXTS, type AgentType, type PageContext } from '../content/chat-agents';
 
 // Chat wire shapes (storefront.md sections 3, 7 and 8). user_id is accepted for compatibility but
 // never trusted: a session belongs to the bearer token's user or to the X-Session-Id guest.
 
-export const AGENT_TYPES = ['main', 'sales', 'sizing', 'care'] as const;
-export type AgentType = (typeof AGENT_TYPES)[number];
-export const PAGE_CONTEXTS = ['homepage', 'product', 'support'] as const;
-export type PageContext = (typeof PAGE_CONTEXTS)[number];
-
-export { MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH };
+export { AGENT_TYPES, MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH, PAGE_CONTEXTS, type AgentType, type PageContext };
 
 const agentType = z.enum(AGENT_TYPES, { error: `agent_type must be one of ${AGENT_TYPES.join(', ')}` });
 const pageContext = z.enum(PAGE_CONTEXTS, { error: `page_context must be one of ${PAGE_CONTEXTS.join(', ')}` });

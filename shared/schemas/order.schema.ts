@@ -8,6 +8,12 @@ import { idSchema } from './common.schema';
  * The order request of storefront.md section 3. Amounts the client sends (discount_amount) are
  * accepted for compatibility and ignored: the server recomputes every figure.
  */
+/** An Idempotency-Key (header or field): 8 to 200 visible ASCII characters, e.g. a UUID. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7E]{8,200}$/, 'Idempotency-Key must be 8 to 200 visible ASCII characters (a UUID is a good choice)');
+
 export const placeOrderInput = z.object({
   shipping_address: addressFields.superRefine((a, ctx) => {
     const problem = postalCodeProblem(a.country, a.postalCode);
@@ -21,7 +27,7 @@ export const placeOrderInput = z.object({
   /** Gift ids; omitted means the gifts picked on the cart. */
   selected_gifts: z.array(idSchema).max(20, 'Too many gifts selected').optional(),
   /** Alternative to the Idempotency-Key header (the SPA's batched client sends it here). */
-  idempotency_key: z.string().trim().min(8).max(200).optional(),
+  idempotency_key: idempotencyKeySchema.optional(),
 });
 
 export const orderItemOutput = z.object({

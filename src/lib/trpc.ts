@@ -3,6 +3,7 @@ import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
+import { TRPC_MAX_BATCH } from '../../shared/constants';
 import { clearSession, getGuestId, getToken } from './session';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -51,6 +52,7 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        maxItems: TRPC_MAX_BATCH,
         headers() {
           const token = getToken();
           return {

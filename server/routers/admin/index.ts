@@ -8,9 +8,10 @@ import { ordersRouter } from './orders.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
 import { settingsRouter } from './settings.router';
+import { shippingAdminRouter } from './shipping.router';
 import { usersAdminRouter } from './users.router';
 
-/** The back office. Every procedure is staffProcedure; users and roles are adminProcedure. */
+/** The back office. Every procedure is staffProcedure; users, roles and shipping rules are adminProcedure. */
 export const adminRouter = router({
   inventory: inventoryRouter,
   products: productsRouter,
@@ -22,4 +23,5 @@ export const adminRouter = router({
   users: usersAdminRouter,
   contact: contactAdminRouter,
   dashboard: dashboardRouter,
+  shipping: shippingAdminRouter,
 });

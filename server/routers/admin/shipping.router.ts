@@ -27,7 +27,7 @@ const fromDto = (d: ShippingRulesDto): ShippingRules => {
 };
 
 /** The shipping rule (docs/decisions.md): admins read and change it; carts use it at once. */
-export const adminShippingRouter = router({
+export const shippingAdminRouter = router({
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/shipping', tags: ['admin'], summary: 'Shipping rules per country', protect: true } })
     .input(z.object({}).optional())

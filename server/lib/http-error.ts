@@ -1,0 +1,63 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { AppError, APP_ERROR_STATUS } from '../../shared/errors';
+import { isDataException } from '../db/errors';
+
+/**
+ * The one map from anything thrown to what the caller is told: `{ status, detail }`. Used by the
+ * REST door's error handler, the plain routes under /api, and the tRPC error formatter alike.
+ */
+export interface HttpError {
+  status: number;
+  detail: string;
+}
+
+export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
+
+// Zod's own wording ("Invalid input: expected string...") means little without the field name;
+// the messages our schemas carry ("Please enter a coupon code") are shown as written.
+const GENERIC_ZOD_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+
+export function zodDetail(error: ZodError): string {
+  const messages = error.issues.map((issue) =>
+    GENERIC_ZOD_MESSAGE.test(issue.message) && issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  return [...new Set(messages)].join('; ');
+}
+
+// body-parser and multer mark their errors with a type or code and an HTTP status.
+const BODY_ERRORS: Record<string, HttpError> = {
+  'entity.parse.failed': { status: 400, detail: 'Malformed JSON in the request body' },
+  'entity.too.large': { status: 413, detail: 'Request body is too large' },
+  'encoding.unsupported': { status: 415, detail: 'Unsupported request body encoding' },
+  'charset.unsupported': { status: 415, detail: 'Unsupported request body charset' },
+  'request.aborted': { status: 400, detail: 'The request was aborted' },
+  'request.size.invalid': { status: 400, detail: 'The request body does not match its Content-Length' },
+};
+
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof AppError) return { status: APP_ERROR_STATUS[err.code], detail: err.message };
+  if (err instanceof ZodError) return { status: 400, detail: zodDetail(err) };
+  if (err instanceof TRPCError) {
+    // A procedure's failure: what caused it decides, else tRPC's own code (validation, 404 path...).
+    if (err.cause && !(err.cause instanceof TRPCError) && err.code !== 'INTERNAL_SERVER_ERROR') {
+      if (err.cause instanceof ZodError) return { status: 400, detail: zodDetail(err.cause) };
+      if (err.cause instanceof AppError) return toHttpError(err.cause);
+    }
+    if (err.code === 'INTERNAL_SERVER_ERROR') return err.cause ? toHttpError(err.cause) : { status: 500, detail: SERVER_ERROR_DETAIL };
+    return { status: getHTTPStatusCodeFromError(err), detail: err.message };
+  }
+  if (isDataException(err)) return { status: 400, detail: 'The request contains a value the shop cannot store or search for' };
+  const e = err as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown; name?: unknown; code?: unknown };
+  if (typeof e?.type === 'string' && BODY_ERRORS[e.type]) return BODY_ERRORS[e.type];
+  if (e?.name === 'MulterError') {
+    return e.code === 'LIMIT_FILE_SIZE' ? { status: 413, detail: 'File is too large' } : { status: 400, detail: String(e.message) };
+  }
+  const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : 0;
+  if (status >= 400 && status < 500) return { status, detail: typeof e.message === 'string' && e.message ? e.message : 'Bad request' };
+  return { status: 500, detail: SERVER_ERROR_DETAIL };
+}
+
+/** A 4xx is the caller's mistake and is not logged as a server error; anything else is a defect. */
+export const isServerError = (e: HttpError) => e.status >= 500;

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import type { AppDeps } from '../deps';
+import { logServerError } from '../lib/log';
+import { createExpressContext } from '../trpc/context';
+import { appRouter } from '../trpc/root';
+import { jsonBody } from '../http/json-body';
+
+/**
+ * Every procedure with `meta.openapi` at its documented path (trpc-to-openapi), called exactly as
+ * the SPA calls it at /trpc: same context, same principal, same error map (the tRPC formatter).
+ */
+export function proceduresDoor(deps: AppDeps): Router {
+  const r = Router();
+  r.use(jsonBody());
+  // Integrators often send POST/DELETE with no body and no content type (e.g. set-default).
+  r.use((req, _res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.headers['content-type']) {
+      req.headers['content-type'] = 'application/json';
+      req.body ??= {};
+    }
+    next();
+  });
+  r.use(
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext: createExpressContext(deps),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`REST ${path ?? ''}`, error);
+      },
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,29 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { Router } from 'express';
+import { TRPC_MAX_BATCH } from '../../shared/constants';
+import type { AppDeps } from '../deps';
+import { logServerError } from '../lib/log';
+import { rawJsonText } from '../http/json-body';
+import { createExpressContext } from './context';
+import { appRouter } from './root';
+
+/** The SPA's door at /trpc: body bounded in size and depth, batches capped, answers never cached. */
+export function trpcDoor(deps: AppDeps): Router {
+  const r = Router();
+  r.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  r.use(rawJsonText());
+  r.use(
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: createExpressContext(deps),
+      maxBatchSize: TRPC_MAX_BATCH,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error);
+      },
+    }),
+  );
+  return r;
+}

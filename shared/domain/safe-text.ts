@@ -1,0 +1,63 @@
+// Text the shop stores or searches must be valid UTF-8 without NUL: PostgreSQL refuses both a NUL
+// byte and a lone UTF-16 surrogate ("invalid byte sequence for encoding UTF8"), so such input is
+// refused at the edge with a 400 naming the field instead of failing deep in a query.
+
+/** Deepest JSON nesting any input of ours needs (the chat's free-form context is the deepest, 3-4). */
+export const MAX_INPUT_DEPTH = 32;
+
+// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasUnsafeText = (s: string): boolean => UNSAFE.test(s);
+
+export type InputProblem = { kind: 'unsafe-text'; field: string } | { kind: 'too-deep'; field: string };
+
+/**
+ * Walks a parsed input (iteratively, so a hostile depth cannot overflow the stack) and returns the
+ * first string (value or key) that cannot be stored, or the first place nested deeper than allowed.
+ */
+export function findInputProblem(input: unknown, maxDepth = MAX_INPUT_DEPTH): InputProblem | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: input, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnsafeText(value)) return { kind: 'unsafe-text', field: path || 'input' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= maxDepth) return { kind: 'too-deep', field: path || 'input' };
+    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+    for (const [key, child] of entries) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (hasUnsafeText(key)) return { kind: 'unsafe-text', field: childPath };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+export function inputProblemMessage(problem: InputProblem): string {
+  return problem.kind === 'unsafe-text'
+    ? `${problem.field} contains characters that are not allowed (a NUL byte or an invalid character)`
+    : `${problem.field} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+}
+
+/**
+ * Depth of a JSON text, counted over its brackets outside strings, without parsing it: a body
+ * nested thousands deep is refused before JSON.parse and the validators ever see it.
+ */
+export function jsonDepthExceeds(text: string, maxDepth = MAX_INPUT_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
