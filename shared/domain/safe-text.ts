@@ -6,6 +6,7 @@
 export const MAX_INPUT_DEPTH = 32;
 
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point of this rule
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const hasUnsafeText = (s: string): boolean => UNSAFE.test(s);
