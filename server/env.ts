@@ -16,6 +16,8 @@ const envSchema = z.object({
   /** Skip seeding the catalogue (bench and tests seed what they need). */
   SEED: z.enum(['auto', 'none']).default('auto'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** Multiplies every rate-limit allowance; only the bench and the e2e server raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number({ error: 'RATE_LIMIT_SCALE must be a number' }).int().min(1).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
