@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { SHOP_NAME } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
+import { WEAK_PASSWORD_MESSAGE } from '../../shared/schemas/user.schema';
 
 // The one rule for every password a person chooses (registration, the seeded admin, later reset and
 // change). zxcvbn-ts estimates how many guesses a password takes from the common-password list, the
@@ -10,8 +11,7 @@ import { AppError } from '../../shared/errors';
 // Server-side only: the dictionaries are megabytes and must not enter the browser bundle.
 export const MIN_PASSWORD_SCORE = 3;
 
-export const WEAK_PASSWORD_MESSAGE =
-  'This password is too common or too easy to guess. Choose a less guessable one, for example three or four unrelated words.';
+export { WEAK_PASSWORD_MESSAGE };
 
 let checker: ZxcvbnFactory | undefined;
 
