@@ -28,5 +28,5 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     log,
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
-  return { database, deps: createDeps(database.db, storage), uploadsDir };
+  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE }), uploadsDir };
 }

@@ -11,6 +11,6 @@ export interface AppDeps {
   limiters: RateLimiters;
 }
 
-export function createDeps(db: PrismaClient, storage: ImageStorage): AppDeps {
-  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db) };
+export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number } = {}): AppDeps {
+  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db, { scale: opts.rateLimitScale }) };
 }

@@ -21,6 +21,8 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.sg')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Multiplies every rate-limit allowance; only the bench and the e2e server raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number({ error: 'RATE_LIMIT_SCALE must be a number' }).int().min(1).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

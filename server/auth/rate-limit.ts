@@ -5,25 +5,58 @@ import { AppError } from '../../shared/errors';
 /**
  * Rate limits whose counters live in the database (RateLimit table), so several app instances
  * share them and a restart does not reset them.
+ *
+ * Login (docs/decisions.md, "Login rate limit"): the strict limit is per e-mail AND client address,
+ * so failures from one address never lock the owner out from another; per e-mail there is only a
+ * growing, bounded delay (loginDelayMs), never a lock-out.
  */
 export interface RateLimiters {
-  loginByEmail: RateLimiterPrisma;
+  /** Attempts for one e-mail from one address; reset by a successful login. */
+  loginByEmailAndIp: RateLimiterPrisma;
+  /** Attempts from one address, whatever the e-mail. */
   loginByIp: RateLimiterPrisma;
+  /** Failed logins for one e-mail from anywhere: a counter that sets the delay, never a 429. */
+  loginFailuresByEmail: RateLimiterPrisma;
+  /** Failures per e-mail that get no delay: one address's whole allowance (times the scale). */
+  loginFreeFailures: number;
   contactByIp: RateLimiterPrisma;
   chatBySession: RateLimiterPrisma;
   registerByIp: RateLimiterPrisma;
 }
 
-// RATE_LIMIT_SCALE multiplies every allowance; only `npm run bench` raises it, so that it can
-// measure the login path itself rather than the 429 answer.
-const scale = Math.max(1, Number(process.env.RATE_LIMIT_SCALE ?? 1) || 1);
+export interface RateLimitOptions {
+  /**
+   * Multiplies every allowance (RATE_LIMIT_SCALE, read in server/env.ts); only `npm run bench` and
+   * the e2e server raise it, so that they measure the path itself rather than the 429 answer.
+   */
+  scale?: number;
+}
 
-export function createRateLimiters(db: PrismaClient): RateLimiters {
+export const LOGIN_ATTEMPTS_PER_EMAIL_AND_IP = 10;
+const LOGIN_DELAY_FIRST_MS = 500;
+export const LOGIN_DELAY_MAX_MS = 8_000;
+
+/**
+ * The wait before a login for an e-mail with this many recent failures is checked: none while the
+ * failures fit in one address's allowance, then 0.5 s doubling per further failure, at most 8 s.
+ * Bounded, so the owner with the right password always gets in, a few seconds late at worst.
+ */
+export function loginDelayMs(failures: number, freeFailures = LOGIN_ATTEMPTS_PER_EMAIL_AND_IP): number {
+  if (failures <= freeFailures) return 0;
+  const doublings = Math.min(failures - freeFailures - 1, 10);
+  return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_FIRST_MS * 2 ** doublings);
+}
+
+export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}): RateLimiters {
+  const scale = Math.max(1, opts.scale ?? 1);
   const make = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPrisma({ storeClient: db, tableName: 'rateLimit', keyPrefix, points: points * scale, duration });
   return {
-    loginByEmail: make('login_email', 10, 15 * 60),
+    loginByEmailAndIp: make('login_email_ip', LOGIN_ATTEMPTS_PER_EMAIL_AND_IP, 15 * 60),
     loginByIp: make('login_ip', 50, 15 * 60),
+    // A counter, not a limit: its points are never reached.
+    loginFailuresByEmail: make('login_fail_email', 1_000_000, 60 * 60),
+    loginFreeFailures: LOGIN_ATTEMPTS_PER_EMAIL_AND_IP * scale,
     registerByIp: make('register_ip', 20, 60 * 60),
     contactByIp: make('contact_ip', 5, 10 * 60),
     chatBySession: make('chat', 20, 60),
@@ -45,6 +78,12 @@ export async function consume(limiter: RateLimiterPrisma, key: string, message: 
       // primary key. Retrying once more reads the row the other request created.
     }
   }
+}
+
+/** Points used on a key in its current window (0 when none). */
+export async function used(limiter: RateLimiterPrisma, key: string): Promise<number> {
+  const res = await limiter.get(key);
+  return res?.consumedPoints ?? 0;
 }
 
 /** Clears a key, e.g. after a successful login. */

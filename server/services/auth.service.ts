@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { AppError, conflict } from '../../shared/errors';
 import type { loginInput, registerInput } from '../../shared/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { consume, reset } from '../auth/rate-limit';
+import { assertAcceptablePassword } from '../auth/password-policy';
+import { consume, loginDelayMs, reset, used } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
 import { mergeGuestCart } from './cart-merge';
 import type { AppDeps } from '../deps';
@@ -21,6 +22,7 @@ async function startSession(deps: AppDeps, userId: string, guestId: string | nul
 
 export async function register(deps: AppDeps, input: z.infer<typeof registerInput>, meta: { ip: string; guestId: string | null }) {
   await consume(deps.limiters.registerByIp, meta.ip, 'Too many accounts created from this address.');
+  assertAcceptablePassword(input.password, [input.email, input.first_name, input.last_name]);
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await deps.db.user.create({
@@ -45,14 +47,26 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerInpu
 }
 
 export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, meta: { ip: string; guestId: string | null }) {
+  const { limiters } = deps;
   const tooMany = 'Too many login attempts.';
-  await consume(deps.limiters.loginByIp, meta.ip, tooMany);
-  await consume(deps.limiters.loginByEmail, input.email, tooMany);
+  // Strict limits key on the client address: an attacker elsewhere cannot lock the owner out.
+  await consume(limiters.loginByIp, meta.ip, tooMany);
+  const pairKey = `${input.email}|${meta.ip}`;
+  await consume(limiters.loginByEmailAndIp, pairKey, tooMany);
+  // Guessing one account from many addresses is slowed, never blocked: the wait comes before the
+  // check, so its length says nothing about whether the password was right.
+  const delay = loginDelayMs(await used(limiters.loginFailuresByEmail, input.email), limiters.loginFreeFailures);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await deps.db.user.findUnique({ where: { email: input.email }, select: { ...userSelect, passwordHash: true } });
   dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  await reset(deps.limiters.loginByEmail, input.email);
+  if (!user || !ok) {
+    await consume(limiters.loginFailuresByEmail, input.email, tooMany);
+    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  }
+  // Only this address's counter: the e-mail's failures stay, so a success by the owner does not
+  // lift the delay for an attacker still guessing.
+  await reset(limiters.loginByEmailAndIp, pairKey);
   const token = await startSession(deps, user.id, meta.guestId);
   return { access_token: token, token_type: 'bearer' as const, user: toUserDto(user) };
 }

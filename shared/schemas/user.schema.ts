@@ -18,6 +18,10 @@ export const phoneSchema = z
   .max(30, 'Phone number is too long')
   .regex(/^[+0-9 ()-]*$/, 'Please enter a valid phone number');
 
+/** The server's refusal of a guessable password (server/auth/password-policy.ts); the form shows it under the field. */
+export const WEAK_PASSWORD_MESSAGE =
+  'This password is too common or too easy to guess. Choose a less guessable one, for example three or four unrelated words.';
+
 export const registerInput = z.object({
   email: emailSchema,
   password: z

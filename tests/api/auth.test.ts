@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD_MESSAGE } from '../../server/auth/password-policy';
+import { loginDelayMs, used } from '../../server/auth/rate-limit';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -56,7 +58,7 @@ describe('register and login through REST', () => {
     expect(me.body.detail).toMatch(/expired/);
   });
 
-  it('rate-limits login attempts per email with a 429', async () => {
+  it('rate-limits login attempts per email from one address with a 429', async () => {
     const email = 'victim@example.com';
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -68,6 +70,88 @@ describe('register and login through REST', () => {
     expect(last.body.detail).toMatch(/Too many login attempts/);
     const row = await t.db.rateLimit.findFirst({ where: { key: { contains: email } } });
     expect(row?.points).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('an attacker cannot lock the owner out', () => {
+  // Failures recorded against the e-mail from any address: what sets the growing delay.
+  const failures = (email: string) => used(t.deps.limiters.loginFailuresByEmail, email);
+
+  it('REST: failures from address A stop A with 429 while the owner signs in from address B', async () => {
+    const { email, password } = await createUser(t.deps);
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const attack = (i: number, ip = '203.0.113.7') => t.api('POST', '/auth/login', { headers: from(ip), body: { email, password: `guess-${i}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attack(i)).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    // The 429s were not checked, so they add nothing to the e-mail's failures: no delay yet.
+    expect(await failures(email)).toBe(10);
+    expect(loginDelayMs(await failures(email))).toBe(0);
+
+    const owner = await t.api('POST', '/auth/login', { headers: from('198.51.100.20'), body: { email, password } });
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.email).toBe(email);
+    expect((await attack(99)).status).toBe(429);
+
+    // A second attacking address is let through its own allowance, and each failure lengthens the
+    // wait for everyone on this e-mail; the owner still gets in, only later.
+    expect((await attack(100, '192.0.2.55')).status).toBe(401);
+    expect((await attack(101, '192.0.2.55')).status).toBe(401);
+    expect(await failures(email)).toBe(12);
+    expect(loginDelayMs(12)).toBeGreaterThan(loginDelayMs(11));
+    expect(loginDelayMs(11)).toBeGreaterThan(0);
+    const later = await t.api('POST', '/auth/login', { headers: from('198.51.100.20'), body: { email, password } });
+    expect(later.status).toBe(200);
+  });
+
+  it('tRPC: the same through the other door', async () => {
+    const { email, password } = await createUser(t.deps);
+    const login = (ip: string, pw: string) => t.caller({ ip }).auth.login({ email, password: pw });
+    for (let i = 0; i < 10; i++) await expect(login('203.0.113.8', `guess-${i}`)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(login('203.0.113.8', 'guess-10')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/Too many login attempts/) });
+    // Even the right password is refused from the attacking address once it is over its limit.
+    await expect(login('203.0.113.8', password)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await failures(email)).toBe(10);
+
+    const owner = await login('2001:db8::20', password);
+    expect(owner.user.email).toBe(email);
+  });
+
+  it('an address that tries many e-mails is stopped by its own limit', async () => {
+    const ip = '203.0.113.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      statuses.push(await t.caller({ ip }).auth.login({ email: `spray-${i}@example.com`, password: 'Summer2024!' }).then(() => 200, (e) => (e.code === 'TOO_MANY_REQUESTS' ? 429 : 401)));
+    }
+    expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+});
+
+describe('passwords that are refused', () => {
+  const weak = ['12345678', 'password', ' '.repeat(8)];
+
+  it('REST: common passwords, the e-mail itself and the shop name answer 400 with the message', async () => {
+    const email = 'lim.wei@example.com';
+    for (const password of [...weak, email, 'PackShop', 'packshop2024']) {
+      const res = await t.api('POST', '/auth/register', { body: { ...newAccount(email), password } });
+      expect(res.status, JSON.stringify(password)).toBe(400);
+      expect(res.body.detail).toBe(WEAK_PASSWORD_MESSAGE);
+    }
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
+    const ok = await t.api('POST', '/auth/register', { body: { ...newAccount(email), password: 'kettle-marble-sunrise' } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('tRPC: the same refusal with BAD_REQUEST', async () => {
+    const email = 'siti.nur@example.com';
+    for (const password of [...weak, email]) {
+      await expect(t.caller({ ip: '192.0.2.80' }).auth.register({ ...newAccount(email), password })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: WEAK_PASSWORD_MESSAGE,
+      });
+    }
+    expect(await t.db.user.count({ where: { email } })).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PrismaClient } from '@prisma/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
+import { assertAcceptablePassword } from '../../server/auth/password-policy';
 import { openPostgres, type Database } from '../../server/db/client';
 import { seedDatabase, type SeedResult } from '../../server/db/seed';
 import { LocalImageStorage } from '../../server/storage/image-storage';
@@ -160,6 +161,7 @@ describe('seedDatabase on an empty database', () => {
     expect(result.adminEmail).toBe('admin@packshop.sg');
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{18,}$/);
     expect(await verifyPassword(admins[0].passwordHash, result.generatedPassword as string)).toBe(true);
+    expect(() => assertAcceptablePassword(result.generatedPassword as string, ['admin@packshop.sg'])).not.toThrow();
     const shown = logs.filter((l) => l.includes(result.generatedPassword as string));
     expect(shown).toEqual([
       `Admin account created: admin@packshop.sg / ${result.generatedPassword} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
@@ -180,6 +182,16 @@ describe('seedDatabase with chosen admin credentials and no catalogue', () => {
     other = await createTestDb();
   }, 60_000);
   afterAll(() => other?.close());
+
+  it('refuses a weak ADMIN_PASSWORD with a clear start-up message and creates nothing', async () => {
+    for (const weak of ['12345678', 'owner@example.sg', 'packshop1']) {
+      await expect(seedDatabase(other.db, { storage, adminEmail: 'owner@example.sg', adminPassword: weak, catalogue: false, log: () => {} })).rejects.toThrow(
+        /^ADMIN_PASSWORD is refused: This password is too common/,
+      );
+    }
+    expect(await other.db.user.count()).toBe(0);
+    expect(await other.db.coupon.count()).toBe(0);
+  }, 60_000);
 
   it('seeds settings, promotions and the named admin, but no products, and logs no password', async () => {
     const messages: string[] = [];

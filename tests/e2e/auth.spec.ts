@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, registerCustomer } from './fixtures';
+import { ADMIN, login, registerCustomer, uniqueEmail } from './fixtures';
 
 test('register, see the Account button, log out, log in again', async ({ page }) => {
   const { email, password } = await registerCustomer(page);
@@ -24,6 +24,30 @@ test('a wrong password shows the server message and keeps the visitor signed out
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('a common password is refused under the field with the server message; a passphrase is accepted', async ({ page }) => {
+  const email = uniqueEmail('weak');
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('First name').fill('Aisha');
+  await page.getByLabel('Last name').fill('Rahman');
+  await page.getByLabel('Email').fill(email);
+  const password = page.getByLabel('Password');
+  for (const weak of ['12345678', email]) {
+    await password.fill(weak);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('This password is too common or too easy to guess.', { exact: false })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('link', { name: 'Account' })).toHaveCount(0);
+  }
+  // Typing again clears the message; a passphrase goes through.
+  await password.fill('kettle-marble-sunrise');
+  await expect(page.getByText('This password is too common', { exact: false })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
 });
 
 test('a customer who opens /admin lands on /, an anonymous visitor on /login', async ({ page }) => {

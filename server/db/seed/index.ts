@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { DEFAULT_SETTINGS, SETTINGS_KEYS, type SettingsLists } from '../../../shared/domain/settings-defaults';
 import { hashPassword } from '../../auth/password';
+import { assertAcceptablePassword } from '../../auth/password-policy';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CATALOGUE, EXTRA_SEED_COLORS, SEED_COUPONS, SEED_GIFT_ITEMS, SEED_GIFT_TIERS } from './catalogue';
 import { createSeedImages, type SeedImage } from './images';
@@ -226,7 +227,15 @@ async function prepareAdmin(db: PrismaClient, opts: SeedOptions): Promise<Prepar
   if ((await db.user.count({ where: { role: 'admin' } })) > 0) return null;
   const email = (opts.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(18).toString('base64url');
-  const passwordHash = await hashPassword(opts.adminPassword ?? (generatedPassword as string));
+  const password = opts.adminPassword ?? (generatedPassword as string);
+  try {
+    assertAcceptablePassword(password, [email, 'admin']);
+  } catch (err) {
+    // Checked only when the admin is about to be created: a weak value has nothing to protect yet.
+    if (!opts.adminPassword) throw err;
+    throw new Error(`ADMIN_PASSWORD is refused: ${(err as Error).message} Or leave it unset to have a strong one generated.`, { cause: err });
+  }
+  const passwordHash = await hashPassword(password);
   return { email, passwordHash, generatedPassword, explicitEmail: opts.adminEmail !== undefined };
 }
 

@@ -6,12 +6,15 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { errorDetail } from '../../lib/trpc';
+import { WEAK_PASSWORD_MESSAGE } from '../../../shared/schemas/user.schema';
 
 type Tab = 'login' | 'register';
 
 export default function LoginPage() {
   const [tab, setTab] = useState<Tab>('login');
   const [busy, setBusy] = useState(false);
+  // The server's refusal of a guessable password is shown under the field it is about.
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [form, setForm] = useState({ email: '', password: '', first_name: '', last_name: '', phone: '' });
   const { login, register } = useAuth();
   const navigate = useNavigate();
@@ -19,7 +22,10 @@ export default function LoginPage() {
   // Sent here by a signed-in route (e.g. /checkout)? Go back there; otherwise home (spec: '/').
   const from = (location.state as { from?: string } | null)?.from ?? '/';
 
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof typeof form) => (value: string) => {
+    if (key === 'password') setPasswordError(undefined);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +40,9 @@ export default function LoginPage() {
       }
       navigate(from, { replace: true });
     } catch (err) {
-      toast.error(errorDetail(err) ?? (tab === 'login' ? 'Login failed' : 'Registration failed'));
+      const detail = errorDetail(err);
+      if (detail === WEAK_PASSWORD_MESSAGE) setPasswordError(detail);
+      else toast.error(detail ?? (tab === 'login' ? 'Login failed' : 'Registration failed'));
     } finally {
       setBusy(false);
     }
@@ -51,7 +59,10 @@ export default function LoginPage() {
               type="button"
               role="tab"
               aria-selected={tab === t}
-              onClick={() => setTab(t)}
+              onClick={() => {
+                setTab(t);
+                setPasswordError(undefined);
+              }}
               className={`rounded-md py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-500 hover:text-slate-700'}`}
             >
               {t === 'login' ? 'Login' : 'Register'}
@@ -76,7 +87,8 @@ export default function LoginPage() {
             value={form.password}
             onChange={set('password')}
             autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
-            hint={tab === 'register' ? 'At least 8 characters' : undefined}
+            hint={tab === 'register' ? 'At least 8 characters and hard to guess: a few unrelated words work well' : undefined}
+            error={passwordError}
           />
           {tab === 'register' && <Field label="Phone (optional)" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
