@@ -25,6 +25,7 @@ export function securityHeaders(opts: { https: boolean }) {
       },
     },
     strictTransportSecurity: opts.https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Product photos may be shown by marketplaces and link previews; /uploads relaxes this itself.
     crossOriginResourcePolicy: { policy: 'same-origin' },
