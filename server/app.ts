@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
+import { apiKeyLimit } from './http/api-key-limit';
 import { securityHeaders } from './http/security-headers';
 import { seoRoutes } from './http/seo.http';
 import { clientDistDir } from './lib/paths';
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // compressed at build time and are served as they are below.
   app.use(compression({ threshold: 1024 }));
 
+  // Integrations' keys are held to their own allowance on both doors, before any work is done.
+  app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps));
   app.use(seoRoutes(deps));

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps';
+import { isApiKeyToken, resolveApiKey, type ApiKeyPrincipal } from '../auth/api-keys';
 import { bearerToken, resolveAuth, type AuthState } from '../auth/principal';
 
 export type { AuthState };
@@ -23,6 +24,7 @@ export interface ContextInnerOptions {
 export function createContextInner(opts: ContextInnerOptions) {
   const { deps } = opts;
   let auth: Promise<AuthState | null> | undefined;
+  let apiKey: Promise<ApiKeyPrincipal | null> | undefined;
   const token = opts.token ?? null;
   return {
     ...deps,
@@ -31,9 +33,17 @@ export function createContextInner(opts: ContextInnerOptions) {
     guestId: normaliseGuestId(opts.guestId),
     ip: opts.ip ?? 'unknown',
     idempotencyKey: opts.idempotencyKey ?? null,
+    /** Whether the bearer token is an integration's API key rather than a person's session. */
+    usesApiKey: isApiKeyToken(token),
+    /** The person's session behind the bearer token (null for an API key). */
     getAuth(): Promise<AuthState | null> {
-      auth ??= resolveAuth(deps, token);
+      auth ??= isApiKeyToken(token) ? Promise.resolve(null) : resolveAuth(deps, token);
       return auth;
+    },
+    /** The API key behind the bearer token, if it is one and still valid. */
+    getApiKey(): Promise<ApiKeyPrincipal | null> {
+      apiKey ??= isApiKeyToken(token) ? resolveApiKey(deps.db, token) : Promise.resolve(null);
+      return apiKey;
     },
   };
 }
