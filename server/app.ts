@@ -6,6 +6,8 @@ import type { AppDeps } from './deps';
 import { mountHttpRoutes } from './http-routes';
 import { clientDistDir } from './lib/paths';
 import { logServerError } from './lib/log';
+import { createOriginResolver, type OriginOptions } from './lib/public-origin';
+import { createPagesRouter } from './pages/pages.router';
 import { createRestRouter, restErrorHandler } from './rest/rest-adapter';
 import { createExpressContext } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -16,6 +18,10 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Serve the built SPA from dist/client (production and e2e). */
   serveClient?: boolean;
+  /** Where absolute URLs come from (PUBLIC_URL, ALLOWED_HOSTS, PORT). */
+  site?: OriginOptions;
+  /** An index.html template for the SPA pages instead of dist/client's (tests). */
+  indexHtmlPath?: string;
 }
 
 const ONE_YEAR = 365 * 24 * 3600;
@@ -51,12 +57,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     // Hashed assets never change under the same name; index.html must always be revalidated.
     app.use('/assets', express.static(join(clientDistDir, 'assets'), { maxAge: ONE_YEAR * 1000, immutable: true, index: false }));
     app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
-    const indexHtml = join(clientDistDir, 'index.html');
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
   }
+  // robots.txt, sitemap.xml and every SPA route's index.html with that page's head filled in.
+  const origin = createOriginResolver(options.site);
+  app.use(createPagesRouter(deps, { clientDistDir: options.serveClient ? clientDistDir : undefined, indexHtmlPath: options.indexHtmlPath, origin }));
 
   app.use(restErrorHandler);
   return app;

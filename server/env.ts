@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseHost, parsePublicUrl } from './lib/public-origin';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,7 +17,29 @@ const envSchema = z.object({
   /** Skip seeding the catalogue (bench and tests seed what they need). */
   SEED: z.enum(['auto', 'none']).default('auto'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** The shop's public address, e.g. https://shop.example: used for every absolute URL it publishes. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isPublicUrl(v), 'PUBLIC_URL must be an http:// or https:// URL')
+    .transform((v) => (v === '' ? undefined : parsePublicUrl(v)))
+    .optional(),
+  /** Without PUBLIC_URL, the Host headers believed for absolute URLs (comma-separated host[:port]). */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => parseHost(h)), 'ALLOWED_HOSTS must be host names, comma-separated (e.g. shop.example,localhost:3000)')
+    .optional(),
 });
+
+function isPublicUrl(value: string): boolean {
+  try {
+    parsePublicUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 

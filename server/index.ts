@@ -5,7 +5,11 @@ import { readEnv } from './env';
 async function main() {
   const env = readEnv();
   const { database, deps, uploadsDir } = await bootstrap(env);
-  const app = createApp(deps, { uploadsDir, serveClient: true });
+  const app = createApp(deps, {
+    uploadsDir,
+    serveClient: true,
+    site: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS, fallbackPort: env.PORT },
+  });
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
