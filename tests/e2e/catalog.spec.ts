@@ -19,7 +19,7 @@ async function filterPinkAndSize(page: Page) {
 
 async function chooseSizeAndWatchTiers(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Pink Polymailer Bags' })).toBeVisible();
-  const id = page.url().split('/').pop()!;
+  const id = new URL(page.url()).pathname.split('/')[2]; // /products/{id}/{slug}
   const product = await (await page.request.get(`/api/products/${id}`)).json();
 
   await expect(page.getByLabel('Step 2: Select Pack Size')).toHaveCount(0);
