@@ -36,7 +36,7 @@ describe('the server-rendered head', () => {
   it('keeps the generic head when a route has no meta of its own', () => {
     const html = compileTemplate(TEMPLATE).withExtra('<meta name="robots" content="noindex" />');
     expect(html).toContain('<title>Generic &amp; title</title>');
-    expect(html).toContain('<meta name="robots" content="noindex" /></head>');
+    expect(html).toContain('<meta name="robots" content="noindex" />  </head>');
   });
 
   it('refuses a template without a head', () => {

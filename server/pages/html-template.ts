@@ -8,15 +8,15 @@ export interface HtmlTemplate {
   withExtra(headHtml: string): string;
 }
 
-const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
-const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
+const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
 
 export function compileTemplate(html: string): HtmlTemplate {
   const at = html.search(/<\/head>/i);
   if (at < 0) throw new Error('index.html has no </head>');
-  const head = html.slice(0, at);
-  const rest = html.slice(at);
-  const bare = head.replace(TITLE, '').replace(DESCRIPTION, '');
+  const head = html.slice(0, at).replace(/\s*$/, '\n');
+  const rest = `  ${html.slice(at)}`;
+  const bare = head.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*$/, '\n');
   return {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
