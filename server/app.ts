@@ -6,19 +6,22 @@ import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
 import { apiKeyLimit } from './http/api-key-limit';
 import { securityHeaders } from './http/security-headers';
-import { seoRoutes } from './http/seo.http';
 import { clientDistDir } from './lib/paths';
 import { createApiRouter } from './rest';
 import { apiErrorHandler } from './rest/errors';
 import { trpcDoor } from './trpc/http';
+import { createOriginResolver, type OriginOptions } from './lib/public-origin';
+import { createPagesRouter } from './pages/pages.router';
 
 export interface AppOptions {
   /** Directory of uploaded images served at /uploads. */
   uploadsDir?: string;
   /** Serve the built SPA from dist/client (production and e2e). */
   serveClient?: boolean;
-  /** Where the shop is reached; an https PUBLIC_URL turns on HSTS. */
-  site?: { publicUrl?: string };
+  /** Where absolute URLs come from (PUBLIC_URL, ALLOWED_HOSTS, PORT). */
+  site?: OriginOptions;
+  /** An index.html template for the SPA pages instead of dist/client's (tests). */
+  indexHtmlPath?: string;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -39,7 +42,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps));
-  app.use(seoRoutes(deps));
 
   if (options.uploadsDir) {
     app.use(
@@ -63,12 +65,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       }),
     );
     app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
-    const indexHtml = join(clientDistDir, 'index.html');
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
   }
+  // robots.txt, sitemap.xml and every SPA route's index.html with that page's head filled in.
+  const origin = createOriginResolver(options.site);
+  app.use(createPagesRouter(deps, { clientDistDir: options.serveClient ? clientDistDir : undefined, indexHtmlPath: options.indexHtmlPath, origin }));
 
   app.use(apiErrorHandler);
   return app;

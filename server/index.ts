@@ -6,7 +6,11 @@ import { startCatalogSync } from './services/catalog-sync';
 async function main() {
   const env = readEnv();
   const { database, deps, uploadsDir } = await bootstrap(env);
-  const app = createApp(deps, { uploadsDir, serveClient: true, site: { publicUrl: env.PUBLIC_URL } });
+  const app = createApp(deps, {
+    uploadsDir,
+    serveClient: true,
+    site: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS, fallbackPort: env.PORT },
+  });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => console.warn(msg)) : null;
   const server = app.listen(env.PORT, env.HOST, () => {
