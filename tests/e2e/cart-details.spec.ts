@@ -196,7 +196,7 @@ test('the product form warns about a variant without a price and asks before sav
   await page.getByLabel('25 pcs').check();
   await page.getByRole('button', { name: 'Add variants' }).click();
   const warning = page.getByTestId('unpriced-warning');
-  await expect(warning).toContainText('1 variant has no base price (0 or empty).');
+  await expect(warning).toContainText('1 variant has no base price.');
 
   let asked = '';
   page.once('dialog', (d) => {
@@ -204,7 +204,7 @@ test('the product form warns about a variant without a price and asks before sav
     void d.dismiss();
   });
   await page.getByRole('button', { name: 'Create Product' }).click();
-  await expect.poll(() => asked).toContain('Save anyway?');
+  await expect.poll(() => asked).toBe('1 variant has no base price (0 or empty). Shoppers cannot buy it until it has a price. Save anyway?');
   await expect(page).toHaveURL(/\/admin\/products\/new$/);
   await expect(page.getByText('Product created successfully')).toHaveCount(0);
 

@@ -101,7 +101,7 @@ export default function ProductFormPage() {
     if (draft.variants.length === 0) return void toast.error('Please add at least one variant');
     if (draft.type === BUBBLE_WRAP_TYPE && draft.color !== BUBBLE_WRAP_COLOR) return void toast.error('Bubble wrap only available in white');
     // Saving a product before its prices are known is allowed (it cannot be sold until then), but never by accident.
-    if (unpriced.length > 0 && !window.confirm(`${unpricedText(unpriced.length)} Shoppers cannot buy ${unpriced.length === 1 ? 'it' : 'them'} until ${unpriced.length === 1 ? 'it has' : 'they have'} a price. Save anyway?`)) return;
+    if (unpriced.length > 0 && !window.confirm(`${unpricedText(unpriced.length).replace(/\.$/, ' (0 or empty).')} Shoppers cannot buy ${unpriced.length === 1 ? 'it' : 'them'} until ${unpriced.length === 1 ? 'it has' : 'they have'} a price. Save anyway?`)) return;
     const payload = {
       name: draft.name,
       description: draft.description,
@@ -223,8 +223,13 @@ export default function ProductFormPage() {
         {unpriced.length > 0 && (
           <p role="status" data-testid="unpriced-warning" className="flex w-full items-start gap-2 text-sm text-orange-700 sm:mr-auto sm:w-auto sm:flex-1">
             <AlertTriangle className="mt-0.5 h-4 w-4 flex-none" aria-hidden />
+            {/* Short on a phone, where the chat button sits beside the bar; the orange cards say which. */}
             <span>
-              {unpricedText(unpriced.length)} {unpriced.length === 1 ? 'It' : 'They'} cannot be sold until priced: {unpriced.join(', ')}
+              {unpricedText(unpriced.length)}
+              <span className="hidden sm:inline">
+                {' '}
+                {unpriced.length === 1 ? 'It' : 'They'} cannot be sold until priced: {unpriced.join(', ')}
+              </span>
             </span>
           </p>
         )}
@@ -235,4 +240,4 @@ export default function ProductFormPage() {
   );
 }
 
-const unpricedText = (n: number) => (n === 1 ? '1 variant has no base price (0 or empty).' : `${n} variants have no base price (0 or empty).`);
+const unpricedText = (n: number) => (n === 1 ? '1 variant has no base price.' : `${n} variants have no base price.`);
