@@ -221,7 +221,7 @@ export default function ProductFormPage() {
 
       <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 pr-20 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-xl sm:border sm:pr-24">
         {unpriced.length > 0 && (
-          <p role="status" data-testid="unpriced-warning" className="flex w-full items-start gap-2 text-sm text-orange-700 sm:mr-auto sm:w-auto sm:flex-1">
+          <p role="status" data-testid="unpriced-warning" className="flex w-full items-start gap-2 pr-28 text-sm text-orange-700 sm:mr-auto sm:w-auto sm:flex-1 sm:pr-0">
             <AlertTriangle className="mt-0.5 h-4 w-4 flex-none" aria-hidden />
             {/* Short on a phone, where the chat button sits beside the bar; the orange cards say which. */}
             <span>
