@@ -70,43 +70,50 @@ test('toasts pause while hovered, focused or the tab is hidden', async ({ page }
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
       document.dispatchEvent(new Event('visibilitychange'));
     }, hidden);
-  const message = page.getByText('Please fill in all required fields');
+  // A toast still showing (not dismissed; a dismissed one fades out before it leaves the page).
+  const message = page.locator('[data-testid="toast"][data-visible="true"]', { hasText: 'Please fill in all required fields' });
   const show = async () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(message).toHaveCount(1);
   };
+  /** Advances the page's clock, then lets React render what the timers did. */
+  const advance = async (ms: number) => {
+    await page.clock.runFor(ms);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  };
 
   // Left alone, it closes after 4 s.
   await show();
-  await page.clock.runFor(6_000);
+  await advance(6_000);
   await expect(message).toHaveCount(0);
 
   // Hidden tab: it waits.
   await show();
   await setHidden(true);
-  await page.clock.runFor(20_000);
+  await page.mouse.move(5, 400);
+  await advance(20_000);
   await expect(message).toHaveCount(1);
   await setHidden(false);
-  await page.clock.runFor(6_000);
+  await advance(6_000);
   await expect(message).toHaveCount(0);
 
   // Hovered: it waits until the pointer leaves.
   await show();
   await message.hover();
-  await page.clock.runFor(20_000);
+  await advance(20_000);
   await expect(message).toHaveCount(1);
   await page.mouse.move(5, 400);
-  await page.clock.runFor(6_000);
+  await advance(6_000);
   await expect(message).toHaveCount(0);
 
   // Interacted with (focus on its close button): it waits until focus leaves.
   await show();
-  await page.getByRole('button', { name: 'Dismiss notification' }).focus();
+  await message.getByRole('button', { name: 'Dismiss notification' }).focus();
   await page.mouse.move(5, 400);
-  await page.clock.runFor(20_000);
+  await advance(20_000);
   await expect(message).toHaveCount(1);
   await page.getByLabel('Name').focus();
-  await page.clock.runFor(6_000);
+  await advance(6_000);
   await expect(message).toHaveCount(0);
 });
 

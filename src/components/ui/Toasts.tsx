@@ -87,6 +87,8 @@ function ToastItem({ toast: t, offset, onHeight }: { toast: Toast; offset: numbe
   return (
     <div
       ref={ref}
+      data-testid="toast"
+      data-visible={t.visible ? 'true' : 'false'}
       style={{
         position: 'absolute',
         right: 0,
