@@ -85,7 +85,8 @@ test('desktop: filter by colour and size, keep the view on reload, open the prod
   const { v100 } = await chooseSizeAndWatchTiers(page);
   if (v100.on_hand > 0) {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText('Added to cart')).toBeVisible();
+    // One pack reads 'Added to cart'; the stepper left above 1 reads 'Added N item(s) to cart!'.
+    await expect(page.getByText(/^(Added to cart|Added \d+ item\(s\) to cart!)$/)).toBeVisible();
     await expect(page).toHaveURL(/\/cart$/);
   }
 });
