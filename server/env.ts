@@ -16,7 +16,31 @@ const envSchema = z.object({
   /** Skip seeding the catalogue (bench and tests seed what they need). */
   SEED: z.enum(['auto', 'none']).default('auto'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** smtp://user:pass@host:587 or smtps://...:465. Without it e-mails are kept in the back office. */
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From header of every e-mail. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an address, e.g. "PackShop <orders@example.com>"')
+    .default('PackShop <no-reply@packshop.local>'),
+  /** Where staff notifications go (contact form, low stock); defaults to the shop e-mail in the settings. */
+  STAFF_EMAIL: z.string().email('STAFF_EMAIL must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
+  /** Public origin used in e-mailed links (password reset, order pages), e.g. https://shop.example.com. */
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as https://shop.example.com').optional().or(z.literal('').transform(() => undefined)),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 

@@ -1,11 +1,14 @@
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
+import { startOutboxSender } from './outbox/start';
 
 async function main() {
   const env = readEnv();
   const { database, deps, uploadsDir } = await bootstrap(env);
   const app = createApp(deps, { uploadsDir, serveClient: true });
+  // Started here rather than in createApp, so tests run the sender themselves when they want it.
+  const sender = startOutboxSender(deps.db, env);
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -16,6 +19,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, shutting down`);
     server.close();
+    await sender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

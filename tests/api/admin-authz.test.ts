@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 // Generated from the router and the OpenAPI document, so a new admin procedure or path is covered
 // the moment it exists: anonymous 401, customer 403, staff allowed (admin-only: staff 403, admin allowed).
 
-// Users and roles, and the shipping rules (adminShipping, another area's router), are admin only.
-const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'adminShipping.'];
-const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping'];
+// Users and roles, the shipping rules (adminShipping, another area's router) and the shop profile
+// (legal name, GST number) are admin only.
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'adminShipping.', 'admin.shopProfile.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/shop-profile'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
   // 'admin.*' and any other back-office router registered at the top level (adminShipping ...).
