@@ -20,6 +20,7 @@ interface Claimed {
   html: string;
   text: string;
   attempts: number;
+  createdAt: Date;
 }
 
 export interface RunResult {
@@ -49,7 +50,7 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   }
 
   async function claim(): Promise<Claimed[]> {
-    return db.$queryRaw<Claimed[]>`
+    const rows = await db.$queryRaw<Claimed[]>`
       UPDATE "OutboxMessage" m
       SET "status" = 'sending'::"OutboxStatus", "attempts" = m."attempts" + 1,
           "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
@@ -57,11 +58,13 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
         SELECT "id" FROM "OutboxMessage"
         WHERE ("status" = 'pending'::"OutboxStatus" AND "nextAttemptAt" <= NOW())
            OR ("status" = 'sending'::"OutboxStatus" AND "lockedUntil" < NOW())
-        ORDER BY "nextAttemptAt"
+        ORDER BY "createdAt", "id"
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attempts"`;
+      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attempts", m."createdAt"`;
+    // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
+    return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
   }
 
   async function deliver(transport: MailTransport, row: Claimed): Promise<boolean> {

@@ -1,6 +1,9 @@
 -- CreateEnum
 CREATE TYPE "OutboxStatus" AS ENUM ('pending', 'sending', 'sent', 'failed', 'kept');
 
+-- AlterTable
+ALTER TABLE "Order" ADD COLUMN     "courier" TEXT;
+
 -- CreateTable
 CREATE TABLE "OutboxMessage" (
     "id" TEXT NOT NULL,
