@@ -12,6 +12,8 @@ export interface RateLimiters {
   contactByIp: RateLimiterPrisma;
   chatBySession: RateLimiterPrisma;
   registerByIp: RateLimiterPrisma;
+  resetByIp: RateLimiterPrisma;
+  resetByEmail: RateLimiterPrisma;
 }
 
 // RATE_LIMIT_SCALE multiplies every allowance; only `npm run bench` raises it, so that it can
@@ -27,6 +29,9 @@ export function createRateLimiters(db: PrismaClient): RateLimiters {
     registerByIp: make('register_ip', 20, 60 * 60),
     contactByIp: make('contact_ip', 5, 10 * 60),
     chatBySession: make('chat', 20, 60),
+    // Password reset requests: a mailbox is not flooded, and one address cannot probe many e-mails.
+    resetByIp: make('reset_ip', 10, 60 * 60),
+    resetByEmail: make('reset_email', 3, 60 * 60),
   };
 }
 
