@@ -102,7 +102,7 @@ test('forgot password -> e-mailed link -> new password -> signed in', async ({ p
   await staff.close();
 
   await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await page.getByLabel('New password', { exact: true }).fill('my new password 42');
+  await page.getByLabel(/^New password/).fill('my new password 42');
   await page.getByLabel('Repeat the new password').fill('my new password 42');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password has been changed. You are signed in.')).toBeVisible();
@@ -111,7 +111,7 @@ test('forgot password -> e-mailed link -> new password -> signed in', async ({ p
   // The link worked once.
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await page.getByLabel('New password', { exact: true }).fill('another password 42');
+  await page.getByLabel(/^New password/).fill('another password 42');
   await page.getByLabel('Repeat the new password').fill('another password 42');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('alert')).toContainText('This reset link has already been used');

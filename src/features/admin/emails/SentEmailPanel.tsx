@@ -96,7 +96,7 @@ function EmailDialog({ id, onClose }: { id: string; onClose(): void }) {
     <Modal title={m?.subject ?? 'E-mail'} open onClose={onClose} wide>
       {one.error ? <ErrorBox message={`Failed to load the e-mail: ${errorText(one.error)}`} /> : !m ? <Spinner /> : (
         <div className="space-y-3">
-          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-500">To</dt><dd className="break-all">{m.to}</dd>
             <dt className="text-slate-500">Status</dt><dd><Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge> {m.attempts} attempt{m.attempts === 1 ? '' : 's'}{m.sent_at ? `, sent ${when(m.sent_at)}` : ''}</dd>
             {m.last_error && <><dt className="text-slate-500">Last error</dt><dd className="text-red-700">{m.last_error}</dd></>}
