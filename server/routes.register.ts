@@ -3,3 +3,4 @@ export {};
 import './http/catalog.http';
 import './http/seo.http';
 import './http/admin-upload.http';
+import './http/documents.http';

@@ -193,6 +193,13 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   for (const [productId, qty] of [...soldByProduct].sort(([x], [y]) => (x < y ? -1 : 1))) {
     await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = "unitsSold" + ${qty} WHERE "id" = ${productId}`;
   }
+  // Last, because every order queues on this one row until it commits: the invoice number comes
+  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
+  const [counter] = await tx.$queryRaw<{ value: number }[]>`
+    INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
+    ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
+    RETURNING "value"`;
+  await tx.order.update({ where: { id: order.id }, data: { invoiceNumber: Number(counter.value) }, select: { id: true } });
   return order;
 }
 

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfPages } from '../setup/pdf-text';
 import { ADMIN, login, registerCustomer } from './fixtures';
 
 // After the order: the confirmation e-mail is readable in the back office (no SMTP_URL in the
@@ -48,6 +50,12 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   await page.goto(`/orders/${order.id}`);
   const timeline = page.getByTestId('order-timeline');
   await expect(timeline.getByText('Order placed')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tax invoice (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`tax-invoice-${order.order_number}.pdf`);
+  const invoice = (await pdfPages(readFileSync(await download.path()))).join(' ');
+  expect(invoice).toContain('TAX INVOICE');
+  expect(invoice).toContain(order.order_number);
+  expect(invoice).toMatch(/Invoice No\.: INV-\d{6}/);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await page.getByLabel('Reason (optional)').fill('Ordered the wrong size');
   await page.getByRole('button', { name: 'Yes, cancel this order' }).click();

@@ -2,7 +2,8 @@
 CREATE TYPE "OutboxStatus" AS ENUM ('pending', 'sending', 'sent', 'failed', 'kept');
 
 -- AlterTable
-ALTER TABLE "Order" ADD COLUMN     "courier" TEXT;
+ALTER TABLE "Order" ADD COLUMN     "courier" TEXT,
+ADD COLUMN     "invoiceNumber" INTEGER;
 
 -- CreateTable
 CREATE TABLE "OutboxMessage" (
@@ -53,6 +54,14 @@ CREATE TABLE "OrderStatusEvent" (
     CONSTRAINT "OrderStatusEvent_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "Counter" (
+    "name" TEXT NOT NULL,
+    "value" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "Counter_pkey" PRIMARY KEY ("name")
+);
+
 -- CreateIndex
 CREATE INDEX "OutboxMessage_status_nextAttemptAt_idx" ON "OutboxMessage"("status", "nextAttemptAt");
 
@@ -70,6 +79,9 @@ CREATE INDEX "PasswordResetToken_userId_idx" ON "PasswordResetToken"("userId");
 
 -- CreateIndex
 CREATE INDEX "OrderStatusEvent_orderId_createdAt_idx" ON "OrderStatusEvent"("orderId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Order_invoiceNumber_key" ON "Order"("invoiceNumber");
 
 -- AddForeignKey
 ALTER TABLE "PasswordResetToken" ADD CONSTRAINT "PasswordResetToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

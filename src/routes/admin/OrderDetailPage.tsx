@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
+import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 
 const ACTION: Record<OrderStatus, string> = {
@@ -62,6 +63,14 @@ export default function OrderDetailPage() {
         <Link to="/admin/orders" aria-label="Back to orders" className="rounded-lg p-1.5 text-slate-600 hover:bg-white"><ArrowLeft className="h-5 w-5" /></Link>
         <h1 className="font-mono text-xl font-bold text-slate-900">{o.order_number}</h1>
         <span data-testid="order-status"><OrderStatusBadge status={o.status} /></span>
+        <Button
+          variant="outline"
+          size="sm"
+          className="sm:ml-auto"
+          onClick={() => downloadFile(`/admin/orders/${o.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(`Failed to download the invoice: ${err.message}`))}
+        >
+          <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+        </Button>
       </div>
       {o.allowed_next.length > 0 && (
         <Card>

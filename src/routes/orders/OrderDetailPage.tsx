@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
+import { downloadFile } from '../../lib/download';
 import { errorDetail, trpc } from '../../lib/trpc';
 
 export default function OrderDetailPage() {
@@ -30,6 +31,14 @@ export default function OrderDetailPage() {
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
             <StatusBadge status={order.status} />
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto"
+              onClick={() => downloadFile(`/orders/${order.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(err.message))}
+            >
+              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+            </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
           <div className="mt-6">
@@ -76,11 +85,11 @@ function CancelOrder({ id, orderNumber }: { id: string; orderNumber: string }) {
           </label>
           <div className="flex flex-wrap gap-2">
             <Button variant="danger" onClick={onConfirm} disabled={cancel.isPending}>{cancel.isPending ? 'Cancelling...' : 'Yes, cancel this order'}</Button>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>Keep the order</Button>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={cancel.isPending}>Keep the order</Button>
           </div>
         </div>
       ) : (
-        <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>Cancel order</Button>
+        <Button variant="outline" className="mt-3" onClick={() => setOpen(true)}>Cancel order</Button>
       )}
     </section>
   );
