@@ -2,7 +2,8 @@ import express, { type Request, type Response } from 'express';
 import { AppError, APP_ERROR_STATUS } from '../../shared/errors';
 import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
-import { taxInvoicePdf } from '../services/invoice.service';
+import { packingSlipsPdf, taxInvoicePdf } from '../services/invoice.service';
+import { badRequest } from '../../shared/errors';
 import { createExpressContext } from '../trpc/context';
 
 // PDF downloads are files, not JSON, so they are plain Express routes that resolve the user
@@ -46,6 +47,21 @@ export function documentsRouter(deps: AppDeps): express.Router {
     await sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), null));
   });
 
+  // ?ids=a,b,c&size=a4|label: the selected orders' slips in one PDF (at most 100 per print run).
+  router.get('/admin/orders/packing-slips.pdf', async (req, res) => {
+    const who = await signedIn(deps, req, res);
+    if (!who) return;
+    if (who.role !== 'staff' && who.role !== 'admin') return void res.status(403).json({ detail: 'Staff access is required.' });
+    await sendPdf(res, async () => {
+      const ids = [...new Set(String(req.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+      if (!ids.length) throw badRequest('Please select at least one order');
+      if (ids.length > 100) throw badRequest('Please print at most 100 packing slips at once');
+      const size = req.query.size ?? 'a4';
+      if (size !== 'a4' && size !== 'label') throw badRequest('size must be a4 or label');
+      return packingSlipsPdf(deps.db, ids, size);
+    });
+  });
+
   return router;
 }
 
@@ -66,6 +82,24 @@ const pdfResponse = (summary: string, staff: boolean) => ({
 
 /** For the OpenAPI document. */
 export const documentsPaths = {
+  '/admin/orders/packing-slips.pdf': {
+    get: {
+      tags: ['admin: orders'],
+      summary: 'Packing slips of several orders in one PDF (lines, gifts, SKUs, address, order number as a QR code)',
+      security: [{ Authorization: [] }],
+      parameters: [
+        { name: 'ids', in: 'query', required: true, description: 'Order ids, comma-separated (at most 100)', schema: { type: 'string' } },
+        { name: 'size', in: 'query', required: false, description: 'a4 (default) or label (4x6 inch)', schema: { type: 'string', enum: ['a4', 'label'] } },
+      ],
+      responses: {
+        200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+        400: { description: 'No ids, too many, or a wrong size' },
+        401: { description: 'Not signed in' },
+        403: { description: 'Not staff' },
+        404: { description: 'An order does not exist' },
+      },
+    },
+  },
   '/orders/{id}/invoice.pdf': pdfResponse('Tax invoice of one of your orders (PDF, A4)', false),
   '/admin/orders/{id}/invoice.pdf': pdfResponse('Tax invoice of an order (PDF, A4)', true),
 };

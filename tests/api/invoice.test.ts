@@ -68,8 +68,32 @@ describe('tax invoice PDF', () => {
     expect((await download('/admin/orders/no-such-order/invoice.pdf', (await createUser(t.deps, { role: 'staff' })).token)).status).toBe(404);
   });
 
+  it('prints the packing slips of several orders in one PDF, A4 and 4x6 label, with SKUs, gifts and the address', async () => {
+    const staff = await createUser(t.deps, { role: 'staff' });
+    const v = await createVariant(t.db, { onHand: 100 });
+    const shopper = await createUser(t.deps);
+    const a = await placeOrderFor(t, shopper.token, v.variantId, 3);
+    const b = await placeOrderFor(t, shopper.token, v.variantId, 5);
+    for (const size of ['a4', 'label']) {
+      const res = await download(`/admin/orders/packing-slips.pdf?ids=${a.id},${b.id}&size=${size}`, staff.token);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe('application/pdf');
+      const pages = await pdfPages(res.bytes);
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toContain(a.order_number);
+      expect(pages[0]).toContain(`3 ${v.sku}`);
+      expect(pages[0]).toContain('1 Orchard Road');
+      expect(pages[1]).toContain(b.order_number);
+      expect(pages[1]).toContain(`5 ${v.sku}`);
+    }
+    expect((await download(`/admin/orders/packing-slips.pdf?ids=`, staff.token)).status).toBe(400);
+    expect((await download(`/admin/orders/packing-slips.pdf?ids=${a.id}&size=letter`, staff.token)).status).toBe(400);
+    expect((await download(`/admin/orders/packing-slips.pdf?ids=${a.id},nope`, staff.token)).status).toBe(404);
+    expect((await download(`/admin/orders/packing-slips.pdf?ids=${a.id}`, shopper.token)).status).toBe(403);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = await t.api('GET', '/openapi.json');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/orders/{id}/invoice.pdf', '/admin/orders/{id}/invoice.pdf']));
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/orders/{id}/invoice.pdf', '/admin/orders/{id}/invoice.pdf', '/admin/orders/packing-slips.pdf']));
   });
 });

@@ -83,6 +83,14 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   // Staff see the same history with who did it.
   await staff.goto(`/admin/orders/${order.id}`);
   await expect(staff.getByTestId('order-timeline').getByText('Reason: Ordered the wrong size')).toBeVisible();
+
+  // Packing slips: tick the order in the list and print.
+  await staff.goto('/admin/orders');
+  await staff.getByLabel(`Select ${order.order_number} for packing slips`).check();
+  const [slips] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Packing slips (A4)' }).click()]);
+  const slipText = (await pdfPages(readFileSync(await slips.path()))).join(' ');
+  expect(slipText).toContain('PACKING SLIP');
+  expect(slipText).toContain(order.order_number);
   await staff.close();
 });
 
