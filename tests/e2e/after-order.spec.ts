@@ -64,6 +64,8 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   await expect(timeline.getByText('Cancelled')).toBeVisible();
   await expect(timeline.getByText('Reason: Ordered the wrong size')).toBeVisible();
   await page.screenshot({ path: '/tmp/mail-order-history-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/mail-order-history-390.png', fullPage: true });
 
   const staff = await browser.newPage();
   await login(staff, ADMIN.email, ADMIN.password);
@@ -80,9 +82,22 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   await staff.keyboard.press('Escape');
   await expect(staff.getByRole('button', { name: new RegExp(`Order ${order.order_number}: cancelled`) })).toBeVisible();
 
+  // The owner sets the GST number once; staff download the invoice from the order page.
+  await staff.goto('/admin/shop');
+  await staff.getByLabel('GST registration number').fill('201912345K');
+  await staff.getByRole('button', { name: 'Save' }).click();
+  await expect(staff.getByText('Shop details saved')).toBeVisible();
+
   // Staff see the same history with who did it.
   await staff.goto(`/admin/orders/${order.id}`);
   await expect(staff.getByTestId('order-timeline').getByText('Reason: Ordered the wrong size')).toBeVisible();
+  const [staffInvoice] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Tax invoice (PDF)' }).click()]);
+  expect((await pdfPages(readFileSync(await staffInvoice.path()))).join(' ')).toContain('GST Reg. No.: 201912345K');
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await staff.screenshot({ path: '/tmp/mail-admin-order-390.png', fullPage: true });
+  await staff.goto('/admin/messages?tab=email');
+  await staff.screenshot({ path: '/tmp/mail-sent-email-390.png' });
+  await staff.setViewportSize({ width: 1280, height: 900 });
 
   // Packing slips: tick the order in the list and print.
   await staff.goto('/admin/orders');
@@ -101,6 +116,7 @@ test('forgot password -> e-mailed link -> new password -> signed in', async ({ p
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible(); // the lazy page has replaced the login form
   await page.getByLabel('Email').fill(shopper.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that e-mail');
@@ -118,6 +134,7 @@ test('forgot password -> e-mailed link -> new password -> signed in', async ({ p
   await staff.close();
 
   await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel(/^New password/).fill('my new password 42');
   await page.getByLabel('Repeat the new password').fill('my new password 42');
   await page.getByRole('button', { name: 'Save new password' }).click();
