@@ -28,5 +28,6 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     log,
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
-  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE }), uploadsDir };
+  const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };
+  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail }), uploadsDir };
 }

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { createLucia, type AppLucia } from './auth/lucia';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
+import { defaultMailSettings, type MailSettings } from './services/mail.service';
 import type { ImageStorage } from './storage/image-storage';
 
 /** Everything a request needs beyond its own headers; built once per app (tests build their own). */
@@ -9,8 +10,9 @@ export interface AppDeps {
   storage: ImageStorage;
   lucia: AppLucia;
   limiters: RateLimiters;
+  mail: MailSettings;
 }
 
-export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number } = {}): AppDeps {
-  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db, { scale: opts.rateLimitScale }) };
+export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number; mail?: MailSettings } = {}): AppDeps {
+  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db, { scale: opts.rateLimitScale }), mail: opts.mail ?? defaultMailSettings };
 }

@@ -31,12 +31,34 @@ const envSchema = z.object({
     .optional(),
   /** Multiplies every rate-limit allowance; only the bench and the e2e server raise it. */
   RATE_LIMIT_SCALE: z.coerce.number({ error: 'RATE_LIMIT_SCALE must be a number' }).int().min(1).default(1),
+  /** smtp://user:pass@host:587 or smtps://...:465. Without it e-mails are kept in the back office. */
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From header of every e-mail. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an address, e.g. "PackShop <orders@example.com>"')
+    .default('PackShop <no-reply@packshop.local>'),
+  /** Where staff notifications go (contact form, low stock); defaults to the shop e-mail in the settings. */
+  STAFF_EMAIL: z.string().email('STAFF_EMAIL must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
 });
 
 function isPublicUrl(value: string): boolean {
   try {
     parsePublicUrl(value);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
   } catch {
     return false;
   }

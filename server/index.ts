@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
 import { startCatalogSync } from './services/catalog-sync';
+import { startOutboxSender } from './outbox/start';
 
 async function main() {
   const env = readEnv();
@@ -13,6 +14,8 @@ async function main() {
   });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => console.warn(msg)) : null;
+  // Started here rather than in createApp, so tests run the sender themselves when they want it.
+  const sender = startOutboxSender(deps.db, env);
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -24,6 +27,7 @@ async function main() {
     console.log(`${signal} received, shutting down`);
     server.close();
     await sync?.stop().catch(() => undefined);
+    await sender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -7,6 +7,8 @@ import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 // the storefront's first load stays small; the back office is its own chunk.
 const HomePage = lazy(() => import('./routes/home/HomePage'));
 const LoginPage = lazy(() => import('./routes/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('./routes/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./routes/auth/ResetPasswordPage'));
 const AboutPage = lazy(() => import('./routes/static/AboutPage'));
 const FaqPage = lazy(() => import('./routes/static/FaqPage'));
 const ContactPage = lazy(() => import('./routes/static/ContactPage'));
@@ -35,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <AboutPage /> },
       { path: '/home', element: <HomePage /> },
       { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/faq', element: <FaqPage /> },
       { path: '/contact', element: <ContactPage /> },

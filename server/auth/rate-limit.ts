@@ -24,6 +24,8 @@ export interface RateLimiters {
   registerByIp: RateLimiterPrisma;
   /** Requests per API key (by the key's hash), checked at the edge with a Retry-After answer. */
   apiKey: RateLimiterPrisma;
+  resetByIp: RateLimiterPrisma;
+  resetByEmail: RateLimiterPrisma;
 }
 
 export interface RateLimitOptions {
@@ -64,6 +66,9 @@ export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}
     apiKey: make('api_key', API_KEY_REQUESTS_PER_MINUTE, 60),
     contactByIp: make('contact_ip', 5, 10 * 60),
     chatBySession: make('chat', 20, 60),
+    // Password reset requests: a mailbox is not flooded, and one address cannot probe many e-mails.
+    resetByIp: make('reset_ip', 10, 60 * 60),
+    resetByEmail: make('reset_email', 3, 60 * 60),
   };
 }
 

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { catalogFastPaths } from './catalog-fast-paths';
 import { apiDocsHtml } from './docs-page';
+import { documentsRouter } from './documents.routes';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
 import { proceduresDoor } from './procedures.door';
@@ -27,8 +28,9 @@ export function createApiRouter(deps: AppDeps): Router {
   // The one deliberate bypass: cached catalogue answers ahead of the adapter (see the file).
   api.use(catalogFastPaths(deps));
 
-  // Multipart: the one plain route that is not a procedure.
+  // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));
+  api.use(documentsRouter(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { okOutput } from '../../shared/schemas/common.schema';
-import { authOutput, loginInput, registerInput } from '../../shared/schemas/user.schema';
+import { messageOutput, okOutput } from '../../shared/schemas/common.schema';
+import { authOutput, changePasswordInput, forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '../../shared/schemas/user.schema';
 import * as auth from '../services/auth.service';
+import * as reset from '../services/password-reset.service';
 import { router } from '../trpc/init';
 import { customerProcedure, publicProcedure } from '../trpc/procedures';
 
@@ -23,4 +24,22 @@ export const authRouter = router({
     .input(z.object({}).optional())
     .output(okOutput)
     .mutation(({ ctx }) => auth.logout(ctx.deps, ctx.session.id)),
+
+  forgotPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/forgot-password', tags: ['auth'], summary: 'E-mail a single-use link to reset the password (same answer whether or not the account exists)' } })
+    .input(forgotPasswordInput)
+    .output(messageOutput)
+    .mutation(({ ctx, input }) => reset.requestPasswordReset(ctx.deps, input.email, ctx.ip)),
+
+  resetPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/reset-password', tags: ['auth'], summary: 'Set a new password from a reset link; signs out every other session and signs in' } })
+    .input(resetPasswordInput)
+    .output(authOutput)
+    .mutation(({ ctx, input }) => reset.resetPassword(ctx.deps, input)),
+
+  changePassword: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/change-password', tags: ['auth'], summary: 'Change your password; your other sessions are signed out', protect: true } })
+    .input(changePasswordInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => reset.changePassword(ctx.deps, ctx.user.id, ctx.session.id, input)),
 });

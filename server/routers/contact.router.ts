@@ -12,6 +12,6 @@ export const contactRouter = router({
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limiters.contactByIp, ctx.ip, 'Too many messages sent.');
-      return contact.submitContact(ctx.db, input, ctx.user?.id ?? null);
+      return contact.submitContact(ctx.db, input, ctx.user?.id ?? null, ctx.mail);
     }),
 });

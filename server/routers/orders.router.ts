@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idParam } from '../../shared/schemas/common.schema';
 import { orderOutput, placeOrderInput } from '../../shared/schemas/order.schema';
+import { cancelOrderInput, orderHistory } from '../../shared/schemas/order-history.schema';
+import { historyForOwner } from '../services/order-history';
+import { getShopProfile } from '../services/shop-profile.service';
 import { placeOrder } from '../services/order-placement.service';
 import * as orders from '../services/orders.service';
 import { router } from '../trpc/init';
@@ -11,7 +14,7 @@ export const ordersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/orders', tags: ['orders'], summary: 'Place an order from the cart (Idempotency-Key header recommended)', protect: true } })
     .input(placeOrderInput)
     .output(orderOutput)
-    .mutation(({ ctx, input }) => placeOrder(ctx.db, ctx.user, input, ctx.idempotencyKey)),
+    .mutation(({ ctx, input }) => placeOrder(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail)),
 
   list: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/orders', tags: ['orders'], summary: "The signed-in user's orders", protect: true } })
@@ -24,4 +27,16 @@ export const ordersRouter = router({
     .input(idParam)
     .output(orderOutput)
     .query(({ ctx, input }) => orders.getOrder(ctx.db, ctx.user.id, input.id)),
+
+  history: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/orders/{id}/history', tags: ['orders'], summary: 'Every status change of one of your orders, oldest first', protect: true } })
+    .input(idParam)
+    .output(orderHistory)
+    .query(async ({ ctx, input }) => historyForOwner(ctx.db, ctx.user.id, input.id, (await getShopProfile(ctx.db)).shop_name)),
+
+  cancel: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/orders/{id}/cancel', tags: ['orders'], summary: 'Cancel one of your orders while it is pending', protect: true } })
+    .input(cancelOrderInput)
+    .output(orderOutput)
+    .mutation(({ ctx, input }) => orders.cancelOwnOrder(ctx.db, ctx.user.id, input, ctx.mail)),
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError, conflict } from '../../shared/errors';
 import type { loginInput, registerInput } from '../../shared/schemas/user.schema';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { assertAcceptablePassword } from '../auth/password-policy';
+import { newPasswordHash } from '../auth/set-password';
 import { consume, loginDelayMs, reset, used } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
 import { mergeGuestCart } from './cart-merge';
@@ -22,8 +22,7 @@ async function startSession(deps: AppDeps, userId: string, guestId: string | nul
 
 export async function register(deps: AppDeps, input: z.infer<typeof registerInput>, meta: { ip: string; guestId: string | null }) {
   await consume(deps.limiters.registerByIp, meta.ip, 'Too many accounts created from this address.');
-  assertAcceptablePassword(input.password, [input.email, input.first_name, input.last_name]);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await newPasswordHash(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name });
   try {
     const user = await deps.db.user.create({
       data: {

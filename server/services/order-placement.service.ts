@@ -20,12 +20,18 @@ import { loadGiftTiers } from './gift-tier-rules';
 import { findCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { withWriteLock } from './write-lock';
+import { PACKING_LOW_STOCK } from '../../shared/constants';
+import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
+import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
+import { wakeOutbox } from '../outbox/outbox';
+import { mailer, type MailSettings } from './mail.service';
+import { recordStatusEvent } from './order-history';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
 const SCOPE = 'order';
 
-export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null) {
+export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null, mail: MailSettings) {
   const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
   if (key) {
     const done = await orderForKey(db, user.id, key);
@@ -33,9 +39,10 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
   }
   try {
     const order = await withWriteLock(db, () =>
-      db.$transaction((tx) => placeInTx(tx, user, input, key), { maxWait: 10_000, timeout: 20_000 }),
+      db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 }),
     );
     catalogChanged('stock');
+    wakeOutbox();
     return toOrderDto(order);
   } catch (err) {
     // The same key placed concurrently: the other request made the order; answer with it.
@@ -55,7 +62,7 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
   return row?.order ? toOrderDto(row.order) : null;
 }
 
-async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null) {
+async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null, mail: MailSettings) {
   const now = new Date();
   const userId = user.id;
   // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
@@ -144,13 +151,14 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   // locked, and concurrent orders for the same items queue on them: keep this part short.
   // Rows are locked in one order (by id) so that concurrent orders never deadlock.
   const ledger: LedgerEntry[] = [];
+  const lowStock: LowStockLine[] = [];
   const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
   for (const line of lines) {
     const q = line.quantity;
-    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+    const rows = await tx.$queryRaw<{ allocated: number; available: number }[]>`
       UPDATE "Variant" SET "allocated" = "allocated" + ${q}, "updatedAt" = NOW()
       WHERE "id" = ${line.variant.id} AND "onHand" - "allocated" - "safetyStock" >= ${q}
-      RETURNING "allocated"`;
+      RETURNING "allocated", "onHand" - "allocated" - "safetyStock" AS "available"`;
     if (rows.length === 0) {
       const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
       const left = now ? availableStock(now) : 0;
@@ -159,6 +167,11 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
     }
     const after = Number(rows[0].allocated);
     ledger.push({ variantId: line.variant.id, subject: line.variant.sku, field: 'allocated', reason: 'order_placed', before: after - q, after, userId, orderId: order.id });
+    // Staff hear about a variant once, when an order takes it across the threshold, not on every order below it.
+    const available = Number(rows[0].available);
+    if (available <= PACKING_LOW_STOCK && available + q > PACKING_LOW_STOCK) {
+      lowStock.push({ sku: line.variant.sku, name: line.variant.product.name, available });
+    }
   }
   for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
     const rows = await tx.$queryRaw<{ allocated: number }[]>`
@@ -172,6 +185,11 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   }
 
   await writeLedger(tx, ledger);
+  await recordStatusEvent(tx, { orderId: order.id, from: null, to: 'pending', userId, actorRole: 'customer' });
+  // The e-mails are written in this transaction: an order is never committed without them.
+  const m = await mailer(tx, mail);
+  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, toOrderDto(order), now), order.id);
+  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
   if (priced.coupon && t.discountCents > 0) {
     await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });
   }
@@ -180,6 +198,13 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   for (const [productId, qty] of [...soldByProduct].sort(([x], [y]) => (x < y ? -1 : 1))) {
     await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = "unitsSold" + ${qty} WHERE "id" = ${productId}`;
   }
+  // Last, because every order queues on this one row until it commits: the invoice number comes
+  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
+  const [counter] = await tx.$queryRaw<{ value: number }[]>`
+    INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
+    ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
+    RETURNING "value"`;
+  await tx.order.update({ where: { id: order.id }, data: { invoiceNumber: Number(counter.value) }, select: { id: true } });
   return order;
 }
 

@@ -22,12 +22,15 @@ export const phoneSchema = z
 export const WEAK_PASSWORD_MESSAGE =
   'This password is too common or too easy to guess. Choose a less guessable one, for example three or four unrelated words.';
 
+/** A new password's shape (registration, reset, change); the full policy is checked on the server. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password is too long');
+
 export const registerInput = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password is too long'),
+  password: newPasswordSchema,
   first_name: name('First name'),
   last_name: name('Last name'),
   phone: phoneSchema.optional().nullable(),
@@ -62,3 +65,19 @@ export const updateProfileInput = z
     lastUsedAddressId: z.string().trim().min(1).max(64).nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200, 'This reset link is not valid'),
+  password: newPasswordSchema,
+});
+
+export const changePasswordInput = z.object({
+  current_password: z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(200, 'Password is too long'),
+  new_password: newPasswordSchema,
+});
+
+/** The same answer whether or not the e-mail has an account. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that e-mail, we have sent a link to reset its password. The link works once, for 30 minutes.';

@@ -6,10 +6,12 @@ import { dashboardRouter } from './dashboard.router';
 import { giftsRouter } from './gifts.router';
 import { inventoryRouter } from './inventory.router';
 import { ordersRouter } from './orders.router';
+import { outboxAdminRouter } from './outbox.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
+import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
 
 /** The back office. Every procedure is staffProcedure; users, roles and shipping rules are adminProcedure. */
@@ -23,6 +25,8 @@ export const adminRouter = router({
   orders: ordersRouter,
   users: usersAdminRouter,
   contact: contactAdminRouter,
+  emails: outboxAdminRouter,
+  shopProfile: shopProfileRouter,
   dashboard: dashboardRouter,
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,

@@ -1,6 +1,8 @@
 import { adminOrderDetail, adminOrderList, orderListInput, updateOrderStatusInput } from '../../../shared/schemas/admin/orders.schema';
 import { idParam } from '../../../shared/schemas/common.schema';
+import { orderHistory } from '../../../shared/schemas/order-history.schema';
 import * as orders from '../../services/admin/orders.service';
+import { historyForStaff } from '../../services/order-history';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
 
@@ -23,5 +25,11 @@ export const ordersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/admin/orders/{id}/status', tags, summary: 'Move an order to its next status (shipping needs a tracking number)', protect: true } })
     .input(updateOrderStatusInput)
     .output(adminOrderDetail)
-    .mutation(({ ctx, input }) => orders.changeStatus(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => orders.changeStatus(ctx.db, { userId: ctx.user.id, role: ctx.user.role }, input, ctx.mail)),
+
+  history: staffProcedure
+    .meta({ openapi: { method: 'GET', path: '/admin/orders/{id}/history', tags, summary: 'Every status change of an order: from, to, who, when, note, tracking', protect: true } })
+    .input(idParam)
+    .output(orderHistory)
+    .query(({ ctx, input }) => historyForStaff(ctx.db, input.id)),
 });

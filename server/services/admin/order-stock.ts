@@ -9,7 +9,7 @@ type Tx = Prisma.TransactionClient;
  * Cancelling: the allocation is released (allocated -= q). Gift items follow the same rules.
  * Rows are locked first, and figures never go below zero even if an old order predates allocation.
  */
-export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'cancelled', userId: string) {
+export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'cancelled', userId: string | null) {
   const reason = to === 'shipped' ? 'order_shipped' : 'order_cancelled';
   const ledger: LedgerEntry[] = [];
   const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { variantId: true, productId: true, quantity: true } });

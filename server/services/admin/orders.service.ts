@@ -6,6 +6,10 @@ import { badRequest, conflict, notFound } from '../../../shared/errors';
 import { withWriteLock } from '../write-lock';
 import { catalogChanged } from '../../lib/catalog-events';
 import { moveOrderStock } from './order-stock';
+import { orderStatusEmail } from '../../mail/templates/order-status';
+import { wakeOutbox } from '../../outbox/outbox';
+import { mailer, type MailSettings } from '../mail.service';
+import { recordStatusEvent } from '../order-history';
 
 const summarySelect = {
   id: true,
@@ -120,33 +124,79 @@ const STAMP: Partial<Record<OrderStatus, 'paidAt' | 'shippedAt' | 'deliveredAt' 
   cancelled: 'cancelledAt',
 };
 
+/** Who changes a status, for the history and for the e-mail's wording. */
+export interface StatusActor {
+  userId: string | null;
+  role: string;
+}
+
+export interface StatusChange {
+  id: string;
+  status: OrderStatus;
+  tracking_number?: string;
+  courier?: string;
+  note?: string;
+}
+
 /**
- * Moves an order one step. The status is switched with a conditional update (WHERE status = the
- * one we read), so two staff clicking Ship at once move the stock out only once.
+ * Moves an order one step, inside the caller's transaction: the status history row and the
+ * customer's e-mail are written with the change. The status is switched with a conditional update
+ * (WHERE status = the one we read), so two staff clicking Ship at once move the stock only once.
+ * Returns whether stock moved.
  */
-export async function changeStatus(db: PrismaClient, userId: string, input: { id: string; status: OrderStatus; tracking_number?: string }) {
-  const moved = await withWriteLock(db, () => db.$transaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { id: input.id }, select: { status: true } });
-    if (!order) throw notFound('Order not found');
-    const refusal = transitionError(order.status, input.status);
-    if (refusal) throw conflict(refusal);
-    if (input.status === 'shipped' && !input.tracking_number) throw badRequest('Please enter a tracking number to ship this order');
-    const stamp = STAMP[input.status];
-    const { count } = await tx.order.updateMany({
-      where: { id: input.id, status: order.status },
-      data: {
-        status: input.status,
-        ...(stamp ? { [stamp]: new Date() } : {}),
-        ...(input.status === 'shipped' ? { trackingNumber: input.tracking_number } : {}),
-      },
+export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: StatusActor, input: StatusChange, mail: MailSettings, allowedFrom?: OrderStatus[]) {
+  const order = await tx.order.findUnique({ where: { id: input.id }, select: { status: true, orderNumber: true, email: true, shipFullName: true } });
+  if (!order) throw notFound('Order not found');
+  if (allowedFrom && !allowedFrom.includes(order.status)) throw conflict(`This order is ${order.status} and can no longer be cancelled`);
+  const refusal = transitionError(order.status, input.status);
+  if (refusal) throw conflict(refusal);
+  if (input.status === 'shipped' && !input.tracking_number) throw badRequest('Please enter a tracking number to ship this order');
+  const stamp = STAMP[input.status];
+  const shipped = input.status === 'shipped';
+  const courier = shipped && input.courier && input.courier !== 'other' ? input.courier : null;
+  const { count } = await tx.order.updateMany({
+    where: { id: input.id, status: order.status },
+    data: {
+      status: input.status,
+      ...(stamp ? { [stamp]: new Date() } : {}),
+      ...(shipped ? { trackingNumber: input.tracking_number, courier } : {}),
+    },
+  });
+  if (!count) throw conflict('This order was changed by someone else just now; please reload it');
+  await recordStatusEvent(tx, {
+    orderId: input.id,
+    from: order.status,
+    to: input.status,
+    userId: actor.userId,
+    actorRole: actor.role,
+    note: input.note || null,
+    trackingNumber: shipped ? input.tracking_number : null,
+    courier,
+  });
+  if (input.status !== 'pending') {
+    const m = await mailer(tx, mail);
+    const email = orderStatusEmail(m.ctx, {
+      orderId: input.id,
+      orderNumber: order.orderNumber,
+      customerName: order.shipFullName.split(' ')[0] || order.shipFullName,
+      status: input.status,
+      trackingNumber: input.tracking_number,
+      courier,
+      reason: input.note || null,
+      cancelledByCustomer: actor.role === 'customer',
     });
-    if (!count) throw conflict('This order was changed by someone else just now; please reload it');
-    if (input.status === 'shipped' || input.status === 'cancelled') {
-      await moveOrderStock(tx, input.id, input.status, userId);
-      return true;
-    }
-    return false;
-  }));
+    await m.queue(`order_${input.status}`, order.email, email, input.id);
+  }
+  if (input.status === 'shipped' || input.status === 'cancelled') {
+    await moveOrderStock(tx, input.id, input.status, actor.userId);
+    return true;
+  }
+  return false;
+}
+
+export async function changeStatus(db: PrismaClient, actor: StatusActor, input: StatusChange, mail: MailSettings) {
+  const moved = await withWriteLock(db, () => db.$transaction((tx) => changeStatusInTx(tx, actor, input, mail)));
   if (moved) catalogChanged('stock');
+  wakeOutbox();
   return getOrder(db, input.id);
 }

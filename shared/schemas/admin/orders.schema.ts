@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../constants';
+import { COURIER_IDS } from '../../domain/couriers';
 
 export const orderListInput = z
   .object({
@@ -74,6 +75,10 @@ export const updateOrderStatusInput = z
     id: z.string().trim().min(1).max(64),
     status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
     tracking_number: z.string().trim().max(100, 'Tracking number is too long').optional(),
+    /** When shipping: a known courier links the tracking number to its tracking page. */
+    courier: z.enum([...COURIER_IDS, 'other'], { error: `Courier must be one of: ${[...COURIER_IDS, 'other'].join(', ')}` }).optional(),
+    /** Recorded in the order's history; told to the customer as the reason when cancelling. */
+    note: z.string().trim().max(500, 'The note is too long (at most 500 characters)').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'shipped' && !v.tracking_number) {

@@ -16,6 +16,8 @@ interface AuthContextValue {
   register(input: RouterInputs['auth']['register']): Promise<UserDto>;
   logout(): Promise<void>;
   setUser(user: UserDto): void;
+  /** Takes a session the server already started (e.g. after a password reset). */
+  acceptSession(result: { access_token: string; user: UserDto }): UserDto;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -102,6 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         storeUser(next);
         setUserState(next);
       },
+      acceptSession: signedIn,
     }),
     [user, token, ready, signedIn, loginMutation, registerMutation, logoutMutation, queryClient],
   );

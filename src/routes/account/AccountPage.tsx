@@ -1,14 +1,16 @@
-import { MapPin, Package, User } from 'lucide-react';
+import { KeyRound, MapPin, Package, User } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 import { AddressesTab } from '../../features/account/AddressesTab';
+import { PasswordTab } from '../../features/account/PasswordTab';
 import { ProfileTab } from '../../features/account/ProfileTab';
 import { useAuth } from '../../features/auth/AuthProvider';
 
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
   { id: 'addresses', label: 'Addresses', icon: MapPin },
+  { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'orders', label: 'Orders', icon: Package },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
@@ -42,6 +44,7 @@ export default function AccountPage() {
       <div role="tabpanel" className="mt-6">
         {tab === 'profile' && <ProfileTab />}
         {tab === 'addresses' && <AddressesTab openAddOnLoad={onboard} />}
+        {tab === 'password' && <PasswordTab />}
         {tab === 'orders' && (
           <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
             <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />

@@ -1,4 +1,4 @@
-import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Tag, Users } from 'lucide-react';
+import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -13,6 +13,7 @@ import ProductFormPage from './ProductFormPage';
 import ProductsPage from './ProductsPage';
 import PromotionsPage from './PromotionsPage';
 import SettingsPage from './SettingsPage';
+import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
 import { Navigate } from 'react-router-dom';
 
@@ -29,6 +30,7 @@ const NAV = [
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/users', label: 'Users', icon: Users, adminOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
+  { to: '/admin/shop', label: 'Shop details', icon: Store, adminOnly: true },
 ];
 
 export default function AdminApp() {
@@ -71,6 +73,7 @@ export default function AdminApp() {
             <Route path="messages" element={<MessagesPage />} />
             <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
             <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />
+            <Route path="shop" element={isAdmin ? <ShopProfilePage /> : <Navigate to="/admin" replace />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </div>

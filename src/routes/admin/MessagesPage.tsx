@@ -1,11 +1,44 @@
 import { Mail, MailOpen } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router-dom';
+import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
 import { Spinner } from '../../components/ui/Spinner';
 import { EmptyState, ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
 
 export default function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'email' ? 'email' : 'contact';
+  return (
+    <div>
+      <div role="tablist" aria-label="Messages" className="mb-4 flex gap-1 border-b border-slate-200">
+        {([['contact', 'Contact form'], ['email', 'Sent e-mail']] as const).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            onClick={() => setParams(id === 'email' ? { tab: 'email' } : {}, { replace: true })}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === id ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'email' ? (
+        <>
+          <PageHeader title="Sent e-mail" />
+          <SentEmailPanel />
+        </>
+      ) : (
+        <ContactMessages />
+      )}
+    </div>
+  );
+}
+
+function ContactMessages() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const list = trpc.admin.contact.list.useQuery(unreadOnly ? { unread_only: 'true' } : undefined);
   const mark = trpc.admin.contact.mark.useMutation();

@@ -1,12 +1,15 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
 import type { OrderStatus } from '../../../shared/constants';
+import { COURIERS } from '../../../shared/domain/couriers';
+import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
+import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 
 const ACTION: Record<OrderStatus, string> = {
@@ -23,14 +26,26 @@ export default function OrderDetailPage() {
   const utils = trpc.useUtils();
   const order = trpc.admin.orders.get.useQuery({ id });
   const move = trpc.admin.orders.updateStatus.useMutation();
+  const history = trpc.admin.orders.history.useQuery({ id });
   const [tracking, setTracking] = useState('');
+  const [courier, setCourier] = useState<string>('singpost');
+  const [note, setNote] = useState('');
 
   async function go(status: OrderStatus) {
     if (status === 'shipped' && !tracking.trim()) return void toast.error('Please enter a tracking number to ship this order');
     if (status === 'cancelled' && !window.confirm('Cancel this order? Its stock allocation and gifts are released.')) return;
     try {
-      const updated = await move.mutateAsync({ id, status, tracking_number: status === 'shipped' ? tracking.trim() : undefined });
+      const shipping = status === 'shipped';
+      const updated = await move.mutateAsync({
+        id,
+        status,
+        tracking_number: shipping ? tracking.trim() : undefined,
+        courier: shipping ? (courier as 'other') : undefined,
+        note: note.trim() || undefined,
+      });
       utils.admin.orders.get.setData({ id }, updated);
+      setNote('');
+      await utils.admin.orders.history.invalidate({ id });
       await Promise.all([utils.admin.orders.list.invalidate(), utils.admin.inventory.list.invalidate(), utils.admin.dashboard.stats.invalidate()]);
       toast.success(`Order ${updated.order_number} is now ${updated.status}`);
     } catch (err) {
@@ -48,16 +63,37 @@ export default function OrderDetailPage() {
         <Link to="/admin/orders" aria-label="Back to orders" className="rounded-lg p-1.5 text-slate-600 hover:bg-white"><ArrowLeft className="h-5 w-5" /></Link>
         <h1 className="font-mono text-xl font-bold text-slate-900">{o.order_number}</h1>
         <span data-testid="order-status"><OrderStatusBadge status={o.status} /></span>
+        <Button
+          variant="outline"
+          size="sm"
+          className="sm:ml-auto"
+          onClick={() => downloadFile(`/admin/orders/${o.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(`Failed to download the invoice: ${err.message}`))}
+        >
+          <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+        </Button>
       </div>
       {o.allowed_next.length > 0 && (
         <Card>
           <h2 className="mb-3 font-semibold text-slate-900">Next step</h2>
           {o.allowed_next.includes('shipped') && (
-            <label className={`${labelClass} mb-3 max-w-sm`}>
-              Tracking number
-              <input value={tracking} onChange={(e) => setTracking(e.target.value)} placeholder="e.g. SG123456789" className={inputClass} />
-            </label>
+            <div className="mb-3 grid max-w-xl gap-3 sm:grid-cols-2">
+              <label className={labelClass}>
+                Courier
+                <select value={courier} onChange={(e) => setCourier(e.target.value)} className={inputClass}>
+                  {COURIERS.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                  <option value="other">Other courier</option>
+                </select>
+              </label>
+              <label className={labelClass}>
+                Tracking number
+                <input value={tracking} onChange={(e) => setTracking(e.target.value)} placeholder="e.g. SG123456789" className={inputClass} />
+              </label>
+            </div>
           )}
+          <label className={`${labelClass} mb-3 max-w-xl`}>
+            Note for the history {o.allowed_next.includes('cancelled') && <span className="font-normal text-slate-500">(when cancelling, the customer is told this as the reason)</span>}
+            <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} placeholder="Optional" className={inputClass} />
+          </label>
           <div className="flex flex-wrap gap-2">
             {o.allowed_next.map((s) => (
               <Button key={s} variant={s === 'cancelled' ? 'danger' : 'primary'} disabled={move.isPending} onClick={() => go(s)}>
@@ -101,14 +137,8 @@ export default function OrderDetailPage() {
             <p className="mt-2 text-sm text-slate-500">{o.email}</p>
           </Card>
           <Card>
-            <h2 className="mb-2 font-semibold text-slate-900">Timeline</h2>
-            <ul className="space-y-1 text-sm text-slate-600">
-              <li>Placed {new Date(o.created_at).toLocaleString('en-SG')}</li>
-              {o.paid_at && <li>Paid {new Date(o.paid_at).toLocaleString('en-SG')}</li>}
-              {o.shipped_at && <li>Shipped {new Date(o.shipped_at).toLocaleString('en-SG')}{o.tracking_number && <> · <span className="font-mono">{o.tracking_number}</span></>}</li>}
-              {o.delivered_at && <li>Delivered {new Date(o.delivered_at).toLocaleString('en-SG')}</li>}
-              {o.cancelled_at && <li className="text-red-600">Cancelled {new Date(o.cancelled_at).toLocaleString('en-SG')}</li>}
-            </ul>
+            <h2 className="mb-3 font-semibold text-slate-900">History</h2>
+            {history.error ? <ErrorBox message={`Failed to load the history: ${errorText(history.error)}`} /> : history.isLoading ? <Spinner /> : <OrderTimeline entries={history.data ?? []} />}
           </Card>
         </div>
       </div>

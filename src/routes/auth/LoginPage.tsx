@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
@@ -90,6 +90,11 @@ export default function LoginPage() {
             hint={tab === 'register' ? 'At least 8 characters and hard to guess: a few unrelated words work well' : undefined}
             error={passwordError}
           />
+          {tab === 'login' && (
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-emerald-700 hover:text-emerald-800">Forgot password?</Link>
+            </p>
+          )}
           {tab === 'register' && <Field label="Phone (optional)" name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? 'Please wait...' : tab === 'login' ? 'Login' : 'Register'}

@@ -1,14 +1,20 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
+import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
+import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
-import { trpc } from '../../lib/trpc';
+import { downloadFile } from '../../lib/download';
+import { errorDetail, trpc } from '../../lib/trpc';
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
   const query = trpc.orders.get.useQuery({ id }, { retry: false });
+  const history = trpc.orders.history.useQuery({ id }, { retry: false, enabled: Boolean(query.data) });
   const order = query.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
@@ -25,13 +31,66 @@ export default function OrderDetailPage() {
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
             <StatusBadge status={order.status} />
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto"
+              onClick={() => downloadFile(`/orders/${order.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(err.message))}
+            >
+              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+            </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
           <div className="mt-6">
             <OrderDetails order={order} />
           </div>
+          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="mb-4 text-lg font-semibold text-slate-900">Order history</h2>
+            {history.isLoading ? <Spinner label="Loading the history..." /> : <OrderTimeline entries={history.data ?? []} />}
+          </section>
+          {order.status === 'pending' && <CancelOrder id={order.id} orderNumber={order.order_number} />}
         </>
       )}
     </div>
+  );
+}
+
+function CancelOrder({ id, orderNumber }: { id: string; orderNumber: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const cancel = trpc.orders.cancel.useMutation();
+  const utils = trpc.useUtils();
+
+  async function onConfirm() {
+    try {
+      const updated = await cancel.mutateAsync({ id, reason: reason.trim() || undefined });
+      utils.orders.get.setData({ id }, updated);
+      await Promise.all([utils.orders.history.invalidate({ id }), utils.orders.list.invalidate()]);
+      toast.success(`Order ${orderNumber} has been cancelled`);
+      setOpen(false);
+    } catch (err) {
+      toast.error(errorDetail(err) ?? 'Could not cancel the order. Please try again.');
+    }
+  }
+
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">Changed your mind?</h2>
+      <p className="mt-1 text-sm text-slate-600">You can cancel this order until it is paid. Nothing has been charged.</p>
+      {open ? (
+        <div className="mt-3 space-y-3">
+          <label className="block text-sm font-medium text-slate-700">
+            Reason (optional)
+            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="danger" onClick={onConfirm} disabled={cancel.isPending}>{cancel.isPending ? 'Cancelling...' : 'Yes, cancel this order'}</Button>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={cancel.isPending}>Keep the order</Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="outline" className="mt-3" onClick={() => setOpen(true)}>Cancel order</Button>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,40 @@
+import type { PrismaClient } from '@prisma/client';
+import { passwordChangedEmail } from '../mail/templates/password-reset';
+import { wakeOutbox } from '../outbox/outbox';
+import { mailer, type MailSettings } from '../services/mail.service';
+import { hashPassword } from './password';
+import { assertAcceptablePassword } from './password-policy';
+
+/** What a password must not resemble: the person's own e-mail and names. */
+export interface PasswordUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Checks and hashes a new password. Registration, password reset and password change all come
+ * through here, so the rules for a new password live in one place.
+ */
+export async function newPasswordHash(password: string, user: Omit<PasswordUser, 'id'>): Promise<string> {
+  assertAcceptablePassword(password, [user.email, user.firstName, user.lastName]);
+  return hashPassword(password);
+}
+
+/**
+ * Sets a new password for an existing user and signs out every other session (all of them when
+ * keepSessionId is null). Outstanding reset links stop working and the user is told by e-mail,
+ * in the same transaction.
+ */
+export async function setNewPassword(db: PrismaClient, mail: MailSettings, user: PasswordUser, password: string, keepSessionId: string | null): Promise<void> {
+  const passwordHash = await newPasswordHash(password, user);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
+    await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+    const m = await mailer(tx, mail);
+    await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
+  });
+  wakeOutbox();
+}

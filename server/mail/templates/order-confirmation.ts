@@ -1,0 +1,43 @@
+import { deliveryEstimate } from '../../../shared/domain/delivery-estimate';
+import { formatMoney } from '../../../shared/domain/money';
+import type { OrderDto } from '../../../shared/schemas/order.schema';
+import { renderEmail, type Block, type MailContext } from '../render';
+
+export function addressLines(a: OrderDto['shipping_address']): string[] {
+  const street = [a.address_line1, a.unit, a.address_line2].filter(Boolean).join(', ');
+  return [a.full_name, street, `${a.city}${a.state ? `, ${a.state}` : ''} ${a.postal_code}`, a.country === 'MY' ? 'Malaysia' : 'Singapore', a.phone];
+}
+
+export function orderTotalsBlock(o: OrderDto): Block {
+  const rows: [string, string][] = [['Subtotal', formatMoney(o.subtotal)]];
+  if (o.discount > 0) rows.push([`Discount${o.coupon_code ? ` (${o.coupon_code})` : ''}`, `-${formatMoney(o.discount)}`]);
+  rows.push(['Shipping', o.shipping_fee === 0 ? 'Free' : formatMoney(o.shipping_fee)]);
+  rows.push(['GST included (9%)', formatMoney(o.gst)]);
+  rows.push(['Total', formatMoney(o.total)]);
+  return { kind: 'totals', rows, strongLast: true };
+}
+
+export function orderLinesBlock(o: OrderDto): Block {
+  const rows = o.items.map((i) => [`${i.product_name} (${i.sku})`, String(i.quantity), formatMoney(i.price), formatMoney(i.line_total)]);
+  for (const g of o.gifts) rows.push([`Free gift: ${g.name}`, String(g.quantity), formatMoney(0), formatMoney(0)]);
+  return { kind: 'table', head: ['Item', 'Qty', 'Unit price', 'Total'], rows, alignRight: [1, 2, 3] };
+}
+
+/** Sent when an order is placed, in the same transaction. */
+export function orderConfirmationEmail(ctx: MailContext, o: OrderDto, placedAt: Date) {
+  const estimate = deliveryEstimate(placedAt);
+  const name = o.shipping_address.first_name || o.shipping_address.full_name;
+  return renderEmail(ctx, `Order ${o.order_number} confirmed`, [
+    { kind: 'heading', text: `Thank you for your order, ${name}` },
+    { kind: 'p', text: `We have received order ${o.order_number}. Unit prices include the quantity discount for each line's tier.` },
+    orderLinesBlock(o),
+    orderTotalsBlock(o),
+    { kind: 'lines', title: 'Shipping to', lines: addressLines(o.shipping_address) },
+    { kind: 'p', text: `Estimated delivery: ${estimate.label} (between ${estimate.earliest_date} and ${estimate.latest_date}).` },
+    {
+      kind: 'p',
+      text: `How to pay: online card payment is coming soon. Your order is pending; we will contact you at this address with payment instructions before it ships. Questions? Reply to this e-mail or call ${ctx.shop.phone}.`,
+    },
+    { kind: 'button', label: 'View your order', url: `${ctx.publicUrl}/orders/${o.id}` },
+  ]);
+}

@@ -1,0 +1,37 @@
+import type { Prisma } from '@prisma/client';
+
+type Tx = Prisma.TransactionClient;
+
+export interface OutgoingEmail {
+  template: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  orderId?: string | null;
+}
+
+/**
+ * Writes an e-mail to the outbox inside the caller's transaction (design.md section 9): it exists
+ * exactly when the change that caused it was committed. The sender delivers it afterwards.
+ */
+export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
+  await tx.outboxMessage.create({
+    data: { template: email.template, toAddress: email.to, subject: email.subject, html: email.html, text: email.text, orderId: email.orderId ?? null },
+    select: { id: true },
+  });
+}
+
+// The sender polls, and is also woken right after a request that queued something, so a
+// confirmation leaves within a moment instead of at the next poll.
+const wakers = new Set<() => void>();
+
+export function onOutboxWake(fn: () => void): () => void {
+  wakers.add(fn);
+  return () => wakers.delete(fn);
+}
+
+/** Called after a commit; harmless when nothing was queued or the transaction rolled back. */
+export function wakeOutbox(): void {
+  for (const fn of wakers) fn();
+}

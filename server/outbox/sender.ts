@@ -1,0 +1,153 @@
+import type { PrismaClient } from '@prisma/client';
+import { backoffMs, MAX_ATTEMPTS } from './backoff';
+import { onOutboxWake } from './outbox';
+import type { MailTransport } from './transport';
+
+export interface SenderOptions {
+  /** null: no SMTP server configured; messages are kept for reading in the back office. */
+  transport: MailTransport | null;
+  from: string;
+  batchSize?: number;
+  pollMs?: number;
+  /** How long a claim holds before another sender may take the row (a sender that died mid-send). */
+  leaseMs?: number;
+}
+
+interface Claimed {
+  id: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  createdAt: Date;
+}
+
+export interface RunResult {
+  sent: number;
+  failed: number;
+  kept: number;
+}
+
+/**
+ * Delivers the outbox (design.md section 9). Every instance runs one; rows are claimed in one
+ * statement with FOR UPDATE SKIP LOCKED and marked 'sending' with a lease, so two instances never
+ * take the same row and a row claimed by a crashed instance comes back when its lease ends.
+ * The SMTP conversation happens outside any transaction: a slow server never holds a lock.
+ */
+export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 120_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<RunResult> | null = null;
+  let again = false;
+  let unsubscribe: (() => void) | undefined;
+
+  async function keepAll(): Promise<number> {
+    return db.$executeRaw`
+      UPDATE "OutboxMessage" SET "status" = 'kept'::"OutboxStatus", "updatedAt" = NOW()
+      WHERE "status" = 'pending'::"OutboxStatus"`;
+  }
+
+  async function claim(): Promise<Claimed[]> {
+    const rows = await db.$queryRaw<Claimed[]>`
+      UPDATE "OutboxMessage" m
+      SET "status" = 'sending'::"OutboxStatus", "attempts" = m."attempts" + 1,
+          "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
+      WHERE m."id" IN (
+        SELECT "id" FROM "OutboxMessage"
+        WHERE ("status" = 'pending'::"OutboxStatus" AND "nextAttemptAt" <= NOW())
+           OR ("status" = 'sending'::"OutboxStatus" AND "lockedUntil" < NOW())
+        ORDER BY "createdAt", "id"
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attempts", m."createdAt"`;
+    // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
+    return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
+  }
+
+  async function deliver(transport: MailTransport, row: Claimed): Promise<boolean> {
+    try {
+      await transport.send({ id: row.id, from: options.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text });
+      await db.outboxMessage.update({
+        where: { id: row.id },
+        data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
+        select: { id: true },
+      });
+      return true;
+    } catch (err) {
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await db.outboxMessage.update({
+        where: { id: row.id },
+        data: {
+          status: giveUp ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        },
+        select: { id: true },
+      });
+      return false;
+    }
+  }
+
+  /** One pass: claims due rows batch by batch until none are left. */
+  async function pass(): Promise<RunResult> {
+    const result: RunResult = { sent: 0, failed: 0, kept: 0 };
+    const transport = options.transport;
+    if (!transport) {
+      result.kept = await keepAll();
+      return result;
+    }
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return result;
+      for (const row of rows) {
+        if (await deliver(transport, row)) result.sent++;
+        else result.failed++;
+      }
+    }
+  }
+
+  /** Runs a pass now, or once more after the one in progress. */
+  function runOnce(): Promise<RunResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void runOnce().catch(warn);
+      }
+    });
+    return running;
+  }
+
+  function warn(err: unknown) {
+    console.warn('[outbox] delivery pass failed:', err instanceof Error ? err.message : err);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void runOnce().catch(warn), options.pollMs ?? 5_000);
+      timer.unref();
+      unsubscribe = onOutboxWake(() => void runOnce().catch(warn));
+      void runOnce().catch(warn);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      unsubscribe?.();
+      await running?.catch(() => undefined);
+      options.transport?.close();
+    },
+  };
+}
+
+export type OutboxSender = ReturnType<typeof createOutboxSender>;
