@@ -23,9 +23,19 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Multiplies every rate-limit allowance; only the bench and the e2e server raise it. */
   RATE_LIMIT_SCALE: z.coerce.number({ error: 'RATE_LIMIT_SCALE must be a number' }).int().min(1).default(1),
+  // Running it as a service (docs/deploy.md).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token for GET /metrics on the main port; unset (and no METRICS_PORT) means no metrics endpoint. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** A separate port serving only /metrics (keep it off the public network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  /** Where uploaded images live: the local DATA_DIR/uploads, or the database every instance shares. */
+  IMAGE_STORE: z.enum(['disk', 'db']).optional().or(z.literal('').transform(() => undefined)),
+  /** How long a stopping instance lets in-flight requests finish before it closes them. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { dataDir: string; imageStore: 'disk' | 'db' };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -33,5 +43,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const imageStore = parsed.data.IMAGE_STORE ?? (parsed.data.DATABASE_URL ? 'db' : 'disk');
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), imageStore };
 }

@@ -19,6 +19,7 @@ import { loadGiftTiers } from './gift-tier-rules';
 import { findCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { withWriteLock } from './write-lock';
+import { ordersPlaced, stockConflicts } from '../lib/metrics';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
@@ -35,6 +36,7 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
       db.$transaction((tx) => placeInTx(tx, user, input, key), { maxWait: 10_000, timeout: 20_000 }),
     );
     catalogChanged('stock');
+    ordersPlaced.inc();
     return toOrderDto(order);
   } catch (err) {
     // The same key placed concurrently: the other request made the order; answer with it.
@@ -151,6 +153,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
       const left = now ? availableStock(now) : 0;
       const label = variantLabel(line.variant);
+      stockConflicts.inc();
       throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
     }
     const after = Number(rows[0].allocated);
@@ -162,7 +165,10 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
       RETURNING "allocated"`;
     const name = giftById.get(s.giftId)?.name ?? 'this gift';
-    if (rows.length === 0) throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    if (rows.length === 0) {
+      stockConflicts.inc();
+      throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    }
     const after = Number(rows[0].allocated);
     ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId, orderId: order.id });
   }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps';
 import { bearerToken, resolveAuth, type AuthState } from '../auth/principal';
+import { noteUser, requestIdOf } from '../http/request-facts';
 
 export type { AuthState };
 
@@ -13,6 +14,8 @@ export interface ContextInnerOptions {
   ip?: string;
   /** The Idempotency-Key header as sent; order placement validates it with its schema. */
   idempotencyKey?: string | null;
+  /** The HTTP request's id (X-Request-Id), for error answers. */
+  requestId?: string;
 }
 
 /**
@@ -31,6 +34,7 @@ export function createContextInner(opts: ContextInnerOptions) {
     guestId: normaliseGuestId(opts.guestId),
     ip: opts.ip ?? 'unknown',
     idempotencyKey: opts.idempotencyKey ?? null,
+    requestId: opts.requestId,
     getAuth(): Promise<AuthState | null> {
       auth ??= resolveAuth(deps, token);
       return auth;
@@ -46,13 +50,22 @@ function normaliseGuestId(id: string | null | undefined): string | null {
 
 /** The context of an HTTP request, for every door: /trpc, the /api procedures and the plain /api routes. */
 export function contextFromRequest(deps: AppDeps, req: Request) {
-  return createContextInner({
+  const ctx = createContextInner({
     deps,
     token: bearerToken(req.headers.authorization),
     guestId: headerValue(req.headers['x-session-id']),
     ip: req.ip,
     idempotencyKey: headerValue(req.headers['idempotency-key']),
+    requestId: requestIdOf(req),
   });
+  // The request's log line names the signed-in user (by id only), once the principal is known.
+  const getAuth = ctx.getAuth;
+  ctx.getAuth = () =>
+    getAuth().then((auth) => {
+      if (auth) noteUser(req, auth.user.id);
+      return auth;
+    });
+  return ctx;
 }
 
 export const createExpressContext =
