@@ -89,8 +89,13 @@ export class DbImageStorage implements ImageStorage {
 
   async save(name: string, bytes: Buffer): Promise<string> {
     const safe = safeImageName(name);
-    const data = { contentType: contentTypeOf(safe), bytes: new Uint8Array(bytes), etag: etagOf(bytes), size: bytes.length };
-    await this.db.storedImage.upsert({ where: { name: safe }, create: { name: safe, ...data }, update: data });
+    // Raw SQL with base64 text: the PGlite driver adapter refuses Prisma's Bytes parameters.
+    const [contentType, etag, b64] = [contentTypeOf(safe), etagOf(bytes), bytes.toString('base64')];
+    await this.db.$executeRaw`
+      INSERT INTO "StoredImage" ("name", "contentType", "bytes", "etag", "size")
+      VALUES (${safe}, ${contentType}, decode(${b64}, 'base64'), ${etag}, ${bytes.length})
+      ON CONFLICT ("name") DO UPDATE SET "contentType" = EXCLUDED."contentType", "bytes" = EXCLUDED."bytes",
+        "etag" = EXCLUDED."etag", "size" = EXCLUDED."size"`;
     return `${URL_PREFIX}/${safe}`;
   }
 
