@@ -8,20 +8,23 @@ export interface RequestFacts {
   userId?: string;
 }
 
-const facts = new WeakMap<Request | Response, RequestFacts>();
+// A symbol-keyed property rather than a WeakMap: every request would add two short-lived WeakMap
+// keys, which costs more (and burdens the garbage collector) on the hottest paths.
+const FACTS = Symbol('packshop.requestFacts');
+type WithFacts = { [FACTS]?: RequestFacts };
 
 export function setRequestFacts(req: Request, res: Response, f: RequestFacts): void {
-  facts.set(req, f);
-  facts.set(res, f);
+  (req as WithFacts)[FACTS] = f;
+  (res as WithFacts)[FACTS] = f;
 }
 
 /** The id of the request being answered (undefined outside an HTTP request, e.g. a test caller). */
 export function requestIdOf(reqOrRes: Request | Response | undefined): string | undefined {
-  return reqOrRes ? facts.get(reqOrRes)?.requestId : undefined;
+  return (reqOrRes as WithFacts | undefined)?.[FACTS]?.requestId;
 }
 
 /** Who the principal found (server/trpc/context.ts): the user id goes into the request's log line. */
 export function noteUser(req: Request, userId: string): void {
-  const f = facts.get(req);
+  const f = (req as WithFacts)[FACTS];
   if (f) f.userId = userId;
 }

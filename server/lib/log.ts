@@ -3,20 +3,11 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 /**
  * The shop's one logger: JSON lines on stdout (pino), levels from LOG_LEVEL, readable in development.
  * Request lines come from server/http/request-log.ts; server errors from logServerError below.
- * Nothing here ever logs a body, a header, a token, a password or an address: the paths below are
- * redacted as a second line of defence should someone log a request or an input object.
+ * Nothing here ever logs a body, a header, a token, a password or an address (request lines carry
+ * only the fields listed in request-log.ts). A few header paths are redacted as a second line of
+ * defence; wildcard paths (`*.password`) are not, as they cost 10 µs on every line (pino's redact).
  */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  '*.password',
-  '*.new_password',
-  '*.token',
-  '*.access_token',
-  '*.shipping_address',
-  '*.address',
-];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'err.config.headers.authorization'];
 
 function build(level: string, stream?: DestinationStream): Logger {
   return pino(
