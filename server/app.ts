@@ -8,18 +8,22 @@ import { imagesRoute } from './http/images.http';
 import { metricsRoute } from './http/metrics.http';
 import { Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
+import { apiKeyLimit } from './http/api-key-limit';
 import { securityHeaders } from './http/security-headers';
-import { seoRoutes } from './http/seo.http';
 import { clientDistDir } from './lib/paths';
 import { createApiRouter } from './rest';
 import { apiErrorHandler } from './rest/errors';
 import { trpcDoor } from './trpc/http';
+import { createOriginResolver, type OriginOptions } from './lib/public-origin';
+import { createPagesRouter } from './pages/pages.router';
 
 export interface AppOptions {
   /** Serve the built SPA from dist/client (production and e2e). */
   serveClient?: boolean;
-  /** Where the shop is reached; an https PUBLIC_URL turns on HSTS. */
-  site?: { publicUrl?: string };
+  /** Where absolute URLs come from (PUBLIC_URL, ALLOWED_HOSTS, PORT). */
+  site?: OriginOptions;
+  /** An index.html template for the SPA pages instead of dist/client's (tests). */
+  indexHtmlPath?: string;
   /** /api/ready's state (server/index.ts flips it); tests build apps on migrated databases: ready. */
   readiness?: Readiness;
   /** METRICS_TOKEN: GET /metrics with this bearer token; unset, no /metrics on this port. */
@@ -49,10 +53,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // compressed at build time and are served as they are below.
   app.use(compression({ threshold: 1024 }));
 
+  // Integrations' keys are held to their own allowance on both doors, before any work is done.
+  app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps, { readiness: options.readiness ?? readyNow() }));
   app.use(metricsRoute(options.metricsToken));
-  app.use(seoRoutes(deps));
   app.use('/uploads', imagesRoute(deps.storage));
 
   if (options.serveClient && existsSync(join(clientDistDir, 'index.html'))) {
@@ -66,12 +71,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       }),
     );
     app.use(express.static(clientDistDir, { index: false, maxAge: '1h' }));
-    const indexHtml = join(clientDistDir, 'index.html');
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    });
   }
+  // robots.txt, sitemap.xml and every SPA route's index.html with that page's head filled in.
+  const origin = createOriginResolver(options.site);
+  app.use(createPagesRouter(deps, { clientDistDir: options.serveClient ? clientDistDir : undefined, indexHtmlPath: options.indexHtmlPath, origin }));
 
   app.use(apiErrorHandler);
   return app;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseHost, parsePublicUrl } from './lib/public-origin';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,12 +16,19 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
   /** Skip seeding the catalogue (bench and tests seed what they need). */
   SEED: z.enum(['auto', 'none']).default('auto'),
-  /** The shop's public address (https://shop.example.sg): absolute links, and HSTS when https. */
+  /** The shop's public address, e.g. https://shop.example: used for every absolute URL it publishes. */
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[^/\s]+\/?$/, 'PUBLIC_URL must be an origin such as https://shop.example.sg')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .trim()
+    .refine((v) => v === '' || isPublicUrl(v), 'PUBLIC_URL must be an http:// or https:// URL')
+    .transform((v) => (v === '' ? undefined : parsePublicUrl(v)))
+    .optional(),
+  /** Without PUBLIC_URL, the Host headers believed for absolute URLs (comma-separated host[:port]). */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => parseHost(h)), 'ALLOWED_HOSTS must be host names, comma-separated (e.g. shop.example,localhost:3000)')
+    .optional(),
   /** Multiplies every rate-limit allowance; only the bench and the e2e server raise it. */
   RATE_LIMIT_SCALE: z.coerce.number({ error: 'RATE_LIMIT_SCALE must be a number' }).int().min(1).default(1),
   // Running it as a service (docs/deploy.md).
@@ -34,6 +42,15 @@ const envSchema = z.object({
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
+
+function isPublicUrl(value: string): boolean {
+  try {
+    parsePublicUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; imageStore: 'disk' | 'db' };
 

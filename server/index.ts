@@ -13,7 +13,12 @@ async function main() {
   const readiness = new Readiness();
   const { database, deps } = await bootstrap(env, (msg) => log.info(msg));
   readiness.markMigrated();
-  const app = createApp(deps, { serveClient: true, site: { publicUrl: env.PUBLIC_URL }, readiness, metricsToken: env.METRICS_TOKEN });
+  const app = createApp(deps, {
+    serveClient: true,
+    site: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS, fallbackPort: env.PORT },
+    readiness,
+    metricsToken: env.METRICS_TOKEN,
+  });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => log.warn(msg)) : null;
   const server = app.listen(env.PORT, env.HOST, () => {

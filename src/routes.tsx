@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/shipping', element: <ShippingPage /> },
       { path: '/products', element: <ProductsPage /> },
       { path: '/products/:id', element: <ProductDetailPage /> },
+      { path: '/products/:id/:slug', element: <ProductDetailPage /> },
       { path: '/product/:id', element: <ProductDetailPage /> },
       // storefront-routes
       { path: '/cart', element: <CartPage /> },

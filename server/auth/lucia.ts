@@ -45,7 +45,7 @@ class PrismaSessionAdapter implements Adapter {
   }
 }
 
-const userAttributesSelect = {
+export const userAttributesSelect = {
   id: true,
   email: true,
   role: true,

@@ -23,6 +23,8 @@ export interface RateLimiters {
   contactByIp: RateLimiterPrisma;
   chatBySession: RateLimiterPrisma;
   registerByIp: RateLimiterPrisma;
+  /** Requests per API key (by the key's hash), checked at the edge with a Retry-After answer. */
+  apiKey: RateLimiterPrisma;
 }
 
 export interface RateLimitOptions {
@@ -34,6 +36,7 @@ export interface RateLimitOptions {
 }
 
 export const LOGIN_ATTEMPTS_PER_EMAIL_AND_IP = 10;
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
 const LOGIN_DELAY_FIRST_MS = 500;
 export const LOGIN_DELAY_MAX_MS = 8_000;
 
@@ -59,6 +62,7 @@ export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}
     loginFailuresByEmail: make('login_fail_email', 1_000_000, 60 * 60),
     loginFreeFailures: LOGIN_ATTEMPTS_PER_EMAIL_AND_IP * scale,
     registerByIp: make('register_ip', 20, 60 * 60),
+    apiKey: make('api_key', API_KEY_REQUESTS_PER_MINUTE, 60),
     contactByIp: make('contact_ip', 5, 10 * 60),
     chatBySession: make('chat', 20, 60),
   };

@@ -2,6 +2,7 @@
 // answers from the shop's own data (rule-engine.ts); an external language model could implement
 // the same interface later, using ShopData's functions as its tools.
 import type { AgentType, ChatAction, PageContext } from '../../shared/schemas/chat.schema';
+import { productPath } from '../../shared/seo/slug';
 
 export interface AgentInput {
   message: string;
@@ -39,4 +40,5 @@ export const ACTIONS = {
   cart: { type: 'link', label: 'View cart', url: '/cart' },
 } as const satisfies Record<string, ChatAction>;
 
-export const productLink = (id: string, label: string): ChatAction => ({ type: 'link', label, url: `/products/${id}` });
+/** A link to a product's page at its readable URL. */
+export const productLink = (product: { id: string; name: string }, label: string): ChatAction => ({ type: 'link', label, url: productPath(product) });

@@ -6,6 +6,8 @@ import type { Request, Response } from 'express';
 export interface RequestFacts {
   requestId: string;
   userId?: string;
+  /** The API key's id when an integration is calling. */
+  keyId?: string;
 }
 
 // A symbol-keyed property rather than a WeakMap: every request would add two short-lived WeakMap
@@ -23,8 +25,8 @@ export function requestIdOf(reqOrRes: Request | Response | undefined): string | 
   return (reqOrRes as WithFacts | undefined)?.[FACTS]?.requestId;
 }
 
-/** Who the principal found (server/trpc/context.ts): the user id goes into the request's log line. */
-export function noteUser(req: Request, userId: string): void {
+/** Who the principal found (server/trpc/context.ts): the ids go into the request's log line. */
+export function noteUser(req: Request, who: { userId: string; keyId?: string }): void {
   const f = (req as WithFacts)[FACTS];
-  if (f) f.userId = userId;
+  if (f) Object.assign(f, who);
 }

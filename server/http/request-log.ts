@@ -49,7 +49,7 @@ export function requestLog(): RequestHandler {
       const log = logger();
       if (!log.isLevelEnabled(level)) return;
       // Only these fields: no query string, no headers, no body (tokens, passwords, addresses).
-      log[level]({ req_id: requestId, method: req.method, route, status, ms: Math.round(seconds * 10_000) / 10, user_id: f.userId }, 'request');
+      log[level]({ req_id: requestId, method: req.method, route, status, ms: Math.round(seconds * 10_000) / 10, user_id: f.userId, key_id: f.keyId }, 'request');
     };
     // 'finish' when the answer was handed to the network; 'close' alone when the client hung up first.
     res.once('finish', onEnd);

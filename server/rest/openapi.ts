@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
 import { uploadImagesPaths } from './upload-images.route';
 
@@ -20,10 +21,37 @@ export function openApiDocument(): OpenAPIObject {
         'surrogates, and JSON bodies may nest at most 32 levels (400 otherwise).',
       version: '1.0.0',
       baseUrl: '/api',
-      securitySchemes: { Authorization: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        Authorization: { type: 'http', scheme: 'bearer', description: 'A person: the access_token from /auth/login or /auth/register.' },
+        ApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An integration: an API key (psk_...) created by an admin in the back office (Settings, API keys). It reaches the back-office ' +
+            'operations its scopes allow (listed on each operation), never shopper, user, role or key management. 600 requests a minute ' +
+            'per key; over that, 429 with Retry-After.',
+        },
+      },
     });
     doc.paths = { ...doc.paths, ...uploadImagesPaths };
+    declareScopes(doc);
     return doc;
   })();
   return cached;
+}
+
+type Procedure = { _def: { type: string; meta?: { openapi?: { method: string; path: string; protect?: boolean } } } };
+
+/** Each back-office operation names the scope an API key needs for it (OpenAPI 3.1 allows role names here). */
+function declareScopes(doc: OpenAPIObject) {
+  const procedures = (appRouter._def as unknown as { procedures: Record<string, Procedure> }).procedures;
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi?.protect) continue;
+    const operation = (doc.paths?.[openapi.path] as Record<string, { security?: unknown; description?: string }> | undefined)?.[openapi.method.toLowerCase()];
+    if (!operation) continue;
+    const scope = scopeForProcedure(path, procedure._def.type);
+    operation.security = [{ Authorization: [] }, ...(scope ? [{ ApiKey: [scope] }] : [])];
+    if (scope) operation.description = `${operation.description ? `${operation.description}\n\n` : ''}API key scope: \`${scope}\`.`;
+  }
 }

@@ -3,7 +3,8 @@ import multer from 'multer';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
-import { requireRole, requireSignedIn } from '../auth/principal';
+import { requireBackOffice } from '../auth/back-office';
+import { UPLOAD_SCOPE } from '../auth/scopes';
 import type { AppDeps } from '../deps';
 import { displayName, storeProductImages } from '../services/admin/uploads.service';
 import { contextFromRequest } from '../trpc/context';
@@ -42,7 +43,7 @@ export function uploadImagesRoute(deps: AppDeps): Router {
   r.post('/admin/upload/images', async (req: Request, res: Response) => {
     try {
       const ctx = contextFromRequest(deps, req);
-      requireRole(requireSignedIn(await ctx.getAuth(), ctx.token), 'staff');
+      await requireBackOffice(ctx, { role: 'staff', scope: UPLOAD_SCOPE });
       await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(uploadError(err, req)) : resolve())));
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
       const urls = await storeProductImages(deps.storage, files);
@@ -63,7 +64,7 @@ export const uploadImagesPaths: NonNullable<OpenAPIObject['paths']> = {
       description:
         'Multipart form data with one or more files in the field `files` (at most 10 MB each). Every file must decode as an image; ' +
         'each is stored as WebP at up to 1200 px (and a 400 px thumbnail beside it, same name with -400). Answers `{ urls: [...] }` with /uploads/... paths.',
-      security: [{ Authorization: [] }],
+      security: [{ Authorization: [] }, { ApiKey: [UPLOAD_SCOPE] }],
       requestBody: {
         required: true,
         content: {

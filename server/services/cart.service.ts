@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Country } from '../../shared/constants';
 import { AppError, badRequest, notFound } from '../../shared/errors';
 import { checkCoupon } from '../../shared/domain/coupon';
+import { hasPositivePrice, notForSaleMessage } from '../../shared/domain/pricing';
 import { selectionProblem } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
@@ -59,7 +60,14 @@ const variantCheckSelect = {
   allocated: true,
   safetyStock: true,
   product: { select: { name: true } },
+  priceTiers: { select: { minQuantity: true, priceCents: true } },
 } as const;
+
+/** Refuses a quantity of a variant that would be sold for nothing (no price, or a tier priced 0). */
+function requirePrice(variant: { sizeCode: string; packSize: number; product: { name: string }; priceTiers: { minQuantity: number; priceCents: number }[] }, quantity: number) {
+  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+  if (!hasPositivePrice(tiers, quantity)) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(variant)));
+}
 
 /** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
 export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
@@ -96,6 +104,7 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
   const cartId = await ensureCart(db, owner);
   const existing = await db.cartItem.findUnique({ where: { cartId_variantId: { cartId, variantId: variant.id } }, select: { quantity: true } });
   const inCart = existing?.quantity ?? 0;
+  requirePrice(variant, inCart + input.quantity);
   const available = availableStock(variant);
   if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
   if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
@@ -130,6 +139,7 @@ export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer
   if (input.quantity === 0) {
     await db.cartItem.deleteMany({ where: { id: item.id } });
   } else {
+    requirePrice(item.variant, input.quantity);
     const available = availableStock(item.variant);
     if (input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(item.variant), available));
     await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });

@@ -5,12 +5,13 @@ import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../shared/errors';
 import { checkCoupon } from '../../shared/domain/coupon';
+import { hasPositivePrice, notForSaleMessage } from '../../shared/domain/pricing';
 import { selectionProblem, type GiftSelection } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
 import { idempotencyKeySchema, type placeOrderInput } from '../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../db/errors';
 import { catalogChanged } from '../lib/catalog-events';
-import { cartSelect, priceCart } from './cart-view';
+import { cartSelect, priceCart, tiersOf } from './cart-view';
 import { variantLabel } from './cart.service';
 import { writeLedger, type LedgerEntry } from './ledger';
 import { orderSelect, toOrderDto } from './order.mapper';
@@ -67,6 +68,9 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   if (!cartRef) throw badRequest('Your cart is empty');
   const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartRef.id }, select: { ...cartSelect, couponCode: true } });
   if (cart.items.length === 0) throw badRequest('Your cart is empty');
+  // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
+  const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
+  if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
 
   const address = input.shipping_address;
   const code = input.coupon_code?.trim() || cart.couponCode || null;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../deps';
+import { isApiKeyToken, resolveApiKey, type ApiKeyPrincipal } from '../auth/api-keys';
 import { bearerToken, resolveAuth, type AuthState } from '../auth/principal';
 import { noteUser, requestIdOf } from '../http/request-facts';
 
@@ -26,6 +27,7 @@ export interface ContextInnerOptions {
 export function createContextInner(opts: ContextInnerOptions) {
   const { deps } = opts;
   let auth: Promise<AuthState | null> | undefined;
+  let apiKey: Promise<ApiKeyPrincipal | null> | undefined;
   const token = opts.token ?? null;
   return {
     ...deps,
@@ -35,9 +37,17 @@ export function createContextInner(opts: ContextInnerOptions) {
     ip: opts.ip ?? 'unknown',
     idempotencyKey: opts.idempotencyKey ?? null,
     requestId: opts.requestId,
+    /** Whether the bearer token is an integration's API key rather than a person's session. */
+    usesApiKey: isApiKeyToken(token),
+    /** The person's session behind the bearer token (null for an API key). */
     getAuth(): Promise<AuthState | null> {
-      auth ??= resolveAuth(deps, token);
+      auth ??= isApiKeyToken(token) ? Promise.resolve(null) : resolveAuth(deps, token);
       return auth;
+    },
+    /** The API key behind the bearer token, if it is one and still valid. */
+    getApiKey(): Promise<ApiKeyPrincipal | null> {
+      apiKey ??= isApiKeyToken(token) ? resolveApiKey(deps.db, token) : Promise.resolve(null);
+      return apiKey;
     },
   };
 }
@@ -58,12 +68,17 @@ export function contextFromRequest(deps: AppDeps, req: Request) {
     idempotencyKey: headerValue(req.headers['idempotency-key']),
     requestId: requestIdOf(req),
   });
-  // The request's log line names the signed-in user (by id only), once the principal is known.
-  const getAuth = ctx.getAuth;
+  // The request's log line names the signed-in user or the API key (by id only), once known.
+  const { getAuth, getApiKey } = ctx;
   ctx.getAuth = () =>
     getAuth().then((auth) => {
-      if (auth) noteUser(req, auth.user.id);
+      if (auth) noteUser(req, { userId: auth.user.id });
       return auth;
+    });
+  ctx.getApiKey = () =>
+    getApiKey().then((key) => {
+      if (key) noteUser(req, { userId: key.user.id, keyId: key.id });
+      return key;
     });
   return ctx;
 }

@@ -1,9 +1,13 @@
-import { requireRole, requireSignedIn, SESSION_EXPIRED } from '../auth/principal';
+import { requireBackOffice } from '../auth/back-office';
+import { requireSignedIn, SESSION_EXPIRED } from '../auth/principal';
+import { scopeForProcedure } from '../auth/scopes';
 import { AppError } from '../../shared/errors';
 import { baseProcedure } from './init';
 
-// Roles through procedures, decided by server/auth/principal.ts; errors are AppErrors converted
-// once in init.ts.
+// Roles through procedures, decided by server/auth/principal.ts (people) and server/auth/back-office.ts
+// (people or API keys with scopes from server/auth/scopes.ts); errors are AppErrors converted once in init.ts.
+
+const KEYS_ARE_FOR_THE_BACK_OFFICE = 'API keys can only call back-office operations; shopper calls need a signed-in person.';
 
 /** Anyone. The session is not looked up unless the procedure asks for it (ctx.getAuth()). */
 export const publicProcedure = baseProcedure;
@@ -13,25 +17,25 @@ export const publicProcedure = baseProcedure;
  * but no longer valid answers 401 so that the browser clears it (storefront.md section 8).
  */
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  if (ctx.usesApiKey) throw new AppError('FORBIDDEN', KEYS_ARE_FOR_THE_BACK_OFFICE);
   const auth = await ctx.getAuth();
   if (ctx.token && !auth) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   return next({ ctx: { user: auth?.user ?? null, session: auth?.session ?? null } });
 });
 
-/** Any signed-in user. */
+/** Any signed-in person. */
 export const customerProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  if (ctx.usesApiKey) throw new AppError('FORBIDDEN', KEYS_ARE_FOR_THE_BACK_OFFICE);
   const auth = requireSignedIn(await ctx.getAuth(), ctx.token);
   return next({ ctx: { user: auth.user, session: auth.session } });
 });
 
-/** Staff and admins: the back office. */
-export const staffProcedure = customerProcedure.use(({ ctx, next }) => {
-  requireRole(ctx, 'staff');
-  return next({ ctx });
-});
+/** Staff and admins (the back office), or an API key holding the area's scope. */
+export const staffProcedure = baseProcedure.use(async ({ ctx, path, type, next }) =>
+  next({ ctx: await requireBackOffice(ctx, { role: 'staff', scope: scopeForProcedure(path, type) }) }),
+);
 
-/** Admins only: users, roles and shop-wide rules such as shipping. */
-export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
-  requireRole(ctx, 'admin');
-  return next({ ctx });
-});
+/** Admins only (users, roles, shop-wide rules); an API key only where its scope covers the area. */
+export const adminProcedure = baseProcedure.use(async ({ ctx, path, type, next }) =>
+  next({ ctx: await requireBackOffice(ctx, { role: 'admin', scope: scopeForProcedure(path, type) }) }),
+);

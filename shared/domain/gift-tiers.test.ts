@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableGiftTiers, keepValidSelections, nearbyGiftTiers, selectionProblem, type GiftTierRule } from './gift-tiers';
+import { availableGiftTiers, keepValidSelections, nearbyGiftTiers, selectionProblem, tiersWithUnpickedGifts, type GiftTierRule } from './gift-tiers';
 
 const gift = (id: string, stock = 10, allocated = 0, isActive = true) => ({ id, name: id, description: '', imageUrl: null, stockQuantity: stock, allocated, isActive });
 const tiers: GiftTierRule[] = [
@@ -41,5 +41,19 @@ describe('gift selection', () => {
   it('drops selections a smaller cart no longer allows', () => {
     const sel = [{ tierId: 't100', giftId: 'a' }, { tierId: 't250', giftId: 'b' }];
     expect(keepValidSelections(availableGiftTiers(tiers, 12000), sel)).toEqual([{ tierId: 't100', giftId: 'a' }]);
+  });
+});
+
+describe('tiersWithUnpickedGifts', () => {
+  const t100 = { id: 't100', name: 'Spend $100', gift_limit: 1, gift_items: [{ id: 'a' }, { id: 'b' }] };
+  const t250 = { id: 't250', name: 'Spend $250', gift_limit: 2, gift_items: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] };
+  it('lists reached tiers still below their limit, with how many gifts are left', () => {
+    expect(tiersWithUnpickedGifts([t100], []).map((x) => [x.tier.id, x.left])).toEqual([['t100', 1]]);
+    expect(tiersWithUnpickedGifts([t100], [{ tier_id: 't100', gift_id: 'a' }])).toEqual([]);
+    expect(tiersWithUnpickedGifts([t100, t250], [{ tier_id: 't100', gift_id: 'a' }, { tier_id: 't250', gift_id: 'b' }]).map((x) => [x.tier.id, x.left])).toEqual([['t250', 1]]);
+  });
+  it('does not count gifts already picked under another tier', () => {
+    const small = { id: 's', name: 'S', gift_limit: 2, gift_items: [{ id: 'a' }] };
+    expect(tiersWithUnpickedGifts([small, t100], [{ tier_id: 't100', gift_id: 'a' }]).map((x) => x.tier.id)).toEqual([]);
   });
 });

@@ -112,3 +112,22 @@ export function keepValidSelections(available: readonly AvailableTier[], selecti
   }
   return kept;
 }
+
+/**
+ * Reached tiers where the shopper can still pick a gift, with how many: below the tier's limit and
+ * with a gift not already picked (a gift picked under one tier cannot be picked again under another).
+ * The checkout reminds the shopper of these before the order is placed.
+ */
+export function tiersWithUnpickedGifts<T extends { id: string; name: string; gift_limit: number; gift_items: readonly { id: string }[] }>(
+  available: readonly T[],
+  selected: readonly { tier_id: string; gift_id: string }[],
+): { tier: T; left: number }[] {
+  const picked = new Set(selected.map((s) => s.gift_id));
+  return available
+    .map((tier) => {
+      const inTier = selected.filter((s) => s.tier_id === tier.id).length;
+      const choosable = tier.gift_items.filter((g) => !picked.has(g.id)).length;
+      return { tier, left: Math.min(tier.gift_limit - inTier, choosable) };
+    })
+    .filter((x) => x.left > 0);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotalFor, priceRangeOf, sortTiersDescending, unitPriceFor } from './pricing';
+import { hasPositivePrice, lineTotalFor, priceRangeOf, sortTiersDescending, unitPriceFor } from './pricing';
 
 // Tiers in cents as the server keeps them; the rule is the same in dollars on the page.
 const tiers = [
@@ -39,5 +39,17 @@ describe('price range', () => {
   it('is the cheapest and dearest base price in dollars, 0-0 without variants', () => {
     expect(priceRangeOf([990, 2890, 1490])).toEqual({ min: 9.9, max: 28.9 });
     expect(priceRangeOf([])).toEqual({ min: 0, max: 0 });
+  });
+});
+
+describe('nothing sold for nothing', () => {
+  it('needs a positive unit price at the quantity bought', () => {
+    expect(hasPositivePrice(tiers, 1)).toBe(true);
+    expect(hasPositivePrice([], 1)).toBe(false);
+    expect(hasPositivePrice([{ min_quantity: 1, price: 0 }], 1)).toBe(false);
+    // A free bulk tier: the single pack is sold, 100 packs are not.
+    const freeBulk = [{ min_quantity: 1, price: 500 }, { min_quantity: 100, price: 0 }];
+    expect(hasPositivePrice(freeBulk, 99)).toBe(true);
+    expect(hasPositivePrice(freeBulk, 100)).toBe(false);
   });
 });

@@ -31,3 +31,14 @@ export function priceRangeOf(basePricesCents: readonly number[]): { min: number;
   if (basePricesCents.length === 0) return { min: 0, max: 0 };
   return { min: Math.min(...basePricesCents) / 100, max: Math.max(...basePricesCents) / 100 };
 }
+
+/**
+ * Nothing is sold for nothing: a variant can be carted or ordered at a quantity only when the unit
+ * price that quantity gets is positive (no tiers at all, or a tier priced 0, means "no price yet").
+ */
+export function hasPositivePrice<T extends { min_quantity: number; price: number }>(tiers: readonly T[], quantity: number): boolean {
+  return unitPriceFor(tiers, quantity) > 0;
+}
+
+/** The message a shopper sees for a variant that has no price yet. */
+export const notForSaleMessage = (label: string) => `Sorry, ${label} has no price yet and cannot be ordered. Please contact us for a quote.`;

@@ -15,7 +15,27 @@ const context = z
   .nullish()
   .refine((v) => v == null || JSON.stringify(v).length <= 4000, 'Context is too large');
 
-export const sessionIdSchema = z.string({ error: 'Session ID is required' }).trim().min(1, 'Session ID is required').max(64, 'Unknown chat session');
+/**
+ * A path like `/chat/sessions/null/messages` is what a client sends when it has no session yet: blank,
+ * `null` and `undefined` (also percent-encoded) count as no session id and answer 400
+ * 'Session ID is required' (storefront.md section 5); any other id that is not the caller's is a 404.
+ */
+const NO_SESSION_ID = new Set(['', 'null', 'undefined']);
+function normaliseSessionId(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  let text = value;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    /* not percent-encoded: keep it as sent */
+  }
+  return NO_SESSION_ID.has(text.trim().toLowerCase()) ? '' : value.trim();
+}
+
+export const sessionIdSchema = z.preprocess(
+  normaliseSessionId,
+  z.string({ error: 'Session ID is required' }).min(1, 'Session ID is required').max(64, 'Unknown chat session'),
+);
 
 export const createChatSessionInput = z.object({
   agent_type: agentType.default('main'),

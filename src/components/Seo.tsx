@@ -1,47 +1,35 @@
-import { SHOP_NAME } from '../../shared/constants';
+import { useLayoutEffect } from 'react';
+import { headTags, type HeadTag, type PageMeta } from '../../shared/seo/page-meta';
+import { siteOrigin } from '../lib/site-origin';
 
-interface SeoProps {
-  title: string;
-  description: string;
-  keywords?: string[];
-  /** Path of the canonical URL, e.g. "/products/abc". */
-  path: string;
-  image?: string;
-  type?: 'website' | 'product' | 'article';
-  /** Structured data (schema.org) for this page. */
-  jsonLd?: Record<string, unknown> | Record<string, unknown>[];
-  noindex?: boolean;
+// The browser's renderer of shared/seo headTags(); server/pages/head-html.ts is the server's, so the
+// head a crawler gets and the one the SPA shows are the same tags from the same data.
+
+function Tag({ tag }: { tag: HeadTag }) {
+  switch (tag.tag) {
+    case 'title':
+      return <title>{tag.text}</title>;
+    case 'meta':
+      return tag.property !== undefined ? <meta property={tag.property} content={tag.content} /> : <meta name={tag.name} content={tag.content} />;
+    case 'link':
+      return <link rel={tag.rel} href={tag.href} />;
+    case 'jsonld':
+      return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: tag.json }} />;
+  }
 }
 
-const DEFAULT_KEYWORDS = ['polymailer', 'poly mailer bags', 'bubble wrap', 'packaging supplies', 'Singapore', 'Malaysia', 'courier bags'];
-
 /** Page metadata: React 19 hoists <title>, <meta> and <link> into the document head. */
-export function Seo({ title, description, keywords = [], path, image = '/og-image.svg', type = 'website', jsonLd, noindex }: SeoProps) {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const url = `${origin}${path}`;
-  const fullTitle = title.includes(SHOP_NAME) ? title : `${title} | ${SHOP_NAME}`;
-  const imageUrl = image.startsWith('http') ? image : `${origin}${image}`;
+export function Seo(meta: PageMeta) {
+  const tags = headTags(meta, siteOrigin());
+  // The head the server sent for the first page is replaced by this one (not doubled).
+  useLayoutEffect(() => {
+    document.head.querySelectorAll('[data-page-head]').forEach((el) => el.remove());
+  }, []);
   return (
     <>
-      <title>{fullTitle}</title>
-      <meta name="description" content={description} />
-      <meta name="keywords" content={[...keywords, ...DEFAULT_KEYWORDS].join(', ')} />
-      <link rel="canonical" href={url} />
-      {noindex && <meta name="robots" content="noindex" />}
-      <meta property="og:site_name" content={SHOP_NAME} />
-      <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={description} />
-      <meta property="og:type" content={type} />
-      <meta property="og:url" content={url} />
-      <meta property="og:image" content={imageUrl} />
-      <meta property="og:locale" content="en_SG" />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={fullTitle} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={imageUrl} />
-      {jsonLd && (
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
-      )}
+      {tags.map((tag, i) => (
+        <Tag key={i} tag={tag} />
+      ))}
     </>
   );
 }

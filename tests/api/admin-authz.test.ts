@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 // Generated from the router and the OpenAPI document, so a new admin procedure or path is covered
 // the moment it exists: anonymous 401, customer 403, staff allowed (admin-only: staff 403, admin allowed).
 
-// Users and roles, and the shipping rules, are admin only.
-const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.'];
-const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping'];
+// Users and roles, the shipping rules and the API keys are admin only.
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
   .filter((k) => k.startsWith('admin.'))

@@ -93,6 +93,39 @@ describe('guest cart through REST', () => {
   });
 });
 
+describe('nothing sold for nothing', () => {
+  it('refuses to cart a variant without a positive price, through both doors', async () => {
+    const free = await createVariant(t.db, { name: 'Mailer Unpriced', tiers: [[1, 0]] });
+    const g = guestId();
+    const rest = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: free.variantId, quantity: 1 } });
+    expect(rest.status).toBe(409);
+    expect(rest.body.detail).toBe('Sorry, Mailer Unpriced 25x35 (50 pcs) has no price yet and cannot be ordered. Please contact us for a quote.');
+    await expect(t.caller({ guestId: g }).cart.add({ variant_id: free.variantId, quantity: 1 })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/has no price yet/),
+    });
+    const noTiers = await createVariant(t.db, { name: 'Mailer No Tiers', tiers: [[1, 500]] });
+    await t.db.priceTier.deleteMany({ where: { variantId: noTiers.variantId } });
+    expect((await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: noTiers.variantId, quantity: 1 } })).status).toBe(409);
+    expect((await t.api('GET', '/cart', { guestId: g })).body.items).toEqual([]);
+  });
+
+  it('refuses a quantity that reaches a tier priced 0, on add and on update', async () => {
+    const freeBulk = await createVariant(t.db, { name: 'Mailer Free Bulk', tiers: [[1, 500], [10, 0]] });
+    const g = guestId();
+    const ok = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: freeBulk.variantId, quantity: 9 } });
+    expect(ok.status).toBe(200);
+    const more = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: freeBulk.variantId, quantity: 1 } });
+    expect(more.status).toBe(409);
+    expect(more.body.detail).toMatch(/Mailer Free Bulk .* has no price yet/);
+    const id = ok.body.items[0].id;
+    const up = await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity: 12 } });
+    expect(up.status).toBe(409);
+    await expect(t.caller({ guestId: g }).cart.updateItem({ id, quantity: 10 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await t.api('GET', '/cart', { guestId: g })).body.items[0].quantity).toBe(9);
+  });
+});
+
 describe('coupons and gifts on the cart (tRPC)', () => {
   it('applies a coupon, revalidates it after every change and drops it when the cart no longer qualifies', async () => {
     const coupon = await createCoupon(t.db, { code: 'SAVE10', value: 1000, minOrderCents: 5000 });

@@ -144,12 +144,15 @@ describe('robots.txt and sitemap.xml', () => {
     expect(text).toContain(`Sitemap: ${t.baseUrl}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the static pages and every product', async () => {
+  it('sitemap.xml lists the static pages and every product at its canonical URL', async () => {
     const res = await fetch(`${t.baseUrl}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('xml');
     const xml = await res.text();
-    for (const id of Object.values(ids)) expect(xml).toContain(`${t.baseUrl}/products/${id}`);
-    for (const p of ['/faq', '/contact', '/shipping', '/about']) expect(xml).toContain(`<loc>${t.baseUrl}${p}</loc>`);
+    for (const id of Object.values(ids)) expect(xml).toMatch(new RegExp(`<loc>${t.baseUrl}/products/${id}/[a-z0-9-]+</loc>`));
+    expect(xml).toContain(`<loc>${t.baseUrl}/products/${ids.A}/white-polymailer-bags</loc>`);
+    for (const p of ['/', '/products', '/faq', '/contact', '/shipping']) expect(xml).toContain(`<loc>${t.baseUrl}${p}</loc>`);
+    // /about and /home show the landing page, whose canonical is /: only canonical URLs are listed.
+    expect(xml).not.toContain(`<loc>${t.baseUrl}/about</loc>`);
   });
 });

@@ -48,8 +48,8 @@ describe('sessions through REST', () => {
     expect(res.body.agent_name).toBe('Sid');
     const links = res.body.actions.filter((a: { type: string }) => a.type === 'link');
     // Pink 28x42 is out of stock, so only the white product is linked.
-    expect(links[0]).toMatchObject({ url: `/products/${shop.white}` });
-    expect(links.some((a: { url: string }) => a.url === `/products/${shop.pink}`)).toBe(false);
+    expect(links[0].url).toMatch(new RegExp(`^/products/${shop.white}/[a-z0-9-]+$`));
+    expect(links.some((a: { url: string }) => a.url.startsWith(`/products/${shop.pink}/`))).toBe(false);
     expect(res.body).toMatchObject({ message_id: expect.any(String), timestamp: expect.any(String), suggestions: expect.any(Array) });
   });
 
@@ -104,11 +104,23 @@ describe('bad input', () => {
     expect(await t.db.chatMessage.count({ where: { sessionId: id, role: 'user' } })).toBe(0);
   });
 
-  it("answers 'Session ID is required' without a session id", async () => {
-    // REST always carries the id in the path; a path id that is not a session is simply unknown.
-    const res = await t.api('POST', '/chat/sessions/%20/messages', { body: { message: 'hello' }, guestId: GUEST_A });
-    expect(res.status).toBe(404);
-    await expect(t.caller({ guestId: GUEST_A }).chat.sendMessage({ sessionId: '', message: 'hi' })).rejects.toThrow(/Session ID is required/);
+  it("answers 400 'Session ID is required' without a session id; unknown and others' sessions stay 404", async () => {
+    // What a client without a session puts in the path: blank, null or undefined.
+    for (const path of ['/chat/sessions/%20/messages', '/chat/sessions/null/messages', '/chat/sessions/undefined/messages']) {
+      const res = await t.api('POST', path, { body: { message: 'hello' }, guestId: GUEST_A });
+      expect(res.status, path).toBe(400);
+      expect(res.body.detail, path).toBe('Session ID is required');
+    }
+    await expect(t.caller({ guestId: GUEST_A }).chat.sendMessage({ sessionId: '', message: 'hi' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/Session ID is required/),
+    });
+    await expect(t.caller({ guestId: GUEST_A }).chat.sendMessage({ message: 'hi' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const unknown = await t.api('POST', '/chat/sessions/not-a-session/messages', { body: { message: 'hello' }, guestId: GUEST_A });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Chat session not found');
+    const theirs = await startRest(GUEST_B);
+    expect((await t.api('POST', `/chat/sessions/${theirs}/messages`, { body: { message: 'hello' }, guestId: GUEST_A })).status).toBe(404);
   });
 
   it('stores HTML and script exactly as typed, as plain text', async () => {

@@ -114,6 +114,22 @@ describe('placing an order through REST', () => {
   });
 });
 
+describe('nothing sold for nothing', () => {
+  it('refuses an order whose line lost its price after it was carted, through both doors, writing nothing', async () => {
+    const v = await createVariant(t.db, { name: 'Mailer Repriced', onHand: 20, tiers: [[1, 700]] });
+    const { token } = await createUser(t.deps);
+    await t.api('POST', '/cart/add', { token, body: { variant_id: v.variantId, quantity: 2 } });
+    await t.db.priceTier.updateMany({ where: { variantId: v.variantId }, data: { priceCents: 0 } });
+    const res = await t.api('POST', '/orders', { token, body: { shipping_address: sgAddress } });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Sorry, Mailer Repriced 25x35 (50 pcs) has no price yet and cannot be ordered. Please contact us for a quote.');
+    await expect(t.caller({ token }).orders.place({ shipping_address: sgAddress as never })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await t.db.variant.findUniqueOrThrow({ where: { id: v.variantId } })).allocated).toBe(0);
+    expect(await t.db.order.count({ where: { items: { some: { variantId: v.variantId } } } })).toBe(0);
+    expect((await t.api('GET', '/cart', { token })).body.items).toHaveLength(1);
+  });
+});
+
 describe('races', () => {
   it('two tabs placing the same cart at once make one order; the other finds the cart empty', async () => {
     const v = await createVariant(t.db, { onHand: 10 });

@@ -34,7 +34,7 @@ test('the sizing expert on a product page recommends a mailer for a 30 x 20 x 5 
 
   const link = answer.getByRole('button', { name: /28x42$/ }).first();
   await link.click();
-  await expect(page).toHaveURL(/\/products\/[^/]+$/);
+  await expect(page).toHaveURL(/\/products\/[^/]+\/[a-z0-9-]+$/);
   // The panel stays open across navigation and keeps the conversation.
   await expect(panel.getByTestId('chat-user-message').last()).toContainText('30 x 20 x 5 cm');
 });

@@ -41,7 +41,7 @@ for (const viewport of [
     await page.getByLabel('Step 2: Select Pack Size').selectOption(v.variant_id);
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(qty));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText('Added to cart')).toBeVisible();
+    await expect(page.getByText(qty > 1 ? `Added ${qty} item(s) to cart!` : 'Added to cart', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('line-quantity')).toHaveText(String(qty));
     await expect(page.getByTestId('summary-subtotal')).toHaveText(formatMoney(subtotal));

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { createApp } from '../../server/app';
+import { createApp, type AppOptions } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { createDeps, type AppDeps } from '../../server/deps';
 import { LocalImageStorage } from '../../server/storage/image-storage';
@@ -25,11 +25,11 @@ export interface TestApp {
 }
 
 /** A whole app on a fresh database, served on 127.0.0.1 with an ephemeral port. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: AppOptions = {}): Promise<TestApp> {
   const database = await createTestDb();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'packshop-uploads-'));
   const deps = createDeps(database.db, new LocalImageStorage(uploadsDir));
-  const app = createApp(deps);
+  const app = createApp(deps, options);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

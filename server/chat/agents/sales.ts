@@ -64,7 +64,7 @@ export async function quoteReply(data: ShopData, input: AgentInput): Promise<Age
   const text = products.map((p) => describeProduct(p, q.sizeCode)).join('\n\n');
   const first = products[0];
   const variant = pickVariant(first, q);
-  const actions: ChatAction[] = products.map((p) => productLink(p.id, `View ${p.name}`));
+  const actions: ChatAction[] = products.map((p) => productLink(p, `View ${p.name}`));
   if (variant && variantAvailable(variant) > 0) {
     actions.push({ type: 'add_to_cart', label: 'Add to cart', payload: { variant_id: variant.id, quantity: 1 } });
   }
@@ -93,7 +93,7 @@ export async function addToCartReply(data: ShopData, input: AgentInput): Promise
   const variant = pickVariant(product, q);
   if (!variant) {
     const sizes = [...new Set(product.variants.map((v) => v.sizeCode))];
-    return reply(`${product.name} comes in ${sizes.join(', ')} cm. Which size should I add?`, [productLink(product.id, `View ${product.name}`)], sizes
+    return reply(`${product.name} comes in ${sizes.join(', ')} cm. Which size should I add?`, [productLink(product, `View ${product.name}`)], sizes
       .slice(0, 4)
       .map((s) => `Add ${product.color} ${s} to cart`));
   }
@@ -104,7 +104,7 @@ export async function addToCartReply(data: ShopData, input: AgentInput): Promise
       available > 0
         ? `Only ${available} pack${available === 1 ? '' : 's'} of ${product.name} ${variant.sizeCode} (pack of ${variant.packSize}) are available right now.`
         : `${product.name} ${variant.sizeCode} (pack of ${variant.packSize}) is out of stock at the moment. Another pack size or colour may be available.`,
-      [productLink(product.id, `View ${product.name}`)],
+      [productLink(product, `View ${product.name}`)],
       ['What sizes do you have?', 'Talk to a person'],
     );
   }

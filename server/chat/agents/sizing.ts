@@ -63,7 +63,7 @@ export async function sizingReply(data: ShopData, input: AgentInput): Promise<Ag
   return {
     agentType: 'sizing',
     content: lines.join('\n\n'),
-    actions: [...products.map((p) => productLink(p.id, `${p.name} ${best.sizeCode}`)), ACTIONS.sizeGuide],
+    actions: [...products.map((p) => productLink(p, `${p.name} ${best.sizeCode}`)), ACTIONS.sizeGuide],
     suggestions: [`Price of ${best.sizeCode} mailers`, 'Do you give bulk discounts?', 'A pair of jeans'],
   };
 }

@@ -227,7 +227,27 @@ const POLYMAILERS: SeedProduct[] = [
   premiumMailer('black', 'Black', ALL_SIZES.slice(1), [50, 100, 500], true),
   premiumMailer('pink', 'Pink', CORE_SIZES, [50, 100, 500], false),
   premiumMailer('baby blue', 'Baby Blue', CORE_SIZES, [50, 100, 500], false),
+  soldOut(premiumClearMailer()),
 ];
+
+/** Every variant at 0: one product a fresh shop shows as Out of Stock (listing badge, detail button). */
+function soldOut(product: SeedProduct): SeedProduct {
+  return { ...product, variants: product.variants.map((v) => ({ ...v, onHand: 0, safetyStock: 0 })) };
+}
+
+function premiumClearMailer(): SeedProduct {
+  const base = premiumMailer('clear', 'Clear', CORE_SIZES, [50, 100], false);
+  return {
+    ...base,
+    description:
+      'Crystal-clear 80-micron mailers with a double self-seal strip, for apparel already in printed packaging and ' +
+      'for showing off a branded box. Waterproof and tamper-evident. Sold out: the next shipment is on its way.',
+    specifications: { ...base.specifications, finish: 'High clarity', opacity: 'Transparent' },
+    seoDescription:
+      'Premium clear polymailers with a double self-seal strip: 80-micron high-clarity LDPE, waterproof and tamper-evident. ' +
+      `Sizes ${sizeRange(CORE_SIZES)}.`,
+  };
+}
 
 // ---------- accessories ----------
 

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init';
+import { apiKeysAdminRouter } from './api-keys.router';
 import { contactAdminRouter } from './contact.router';
 import { couponsRouter } from './coupons.router';
 import { dashboardRouter } from './dashboard.router';
@@ -24,4 +25,5 @@ export const adminRouter = router({
   contact: contactAdminRouter,
   dashboard: dashboardRouter,
   shipping: shippingAdminRouter,
+  apiKeys: apiKeysAdminRouter,
 });

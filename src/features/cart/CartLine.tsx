@@ -2,11 +2,13 @@ import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartItemDto } from '../../../shared/schemas/cart.schema';
+import { productPath } from '../../../shared/seo/slug';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
 /** One cart line: image, name and attributes, quantity controls (decrease disabled at 1), Remove. */
 export function CartLine({ item }: { item: CartItemDto }) {
+  const href = productPath({ id: item.product_id, name: item.product_name });
   const { updateItem, removeItem } = useCart();
   const [busy, setBusy] = useState(false);
   const set = async (q: number) => {
@@ -17,7 +19,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
   const short = item.quantity > item.available;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
-      <Link to={`/products/${item.product_id}`} className="flex-none">
+      <Link to={href} className="flex-none">
         {item.product_image ? (
           <img src={item.product_image} alt={item.product_name} className="h-20 w-20 rounded-lg border border-slate-200 object-cover sm:h-24 sm:w-24" />
         ) : (
@@ -29,7 +31,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <Link to={`/products/${item.product_id}`} className="font-medium text-slate-900 hover:text-emerald-700">
+            <Link to={href} className="font-medium text-slate-900 hover:text-emerald-700">
               {item.product_name}
             </Link>
             <p className="break-all text-xs text-slate-500">

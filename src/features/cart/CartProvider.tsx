@@ -1,14 +1,16 @@
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { formatMoney } from '../../../shared/domain/money';
+import { gstIncludedIn } from '../../../shared/domain/gst';
+import { formatMoney, toDollars } from '../../../shared/domain/money';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
-import { errorDetail, trpc } from '../../lib/trpc';
+import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 interface CartContextValue {
   cart: CartDto | undefined;
   itemCount: number;
   isLoading: boolean;
-  addItem(variantId: string, quantity: number): Promise<boolean>;
+  /** `counted` says 'Added N item(s) to cart!' even for one unit (the chat's add-to-cart). */
+  addItem(variantId: string, quantity: number, opts?: { counted?: boolean }): Promise<boolean>;
   updateItem(itemId: string, quantity: number): Promise<boolean>;
   removeItem(itemId: string): Promise<boolean>;
   clearCart(): Promise<boolean>;
@@ -22,6 +24,24 @@ const CartContext = createContext<CartContextValue | null>(null);
 
 const warn = (message: string) => toast(message, { icon: '⚠️' });
 const info = (message: string) => toast(message, { icon: 'ℹ️' });
+
+export const COUPON_VALIDATION_FAILED = 'Coupon removed due to validation error';
+
+/** 'Added to cart' for one unit from the product page; 'Added N item(s) to cart!' when several go in at once. */
+export const addedMessage = (quantity: number, counted = false) =>
+  quantity > 1 || counted ? `Added ${quantity} item(s) to cart!` : 'Added to cart';
+
+/** A failure that left the cart's state unknown (no answer, or the server broke), unlike a 4xx refusal. */
+const unanswered = (err: unknown) => {
+  const status = httpStatusOf(err);
+  return status === undefined || status >= 500;
+};
+
+/** The cart without its coupon, recomputed here only when even the removal call could not be made. */
+function withoutCoupon(cart: CartDto): CartDto {
+  const total = Math.round((cart.subtotal + cart.shipping_fee) * 100);
+  return { ...cart, applied_coupon: null, discount: 0, coupon_message: null, total: toDollars(total), gst: toDollars(gstIncludedIn(total)) };
+}
 
 /**
  * The cart for the whole SPA. The server recomputes every figure and revalidates the coupon on each
@@ -55,6 +75,32 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [utils],
   );
 
+  /**
+   * The coupon is revalidated with every cart answer. When that answer cannot be had (network down,
+   * server error) the coupon is removed rather than kept unchecked (storefront.md sections 4 and 8).
+   */
+  const dropping = useRef(false);
+  const removeCouponCall = unapply.mutateAsync;
+  const dropCouponAfterFailure = useCallback(async () => {
+    const cart = current.current;
+    if (!cart?.applied_coupon || dropping.current) return;
+    dropping.current = true;
+    warn(COUPON_VALIDATION_FAILED);
+    try {
+      accept(await removeCouponCall({}), { quietCoupon: true });
+    } catch {
+      accept(withoutCoupon(cart), { quietCoupon: true });
+    } finally {
+      dropping.current = false;
+    }
+  }, [accept, removeCouponCall]);
+
+  // A cart reload that failed (after its retries) is a failed revalidation too.
+  const { error: loadError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (loadError && unanswered(loadError)) void dropCouponAfterFailure();
+  }, [loadError, errorUpdatedAt, dropCouponAfterFailure]);
+
   const run = useCallback(
     async (call: () => Promise<CartDto>, ok: string | null, fail: string, opts: { quietCoupon?: boolean; fallback?: string } = {}) => {
       try {
@@ -65,10 +111,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         const detail = errorDetail(err);
         toast.error(detail ? `${fail}: ${detail}` : (opts.fallback ?? fail));
+        if (unanswered(err)) void dropCouponAfterFailure();
         return false;
       }
     },
-    [accept],
+    [accept, dropCouponAfterFailure],
   );
 
   const value = useMemo<CartContextValue>(
@@ -76,8 +123,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cart: query.data,
       itemCount: query.data?.item_count ?? 0,
       isLoading: query.isLoading,
-      addItem: (variantId, quantity) =>
-        run(() => add.mutateAsync({ variant_id: variantId, quantity }), 'Added to cart', 'Failed to add to cart', {
+      addItem: (variantId, quantity, opts) =>
+        run(() => add.mutateAsync({ variant_id: variantId, quantity }), addedMessage(quantity, opts?.counted), 'Failed to add to cart', {
           fallback: 'Failed to add to cart. Please try again.',
         }),
       updateItem: (itemId, quantity) =>
@@ -131,12 +178,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
       },
       async refresh() {
         const before = current.current;
-        const next = await utils.cart.get.fetch(undefined, { staleTime: 0 });
-        current.current = before;
-        accept(next);
+        try {
+          const next = await utils.cart.get.fetch(undefined, { staleTime: 0 });
+          current.current = before;
+          accept(next);
+        } catch (err) {
+          if (unanswered(err)) await dropCouponAfterFailure();
+        }
       },
     }),
-    [query.data, query.isLoading, run, accept, add, update, clear, apply, unapply, gift, utils],
+    [query.data, query.isLoading, run, accept, add, update, clear, apply, unapply, gift, utils, dropCouponAfterFailure],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -3,6 +3,16 @@ import { useState } from 'react';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
+/**
+ * 'Spend $100: choose 1 free gift (0 of 1 chosen)'. The threshold is added when the tier's name
+ * does not already say it ('Holiday bonus, orders from $100.00: ...').
+ */
+function tierHeading(name: string, threshold: number, limit: number, picked: number): string {
+  const label = name.includes('$') ? name : `${name}, orders from ${money(threshold)}`;
+  const choose = limit === 1 ? 'choose 1 free gift' : `choose up to ${limit} free gifts`;
+  return `${label}: ${choose} (${picked} of ${limit} chosen)`;
+}
+
 /** Free gifts of the reached tiers; at most gift_limit per tier, the rest dimmed when full. */
 export function GiftPicker() {
   const { cart, toggleGift } = useCart();
@@ -18,7 +28,7 @@ export function GiftPicker() {
   };
 
   return (
-    <section className="rounded-xl border border-amber-200 bg-amber-50/60 p-5" aria-label="Free gifts">
+    <section id="free-gifts" className="scroll-mt-24 rounded-xl border border-amber-200 bg-amber-50/60 p-5" aria-label="Free gifts">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Gift className="h-5 w-5 text-amber-600" aria-hidden /> Choose your free gifts
       </h2>
@@ -28,8 +38,8 @@ export function GiftPicker() {
           const full = picked.length >= tier.gift_limit;
           return (
             <div key={tier.id}>
-              <p className="text-sm font-medium text-slate-800">
-                {tier.name} <span className="font-normal text-slate-500">— spend {money(tier.spending_threshold)}, select up to {tier.gift_limit} gift(s) ({picked.length}/{tier.gift_limit})</span>
+              <p className="text-sm font-medium text-slate-800" data-testid="gift-tier-heading">
+                {tierHeading(tier.name, tier.spending_threshold, tier.gift_limit, picked.length)}
               </p>
               <ul className="mt-2 grid gap-2 sm:grid-cols-2">
                 {tier.gift_items.map((g) => {

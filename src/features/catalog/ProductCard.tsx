@@ -1,6 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ProductCard as Product } from '../../../shared/schemas/catalog.schema';
+import { productPath } from '../../../shared/seo/slug';
 import { formatPriceRange } from './price';
 import { StockBadge } from './StockBadge';
 
@@ -8,7 +9,7 @@ export function ProductCard({ product }: { product: Product }) {
   const image = product.images[0];
   return (
     <Link
-      to={`/products/${product.id}`}
+      to={productPath(product)}
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
       data-testid="product-card"
     >

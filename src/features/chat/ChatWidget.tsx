@@ -51,7 +51,7 @@ export default function ChatWidget() {
 
   const onAction = (action: ChatAction) => {
     if (action.type === 'add_to_cart' && action.payload) {
-      void addItem(action.payload.variant_id, action.payload.quantity);
+      void addItem(action.payload.variant_id, action.payload.quantity, { counted: true });
       return;
     }
     const url = action.url ?? '/contact';

@@ -1,4 +1,4 @@
-import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Tag, Users } from 'lucide-react';
+import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Tag, Users } from 'lucide-react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -12,6 +12,7 @@ import PackingPage from './PackingPage';
 import ProductFormPage from './ProductFormPage';
 import ProductsPage from './ProductsPage';
 import PromotionsPage from './PromotionsPage';
+import SettingsPage from './SettingsPage';
 import UsersPage from './UsersPage';
 import { Navigate } from 'react-router-dom';
 
@@ -27,6 +28,7 @@ const NAV = [
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/users', label: 'Users', icon: Users, adminOnly: true },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
 ];
 
 export default function AdminApp() {
@@ -68,6 +70,7 @@ export default function AdminApp() {
             <Route path="orders/:id" element={<OrderDetailPage />} />
             <Route path="messages" element={<MessagesPage />} />
             <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
+            <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </div>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Plus, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { ImagesSection } from '../../features/admin/product-form/ImagesSection';
 import { SettingsField } from '../../features/admin/product-form/SettingsField';
-import { emptyDraft, type ProductDraft } from '../../features/admin/product-form/types';
+import { emptyDraft, missingBasePrice, skuFor, tiersToSave, type ProductDraft } from '../../features/admin/product-form/types';
 import { VariantsSection } from '../../features/admin/product-form/VariantsSection';
 import { errorText, inputClass, labelClass } from '../../features/admin/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -100,6 +100,8 @@ export default function ProductFormPage() {
     e.preventDefault();
     if (draft.variants.length === 0) return void toast.error('Please add at least one variant');
     if (draft.type === BUBBLE_WRAP_TYPE && draft.color !== BUBBLE_WRAP_COLOR) return void toast.error('Bubble wrap only available in white');
+    // Saving a product before its prices are known is allowed (it cannot be sold until then), but never by accident.
+    if (unpriced.length > 0 && !window.confirm(`${unpricedText(unpriced.length).replace(/\.$/, ' (0 or empty).')} Shoppers cannot buy ${unpriced.length === 1 ? 'it' : 'them'} until ${unpriced.length === 1 ? 'it has' : 'they have'} a price. Save anyway?`)) return;
     const payload = {
       name: draft.name,
       description: draft.description,
@@ -117,7 +119,7 @@ export default function ProductFormPage() {
         width_cm: v.width_cm,
         height_cm: v.height_cm,
         pack_size: v.pack_size,
-        price_tiers: v.price_tiers.map((t) => ({ min_quantity: t.min_quantity, price: t.price || 0 })),
+        price_tiers: tiersToSave(v.price_tiers),
         on_hand: v.on_hand,
         safety_stock: v.safety_stock,
       })),
@@ -139,6 +141,7 @@ export default function ProductFormPage() {
   }
 
   if (editing && (product.isLoading || !loadedId)) return <Spinner label="Loading product..." />;
+  const unpriced = draft.variants.filter(missingBasePrice).map((v) => skuFor(draft, v));
   const bubble = draft.type === BUBBLE_WRAP_TYPE;
 
   return (
@@ -216,10 +219,25 @@ export default function ProductFormPage() {
         <VariantsSection draft={draft} packSizes={lists.available_pack_sizes} pieceQuantities={lists.available_piece_quantities} onChange={(variants) => set({ variants })} />
       </Section>
 
-      <div className="sticky bottom-0 z-10 -mx-3 flex gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 pr-20 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-xl sm:border sm:pr-24">
+      <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 pr-20 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-xl sm:border sm:pr-24">
+        {unpriced.length > 0 && (
+          <p role="status" data-testid="unpriced-warning" className="flex w-full items-start gap-2 pr-28 text-sm text-orange-700 sm:mr-auto sm:w-auto sm:flex-1 sm:pr-0">
+            <AlertTriangle className="mt-0.5 h-4 w-4 flex-none" aria-hidden />
+            {/* Short on a phone, where the chat button sits beside the bar; the orange cards say which. */}
+            <span>
+              {unpricedText(unpriced.length)}
+              <span className="hidden sm:inline">
+                {' '}
+                {unpriced.length === 1 ? 'It' : 'They'} cannot be sold until priced: {unpriced.join(', ')}
+              </span>
+            </span>
+          </p>
+        )}
         <Button variant="outline" onClick={() => navigate('/admin/products')}>Cancel</Button>
         <Button type="submit" disabled={saving}>{saving ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}</Button>
       </div>
     </form>
   );
 }
+
+const unpricedText = (n: number) => (n === 1 ? '1 variant has no base price.' : `${n} variants have no base price.`);

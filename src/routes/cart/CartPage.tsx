@@ -32,7 +32,13 @@ export default function CartPage() {
       {seo}
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Shopping Cart</h1>
-        <Button variant="ghost" size="sm" onClick={() => void clearCart()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            if (window.confirm('Clear your cart? All items, the coupon and any gifts you picked will be removed.')) void clearCart();
+          }}
+        >
           Clear cart
         </Button>
       </div>

@@ -1,11 +1,12 @@
 import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CURRENCY, SHOP_NAME } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
 import { clampQuantity, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
+import { productBreadcrumbs, productNotFoundMeta, productPageMeta } from '../../../shared/seo/page-meta';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -14,35 +15,11 @@ import { Gallery } from '../../features/catalog/Gallery';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { StockBadge } from '../../features/catalog/StockBadge';
+import { siteOrigin } from '../../lib/site-origin';
 import { trpc } from '../../lib/trpc';
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
-
-function productJsonLd(p: ProductDetail) {
-  const origin = window.location.origin;
-  const abs = (u: string) => (u.startsWith('http') ? u : `${origin}${u}`);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: p.name,
-    description: p.description,
-    image: p.images.map(abs),
-    sku: p.variants[0]?.sku,
-    category: p.category,
-    color: p.color,
-    brand: { '@type': 'Brand', name: SHOP_NAME },
-    offers: {
-      '@type': 'AggregateOffer',
-      priceCurrency: CURRENCY,
-      lowPrice: p.price_range.min.toFixed(2),
-      highPrice: p.price_range.max.toFixed(2),
-      offerCount: p.variants.length,
-      availability: p.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: `${origin}/products/${p.id}`,
-    },
-  };
-}
 
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -52,7 +29,7 @@ export default function ProductDetailPage() {
   if (!query.data) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
-        <Seo title="Product not found" description="This product is no longer available." path={`/products/${id}`} noindex />
+        <Seo {...productNotFoundMeta(id)} />
         <h1 className="text-2xl font-bold text-slate-900">Product not found</h1>
         <p className="mt-2 text-slate-600">It may have been removed or the link is incomplete.</p>
         <ButtonLink to="/products" className="mt-6">
@@ -99,18 +76,9 @@ function ProductView({ product }: { product: ProductDetail }) {
   const outOfStock = variant?.on_hand === 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <Seo
-        title={product.seo_title || product.name}
-        description={product.seo_description || product.description.slice(0, 160)}
-        keywords={product.seo_keywords}
-        path={`/products/${product.id}`}
-        image={product.images[0]}
-        type="product"
-        jsonLd={productJsonLd(product)}
-      />
-      <ButtonLink to="/products" variant="ghost" size="sm" className="-ml-3 mb-4">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
-      </ButtonLink>
+      {/* Reached by /products/{id} or an old slug too: the canonical link names the slug URL. */}
+      <Seo {...productPageMeta(product, siteOrigin())} />
+      <Breadcrumbs crumbs={productBreadcrumbs(product)} />
       <div className="grid gap-10 lg:grid-cols-2">
         <Gallery images={product.images} name={product.name} />
 

@@ -2,6 +2,8 @@ import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, updateFilters } from '../../../shared/domain/catalog-filter';
 import { SORT_OPTIONS, type SortBy } from '../../../shared/schemas/catalog.schema';
+import { LISTING_TITLE, listingBreadcrumbs, listingPageMeta } from '../../../shared/seo/page-meta';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { FilterChips } from '../../features/catalog/FilterChips';
@@ -9,6 +11,7 @@ import { FilterSidebar } from '../../features/catalog/FilterSidebar';
 import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
+import { siteOrigin } from '../../lib/site-origin';
 import { trpc } from '../../lib/trpc';
 
 const SEARCH_DELAY_MS = 350;
@@ -47,19 +50,9 @@ export default function ProductsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <Seo
-        title="Premium Polymailers & Supplies"
-        description="Shop polymailer bags in white, black, clear, pink and baby blue, bubble wrap and packing supplies. Filter by size and colour; bulk discounts and fast delivery in Singapore and Malaysia."
-        keywords={['buy polymailers', 'mailer bags sizes', 'bubble wrap pouches', 'packing supplies Singapore']}
-        path="/products"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'CollectionPage',
-          name: 'Premium Polymailers & Supplies',
-          description: 'Polymailer bags, bubble wrap and packing supplies for online sellers in Singapore and Malaysia.',
-        }}
-      />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Premium Polymailers &amp; Supplies</h1>
+      <Seo {...listingPageMeta(siteOrigin())} />
+      <Breadcrumbs crumbs={listingBreadcrumbs()} />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{LISTING_TITLE}</h1>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <form

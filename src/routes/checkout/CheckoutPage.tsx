@@ -10,6 +10,7 @@ import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressV
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker } from '../../features/cart/GiftPicker';
+import { GiftReminder } from '../../features/cart/GiftReminder';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
@@ -200,6 +201,7 @@ export default function CheckoutPage() {
                 ))}
               </ul>
               <p className="mt-3 text-xs text-slate-500">Shipping to {form.country === 'SG' ? 'Singapore' : 'Malaysia'} · delivery in {figures.delivery_estimate}</p>
+              <GiftReminder />
               <Button size="lg" className="mt-4 w-full" onClick={() => void placeOrder()} disabled={placing}>
                 {placing ? 'Placing Order...' : 'Place Order'}
               </Button>

@@ -1,6 +1,8 @@
 import { ArrowRight, BadgePercent, Droplets, ShieldCheck, Truck } from 'lucide-react';
-import { SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
+import { SHOP_NAME } from '../../../shared/constants';
 import { BrowseProductsBanner } from '../../components/BrowseProductsBanner';
+import { homePageMeta } from '../../../shared/seo/page-meta';
+import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 
@@ -14,21 +16,7 @@ const features = [
 export default function HomePage() {
   return (
     <>
-      <Seo
-        title={`${SHOP_NAME}: Premium Polymailers & Packaging Supplies in Singapore`}
-        description="Premium quality polymailer bags in durable, waterproof LDPE, bubble wrap and packaging supplies for small businesses. Bulk discounts and fast Singapore delivery."
-        keywords={['polymailer Singapore', 'mailer bags', 'ecommerce packaging']}
-        path="/"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'Organization',
-          name: SHOP_NAME,
-          url: typeof window === 'undefined' ? '' : window.location.origin,
-          email: SHOP_EMAIL,
-          address: { '@type': 'PostalAddress', addressCountry: 'SG', addressLocality: 'Singapore' },
-          areaServed: ['SG', 'MY'],
-        }}
-      />
+      <Seo {...homePageMeta(siteOrigin())} />
       <section className="relative overflow-hidden bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-500 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 md:py-24 lg:px-8">
           <div>

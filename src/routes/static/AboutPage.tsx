@@ -1,6 +1,9 @@
 import { ArrowRight, ExternalLink, Instagram, Leaf, PackageCheck, ShoppingBag, Store, Truck } from 'lucide-react';
-import { SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
+import { SHOP_NAME } from '../../../shared/constants';
 import { BrowseProductsBanner } from '../../components/BrowseProductsBanner';
+import { BRAND_LINKS } from '../../../shared/content/brand';
+import { landingPageMeta } from '../../../shared/seo/page-meta';
+import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 
@@ -10,21 +13,21 @@ const BRAND_SEGMENTS = [
     icon: ShoppingBag,
     name: `${SHOP_NAME} on Shopee`,
     text: 'Prefer Shopee? Our official store carries best-selling mailers with Shopee vouchers and coins.',
-    href: 'https://shopee.sg/packshop.sg',
+    href: BRAND_LINKS.shopee,
     cta: 'Visit Shopee store',
   },
   {
     icon: Store,
     name: `${SHOP_NAME} on Lazada`,
     text: 'Our bubble wrap and mailers are also on Lazada, for shoppers who like to check out with their Lazada account.',
-    href: 'https://www.lazada.sg/shop/packshop',
+    href: BRAND_LINKS.lazada,
     cta: 'Visit Lazada store',
   },
   {
     icon: Instagram,
     name: '@packshop.sg on Instagram',
     text: 'Packing tips, new colours and unboxing ideas from the small businesses we supply.',
-    href: 'https://www.instagram.com/packshop.sg',
+    href: BRAND_LINKS.instagram,
     cta: 'Follow on Instagram',
   },
 ];
@@ -36,26 +39,9 @@ const VALUES = [
 ];
 
 export default function AboutPage() {
-  const origin = window.location.origin;
   return (
     <>
-      <Seo
-        title={`${SHOP_NAME}: Premium Polymailers & Packaging Supplies in Singapore`}
-        description={`${SHOP_NAME} supplies premium polymailer bags, bubble wrap and packing supplies to online sellers in Singapore and Malaysia, with bulk discounts and fast delivery.`}
-        keywords={['about PackShop', 'polymailer supplier Singapore', 'packaging supplier Malaysia']}
-        path="/"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'Organization',
-          name: SHOP_NAME,
-          url: origin,
-          logo: `${origin}/favicon.svg`,
-          email: SHOP_EMAIL,
-          address: { '@type': 'PostalAddress', addressLocality: 'Singapore', addressCountry: 'SG' },
-          areaServed: ['SG', 'MY'],
-          sameAs: BRAND_SEGMENTS.map((b) => b.href),
-        }}
-      />
+      <Seo {...landingPageMeta(siteOrigin())} />
       <section className="bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-500 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24 lg:px-8">
           <p className="inline-block rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wider">Made for online sellers</p>

@@ -1,8 +1,10 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { CONTACT_REPLY_HOURS, SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
+import { CONTACT_REPLY_HOURS, SHOP_EMAIL } from '../../../shared/constants';
 import { REQUIRED_FIELDS_MESSAGE } from '../../../shared/schemas/contact.schema';
+import { contactPageMeta } from '../../../shared/seo/page-meta';
+import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
@@ -32,24 +34,7 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <Seo
-        title="Contact Us"
-        description={`Questions about polymailer sizes, bulk orders or delivery in Singapore and Malaysia? Message ${SHOP_NAME}; we usually reply within ${CONTACT_REPLY_HOURS} hours.`}
-        keywords={['contact packaging supplier', 'bulk polymailer quote']}
-        path="/contact"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'ContactPage',
-          name: `Contact ${SHOP_NAME}`,
-          url: `${window.location.origin}/contact`,
-          mainEntity: {
-            '@type': 'Organization',
-            name: SHOP_NAME,
-            email: SHOP_EMAIL,
-            contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: SHOP_EMAIL, areaServed: ['SG', 'MY'], availableLanguage: ['English'] },
-          },
-        }}
-      />
+      <Seo {...contactPageMeta(siteOrigin())} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Contact Us</h1>
       <p className="mt-2 text-slate-600">Bulk quotes, sizing help or an order question: send us a message.</p>
 

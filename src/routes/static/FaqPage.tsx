@@ -2,6 +2,7 @@ import { ChevronDown, Mail, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { SHOP_EMAIL } from '../../../shared/constants';
 import { FAQ } from '../../../shared/content/faq';
+import { faqPageMeta } from '../../../shared/seo/page-meta';
 import { Seo } from '../../components/Seo';
 import { buttonClass, ButtonLink } from '../../components/ui/Button';
 
@@ -10,17 +11,7 @@ export default function FaqPage() {
   const [open, setOpen] = useState<number | null>(0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <Seo
-        title="Frequently Asked Questions"
-        description="Polymailer sizes, materials, bulk pricing, shipping to Singapore and Malaysia, returns and custom printing: answers to common packaging questions."
-        keywords={['polymailer size guide', 'polymailer FAQ', 'custom printed mailers', 'shipping Malaysia']}
-        path="/faq"
-        jsonLd={{
-          '@context': 'https://schema.org',
-          '@type': 'FAQPage',
-          mainEntity: FAQ.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-        }}
-      />
+      <Seo {...faqPageMeta()} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Frequently Asked Questions</h1>
       <p className="mt-2 text-slate-600">Sizes, materials, pricing, delivery and returns, answered.</p>
 

@@ -4,6 +4,7 @@ import { DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../../../shared/cons
 import { RETURNS_POLICY, SHIPPING_POLICY } from '../../../shared/content/policies';
 import { formatMoney } from '../../../shared/domain/money';
 import { DEFAULT_SHIPPING_RULES } from '../../../shared/domain/shipping';
+import { shippingPageMeta } from '../../../shared/seo/page-meta';
 import { Seo } from '../../components/Seo';
 
 const dollars = (cents: number) => formatMoney(cents / 100);
@@ -13,12 +14,7 @@ const my = DEFAULT_SHIPPING_RULES.MY;
 export default function ShippingPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <Seo
-        title="Shipping & Returns"
-        description={`Delivery to Singapore and Malaysia: orders processed in ${PROCESSING_DAYS.min}-${PROCESSING_DAYS.max} working days and delivered in ${DELIVERY_DAYS.min}-${DELIVERY_DAYS.max}. Returns within 14 days.`}
-        keywords={['polymailer delivery Singapore', 'shipping to Malaysia', 'returns policy']}
-        path="/shipping"
-      />
+      <Seo {...shippingPageMeta()} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Shipping &amp; Returns</h1>
 
       <div className="mt-8 grid grid-cols-3 gap-3 sm:gap-4">

@@ -123,6 +123,7 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }:
                   <button type="button" onClick={() => update(v.key, { price_tiers: [...v.price_tiers, { min_quantity: (v.price_tiers.at(-1)?.min_quantity ?? 0) * 2 || 1, price: 0 }] })} className="mt-1 text-xs font-semibold text-emerald-700 hover:underline">
                     + Add tier
                   </button>
+                  {v.price_tiers.length > 1 && <p className="mt-0.5 text-xs text-slate-500">Tiers left empty are not saved.</p>}
                 </div>
                 <div className="grid grid-cols-2 gap-2 sm:w-56">
                   <label className="text-xs font-medium text-slate-600">

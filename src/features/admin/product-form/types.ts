@@ -55,8 +55,17 @@ export const skuFor = (d: Pick<ProductDraft, 'category' | 'type' | 'color'>, v: 
 
 export const sizeLabel = (v: Pick<VariantDraft, 'width_cm' | 'height_cm'>) => sizeCode(v.width_cm, v.height_cm).replace('x', ' × ') + ' cm';
 
-/** A missing base price is marked in orange (back-office.md section 5); it does not block saving. */
+/** A missing base price is marked in orange (back-office.md section 5); saving it asks for confirmation. */
 export const missingBasePrice = (v: VariantDraft) => !(basePriceOf(v.price_tiers) > 0);
+
+/**
+ * The tiers saved for a variant: the base tier always, and each further tier only when it has a
+ * price. A tier left empty means "no volume break here", never "free from this quantity".
+ */
+export function tiersToSave<T extends { min_quantity: number; price: number }>(tiers: readonly T[]): { min_quantity: number; price: number }[] {
+  const baseMin = Math.min(...tiers.map((t) => t.min_quantity));
+  return tiers.filter((t) => t.min_quantity === baseMin || t.price > 0).map((t) => ({ min_quantity: t.min_quantity, price: t.price || 0 }));
+}
 
 let counter = 0;
 export const newKey = () => `new-${Date.now()}-${++counter}`;

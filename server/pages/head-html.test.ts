@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { headTags } from '../../shared/seo/page-meta';
+import { renderHead, renderHeadTag } from './head-html';
+import { compileTemplate } from './html-template';
+
+const TEMPLATE = `<!doctype html>
+<html><head>
+    <meta charset="UTF-8" />
+    <title>Generic &amp; title</title>
+    <meta name="description" content="Generic description" />
+    <script type="module" src="/assets/main.js"></script>
+  </head>
+  <body><div id="root"></div></body></html>`;
+
+describe('the server-rendered head', () => {
+  it('escapes text and attributes', () => {
+    expect(renderHeadTag({ tag: 'title', text: '</title><script>x</script>' })).toBe('<title data-page-head>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>');
+    expect(renderHeadTag({ tag: 'meta', name: 'description', content: `"><script>'` })).toBe(
+      '<meta data-page-head name="description" content="&quot;&gt;&lt;script&gt;&#39;" />',
+    );
+    expect(renderHeadTag({ tag: 'link', rel: 'canonical', href: 'https://s.example/?a=1&b="2"' })).toBe(
+      '<link data-page-head rel="canonical" href="https://s.example/?a=1&amp;b=&quot;2&quot;" />',
+    );
+  });
+
+  it("replaces the template's title and description with the page's, keeping everything else", () => {
+    const html = compileTemplate(TEMPLATE).withHead(renderHead(headTags({ title: 'FAQ', description: 'Answers', path: '/faq' }, 'https://s.example')));
+    expect(html.match(/<title/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<title data-page-head>FAQ | PackShop</title>');
+    expect(html).toContain('<link data-page-head rel="canonical" href="https://s.example/faq" />');
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(html.indexOf('data-page-head')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('keeps the generic head when a route has no meta of its own', () => {
+    const html = compileTemplate(TEMPLATE).withExtra('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<title>Generic &amp; title</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />  </head>');
+  });
+
+  it('refuses a template without a head', () => {
+    expect(() => compileTemplate('<html><body></body></html>')).toThrow(/<\/head>/);
+  });
+});

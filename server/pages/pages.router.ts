@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Router, type Request } from 'express';
+import { headTags } from '../../shared/seo/page-meta';
+import type { AppDeps } from '../deps';
+import { logServerError } from '../lib/log';
+import { productDetailCached } from '../services/catalog.service';
+import { renderHead, SERVER_HEAD_ATTR } from './head-html';
+import { compileTemplate } from './html-template';
+import { resolvePageHead } from './page-routes';
+import { mountSeoFiles } from './seo-files';
+
+export interface PagesOptions {
+  /** The built SPA (dist/client); its index.html is the template. Omitted: no SPA pages. */
+  clientDistDir?: string;
+  /** Another template instead (tests pass the source index.html so they need no build). */
+  indexHtmlPath?: string;
+  /** The shop's absolute origin for this request (server/lib/public-origin.ts). */
+  origin: (req: Request) => string;
+}
+
+// Paths that are never an SPA page: the API doors, uploads, hashed assets and anything that looks
+// like a file (a missing /favicon.ico is a 404, not the storefront).
+const NOT_A_PAGE = /^\/(?:api|trpc|uploads|assets)(?:\/|$)|\.[A-Za-z0-9]+$/;
+
+const NOINDEX = `    <meta ${SERVER_HEAD_ATTR} name="robots" content="noindex" />\n`;
+
+/**
+ * robots.txt, sitemap.xml and the SPA's index.html for every SPA route, with that page's title,
+ * description, canonical link, Open Graph tags and JSON-LD already in the head, so that crawlers
+ * and link previews that run no JavaScript see the page, and a 404 status for unknown products.
+ * Mounted last, in place of a catch-all that sent index.html unchanged.
+ */
+export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router {
+  const router = Router();
+  mountSeoFiles(router, deps, options.origin);
+
+  const templatePath = options.indexHtmlPath ?? (options.clientDistDir ? join(options.clientDistDir, 'index.html') : undefined);
+  if (!templatePath || !existsSync(templatePath)) return router;
+  // Read once: the built index.html does not change while the server runs.
+  const template = compileTemplate(readFileSync(templatePath, 'utf8'));
+  const loadProduct = async (id: string) => (await productDetailCached(deps.db, id)).value;
+
+  // A plain middleware, not a '/{*splat}' route: route parameters are decoded before the handler
+  // runs, and a malformed %-escape would then be an error instead of this page's 404.
+  router.use(async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_A_PAGE.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html');
+    const origin = options.origin(req);
+    try {
+      const page = await resolvePageHead(req.path, origin, loadProduct);
+      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin))) : template.withExtra(NOINDEX);
+      res.status(page.status).send(html);
+    } catch (err) {
+      // The database failed, not the request: the SPA still loads and retries on its own, but a
+      // crawler must not index the generic head as this page.
+      logServerError(`page ${req.path}`, err);
+      res.status(503).send(template.withExtra(NOINDEX));
+    }
+  });
+  return router;
+}
