@@ -91,6 +91,18 @@ describe('request log', () => {
     expect(all).not.toContain(productId);
   });
 
+  it('a call with an API key is logged with the key id and its owner, never the secret', async () => {
+    const admin = await createUser(t.deps, { role: 'admin' });
+    const key = (await t.api('POST', '/admin/api-keys', { token: admin.token, body: { name: 'Log test', scopes: ['inventory:read'] } })).body as { id: string; secret: string };
+    const cap = captureLogs();
+    restoreLogs = cap.restore;
+    const res = await t.api('GET', '/admin/inventory', { token: key.secret });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(cap.lines).toHaveLength(1));
+    expect(cap.lines[0]).toMatchObject({ route: '/api/admin/inventory', status: 200, key_id: key.id, user_id: admin.user.id });
+    expect(JSON.stringify(cap.lines)).not.toContain(key.secret);
+  });
+
   it('an unknown path is logged under a bounded label, never the raw path', async () => {
     const cap = captureLogs();
     restoreLogs = cap.restore;
