@@ -4,6 +4,10 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
+import { imagesRoute } from './http/images.http';
+import { metricsRoute } from './http/metrics.http';
+import { Readiness } from './http/readiness';
+import { requestLog } from './http/request-log';
 import { apiKeyLimit } from './http/api-key-limit';
 import { securityHeaders } from './http/security-headers';
 import { clientDistDir } from './lib/paths';
@@ -14,17 +18,25 @@ import { createOriginResolver, type OriginOptions } from './lib/public-origin';
 import { createPagesRouter } from './pages/pages.router';
 
 export interface AppOptions {
-  /** Directory of uploaded images served at /uploads. */
-  uploadsDir?: string;
   /** Serve the built SPA from dist/client (production and e2e). */
   serveClient?: boolean;
   /** Where absolute URLs come from (PUBLIC_URL, ALLOWED_HOSTS, PORT). */
   site?: OriginOptions;
   /** An index.html template for the SPA pages instead of dist/client's (tests). */
   indexHtmlPath?: string;
+  /** /api/ready's state (server/index.ts flips it); tests build apps on migrated databases: ready. */
+  readiness?: Readiness;
+  /** METRICS_TOKEN: GET /metrics with this bearer token; unset, no /metrics on this port. */
+  metricsToken?: string;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+function readyNow(): Readiness {
+  const r = new Readiness();
+  r.markMigrated();
+  return r;
+}
 
 /** Builds the Express app; tests build their own with their own database. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
@@ -32,6 +44,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
+
+  // First: the request id, the request's log line and its metrics sample.
+  app.use(requestLog());
 
   app.use(securityHeaders({ https: options.site?.publicUrl?.startsWith('https://') ?? false }));
   // Dynamic answers over 1 KB (JSON, HTML) are compressed on the fly; hashed assets were
@@ -41,18 +56,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // Integrations' keys are held to their own allowance on both doors, before any work is done.
   app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
-  app.use('/api', createApiRouter(deps));
-
-  if (options.uploadsDir) {
-    app.use(
-      '/uploads',
-      (_req, res, next) => {
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        next();
-      },
-      express.static(options.uploadsDir, { maxAge: '7d', index: false, fallthrough: false }),
-    );
-  }
+  app.use('/api', createApiRouter(deps, { readiness: options.readiness ?? readyNow() }));
+  app.use(metricsRoute(options.metricsToken));
+  app.use('/uploads', imagesRoute(deps.storage));
 
   if (options.serveClient && existsSync(join(clientDistDir, 'index.html'))) {
     // Hashed assets never change under the same name; index.html must always be revalidated.

@@ -4,7 +4,7 @@ import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createDeps, type AppDeps } from './deps';
 import type { Env } from './env';
-import { LocalImageStorage } from './storage/image-storage';
+import { openImageStorage } from './storage/image-storage';
 
 export interface Bootstrapped {
   database: Database;
@@ -19,7 +19,8 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
   const applied = await runMigrations(database.executor);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   const uploadsDir = join(env.dataDir, 'uploads');
-  const storage = new LocalImageStorage(uploadsDir);
+  const storage = openImageStorage(env.imageStore, database.db, uploadsDir);
+  log(storage.kind === 'db' ? 'Images: in the database (IMAGE_STORE=db)' : `Images: ${uploadsDir}`);
   const result = await seedDatabase(database.db, {
     storage,
     adminEmail: env.ADMIN_EMAIL,

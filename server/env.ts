@@ -44,6 +44,16 @@ const envSchema = z.object({
     .default('PackShop <no-reply@packshop.local>'),
   /** Where staff notifications go (contact form, low stock); defaults to the shop e-mail in the settings. */
   STAFF_EMAIL: z.string().email('STAFF_EMAIL must be an e-mail address').optional().or(z.literal('').transform(() => undefined)),
+  // Running it as a service (docs/deploy.md).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token for GET /metrics on the main port; unset (and no METRICS_PORT) means no metrics endpoint. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** A separate port serving only /metrics (keep it off the public network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  /** Where uploaded images live: the local DATA_DIR/uploads, or the database every instance shares. */
+  IMAGE_STORE: z.enum(['disk', 'db']).optional().or(z.literal('').transform(() => undefined)),
+  /** How long a stopping instance lets in-flight requests finish before it closes them. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 function isPublicUrl(value: string): boolean {
@@ -64,7 +74,7 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { dataDir: string; imageStore: 'disk' | 'db' };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -72,5 +82,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const imageStore = parsed.data.IMAGE_STORE ?? (parsed.data.DATABASE_URL ? 'db' : 'disk');
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), imageStore };
 }

@@ -1,31 +1,47 @@
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { readEnv } from './env';
+import { drainServer } from './http/drain';
+import { startMetricsServer } from './http/metrics.http';
+import { Readiness } from './http/readiness';
+import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalog-sync';
 import { startOutboxSender } from './outbox/start';
 
 async function main() {
   const env = readEnv();
-  const { database, deps, uploadsDir } = await bootstrap(env);
+  const log = await configureLogging({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
+  const readiness = new Readiness();
+  const { database, deps } = await bootstrap(env, (msg) => log.info(msg));
+  readiness.markMigrated();
   const app = createApp(deps, {
-    uploadsDir,
     serveClient: true,
     site: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS, fallbackPort: env.PORT },
+    readiness,
+    metricsToken: env.METRICS_TOKEN,
   });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
-  const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => console.warn(msg)) : null;
+  const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => log.warn(msg)) : null;
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
-    console.log(`PackShop is ready at http://localhost:${port} (API reference: /api/docs)`);
+    log.info({ port }, `PackShop is ready at http://localhost:${port} (API reference: /api/docs)`);
   });
   server.keepAliveTimeout = 65_000;
+  const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT, env.HOST, env.METRICS_TOKEN) : null;
 
+  // A stop signal: /api/ready turns 503 at once, in-flight requests finish (bounded), then exit.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    console.log(`${signal} received, shutting down`);
-    server.close();
+    if (stopping) return;
+    stopping = true;
+    readiness.startDraining();
+    log.info({ signal, timeout_ms: env.SHUTDOWN_TIMEOUT_MS }, `${signal} received: draining in-flight requests`);
+    const drained = await drainServer(server, env.SHUTDOWN_TIMEOUT_MS);
+    log.info({ drained }, drained ? 'All requests finished; shutting down' : 'Drain timed out; closed the remaining connections');
+    metricsServer?.close();
     await sync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -35,9 +51,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-process.on('unhandledRejection', (reason) => console.error('[unhandled rejection]', reason));
+process.on('unhandledRejection', (reason) => logger().error({ err: reason }, 'unhandled rejection'));
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  logger().fatal({ err }, err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../shared/errors';
+import { rateLimited } from '../lib/metrics';
 
 /**
  * Rate limits whose counters live in the database (RateLimit table), so several app instances
@@ -80,6 +81,7 @@ export async function consume(limiter: RateLimiterPrisma, key: string, message: 
       return;
     } catch (err) {
       if (err instanceof RateLimiterRes) {
+        rateLimited.inc({ limit: limiter.keyPrefix });
         const minutes = Math.max(1, Math.ceil(err.msBeforeNext / 60000));
         throw new AppError('TOO_MANY_REQUESTS', `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
       }

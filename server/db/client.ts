@@ -4,7 +4,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { dbQueryDuration } from '../lib/metrics';
 import type { SqlExecutor } from './migrate';
+
+// Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
+function timedClient(adapter: ConstructorParameters<typeof PrismaClient>[0] extends infer O ? (O extends { adapter?: infer A } ? A : never) : never): PrismaClient {
+  const db = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  db.$on('query', (e) => dbQueryDuration.observe(e.duration / 1000));
+  return db as unknown as PrismaClient;
+}
 
 export type Db = PrismaClient;
 
@@ -25,7 +33,7 @@ export interface Database {
 export async function openPostgres(connectionString: string, poolMax = 10): Promise<Database> {
   const pg = await import('pg');
   const adapter = new PrismaPg({ connectionString, max: poolMax });
-  const db = new PrismaClient({ adapter });
+  const db = timedClient(adapter);
   const executor: SqlExecutor = {
     async withConnection(fn) {
       const client = new pg.default.Client({ connectionString });
@@ -57,7 +65,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   }
   await pglite.waitReady;
   // pglite-prisma-adapter 0.6 is typed against an older driver-adapter-utils; same runtime contract.
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) as never });
+  const db = timedClient(new PrismaPGlite(pglite) as never);
   pgliteClients.add(db);
   const executor: SqlExecutor = {
     withConnection: (fn) =>

@@ -1,13 +1,18 @@
 import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf } from '../http/request-facts';
 import { isServerError, toHttpError } from '../lib/http-error';
 import { logServerError } from '../lib/log';
 
-/** Answers any error as `{ detail }` with the status toHttpError decides; only 5xx are logged. */
+/**
+ * Answers any error as `{ detail, request_id }` with the status toHttpError decides; only 5xx are
+ * logged. The request id (also in X-Request-Id) is what a shopper quotes and what the logs are searched by.
+ */
 export function sendError(res: Response, err: unknown, where: string): void {
   const e = toHttpError(err);
-  if (isServerError(e)) logServerError(where, err);
+  const requestId = requestIdOf(res);
+  if (isServerError(e)) logServerError(where, err, requestId);
   if (res.headersSent) return void res.end();
-  res.status(e.status).json({ detail: e.detail });
+  res.status(e.status).json({ detail: e.detail, request_id: requestId });
 }
 
 /** The last handler of /api (and of the app): body-parser, multer and route errors as `{ detail }`. */
@@ -17,5 +22,5 @@ export function apiErrorHandler(err: unknown, req: Request, res: Response, _next
 
 /** An /api path nothing answers: JSON, never the SPA's HTML. */
 export function apiNotFound(req: Request, res: Response) {
-  res.status(404).json({ detail: `No such API path: ${req.method} /api${req.path}` });
+  res.status(404).json({ detail: `No such API path: ${req.method} /api${req.path}`, request_id: requestIdOf(res) });
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
+import { readinessRoute, type Readiness } from '../http/readiness';
 import { catalogFastPaths } from './catalog-fast-paths';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
@@ -12,7 +13,7 @@ import { uploadImagesRoute } from './upload-images.route';
  * Everything served under /api, in the order a request meets it. Read top to bottom, this is the
  * whole REST door: no route registers itself anywhere else.
  */
-export function createApiRouter(deps: AppDeps): Router {
+export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): Router {
   const api = Router();
 
   // Answers depend on who asks (and carry tokens and personal data): never stored by a cache.
@@ -20,6 +21,9 @@ export function createApiRouter(deps: AppDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+
+  // Readiness for a load balancer (/api/health, a procedure, is the liveness check).
+  api.use(readinessRoute(deps.db, opts.readiness));
 
   // The reference for integrators.
   api.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps';
+import { requestIdOf } from '../http/request-facts';
+import { apiRoute, UNMATCHED_API } from '../http/route-label';
 import { logServerError } from '../lib/log';
 import { createExpressContext } from '../trpc/context';
 import { appRouter } from '../trpc/root';
@@ -21,12 +23,14 @@ export function proceduresDoor(deps: AppDeps): Router {
     }
     next();
   });
+  // A path no procedure documents goes on to the JSON 404 (with its request id) without the adapter.
+  r.use((req, _res, next) => (apiRoute(req.method, req.path) === UNMATCHED_API ? next('router') : next()));
   r.use(
     createOpenApiExpressMiddleware({
       router: appRouter,
       createContext: createExpressContext(deps),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`REST ${path ?? ''}`, error);
+      onError: ({ error, path, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`REST ${path ?? ''}`, error, requestIdOf(req));
       },
     }),
   );

@@ -1,4 +1,5 @@
 import { onCatalogChanged } from '../lib/catalog-events';
+import { catalogCache } from '../lib/metrics';
 
 /**
  * A bounded in-process cache of catalogue answers (listing pages, filter options, product detail).
@@ -61,11 +62,16 @@ export function cachedAnswer<T>(db: object, key: string, load: () => Promise<T>)
     // Re-insert so the Map's insertion order doubles as least-recently-used order.
     entries.delete(fullKey);
     entries.set(fullKey, hit);
+    catalogCache.inc({ result: 'hit' });
     return Promise.resolve(hit.answer as CachedAnswer<T>);
   }
   if (hit) entries.delete(fullKey);
   const pending = inFlight.get(fullKey);
-  if (pending) return pending as Promise<CachedAnswer<T>>;
+  if (pending) {
+    catalogCache.inc({ result: 'shared' });
+    return pending as Promise<CachedAnswer<T>>;
+  }
+  catalogCache.inc({ result: 'miss' });
 
   const startedAt = generation;
   const promise = load()

@@ -26,6 +26,7 @@ import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
 import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from './mail.service';
 import { recordStatusEvent } from './order-history';
+import { ordersPlaced, stockConflicts } from '../lib/metrics';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
@@ -43,6 +44,7 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
     );
     catalogChanged('stock');
     wakeOutbox();
+    ordersPlaced.inc();
     return toOrderDto(order);
   } catch (err) {
     // The same key placed concurrently: the other request made the order; answer with it.
@@ -163,6 +165,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
       const left = now ? availableStock(now) : 0;
       const label = variantLabel(line.variant);
+      stockConflicts.inc();
       throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
     }
     const after = Number(rows[0].allocated);
@@ -179,7 +182,10 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
       RETURNING "allocated"`;
     const name = giftById.get(s.giftId)?.name ?? 'this gift';
-    if (rows.length === 0) throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    if (rows.length === 0) {
+      stockConflicts.inc();
+      throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    }
     const after = Number(rows[0].allocated);
     ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId, orderId: order.id });
   }

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppDeps } from '../deps';
 import { isApiKeyToken, resolveApiKey, type ApiKeyPrincipal } from '../auth/api-keys';
 import { bearerToken, resolveAuth, type AuthState } from '../auth/principal';
+import { noteUser, requestIdOf } from '../http/request-facts';
 
 export type { AuthState };
 
@@ -14,6 +15,8 @@ export interface ContextInnerOptions {
   ip?: string;
   /** The Idempotency-Key header as sent; order placement validates it with its schema. */
   idempotencyKey?: string | null;
+  /** The HTTP request's id (X-Request-Id), for error answers. */
+  requestId?: string;
 }
 
 /**
@@ -33,6 +36,7 @@ export function createContextInner(opts: ContextInnerOptions) {
     guestId: normaliseGuestId(opts.guestId),
     ip: opts.ip ?? 'unknown',
     idempotencyKey: opts.idempotencyKey ?? null,
+    requestId: opts.requestId,
     /** Whether the bearer token is an integration's API key rather than a person's session. */
     usesApiKey: isApiKeyToken(token),
     /** The person's session behind the bearer token (null for an API key). */
@@ -56,13 +60,27 @@ function normaliseGuestId(id: string | null | undefined): string | null {
 
 /** The context of an HTTP request, for every door: /trpc, the /api procedures and the plain /api routes. */
 export function contextFromRequest(deps: AppDeps, req: Request) {
-  return createContextInner({
+  const ctx = createContextInner({
     deps,
     token: bearerToken(req.headers.authorization),
     guestId: headerValue(req.headers['x-session-id']),
     ip: req.ip,
     idempotencyKey: headerValue(req.headers['idempotency-key']),
+    requestId: requestIdOf(req),
   });
+  // The request's log line names the signed-in user or the API key (by id only), once known.
+  const { getAuth, getApiKey } = ctx;
+  ctx.getAuth = () =>
+    getAuth().then((auth) => {
+      if (auth) noteUser(req, { userId: auth.user.id });
+      return auth;
+    });
+  ctx.getApiKey = () =>
+    getApiKey().then((key) => {
+      if (key) noteUser(req, { userId: key.user.id, keyId: key.id });
+      return key;
+    });
+  return ctx;
 }
 
 export const createExpressContext =

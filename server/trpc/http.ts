@@ -2,6 +2,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { Router } from 'express';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
+import { requestIdOf } from '../http/request-facts';
 import { logServerError } from '../lib/log';
 import { rawJsonText } from '../http/json-body';
 import { createExpressContext } from './context';
@@ -20,8 +21,8 @@ export function trpcDoor(deps: AppDeps): Router {
       router: appRouter,
       createContext: createExpressContext(deps),
       maxBatchSize: TRPC_MAX_BATCH,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error);
+      onError: ({ error, path, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error, requestIdOf(req));
       },
     }),
   );

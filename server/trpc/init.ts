@@ -10,12 +10,14 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     // Both doors send `detail` (the REST door's body is this shape too); no stack, ever.
-    errorFormatter({ shape, error }) {
+    // The request id (X-Request-Id) rides along so that a shopper can quote it.
+    errorFormatter({ shape, error, ctx }) {
       const { detail } = toHttpError(error);
       return {
         ...shape,
         message: detail,
         detail,
+        request_id: ctx?.requestId,
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
       };
     },

@@ -59,7 +59,7 @@ describe('GET /products/{id}', () => {
   it('404 with a clear detail for an unknown id, 400 for an absurd one', async () => {
     const res = await t.api('GET', '/products/does-not-exist');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Product not found' });
+    expect(res.body).toEqual({ detail: 'Product not found', request_id: res.headers.get('x-request-id') });
     await expect(t.caller().catalog.byId({ id: 'does-not-exist' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
     const long = await t.api('GET', `/products/${'x'.repeat(65)}`);
     expect(long.status).toBe(400);

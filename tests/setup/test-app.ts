@@ -29,7 +29,7 @@ export async function createTestApp(options: AppOptions = {}): Promise<TestApp> 
   const database = await createTestDb();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'packshop-uploads-'));
   const deps = createDeps(database.db, new LocalImageStorage(uploadsDir));
-  const app = createApp(deps, { uploadsDir, ...options });
+  const app = createApp(deps, options);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

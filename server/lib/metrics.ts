@@ -1,0 +1,59 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics of this process (served at /metrics, see server/http/metrics.http.ts). One
+ * registry per process: several apps in one process (tests) add to the same counters.
+ * Labels are bounded: routes are patterns (server/http/route-label.ts), never raw paths.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'packshop_' });
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new Counter({
+  name: 'packshop_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'packshop_http_request_duration_seconds',
+  help: 'Time from the first byte of a request to the end of its answer',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+export const dbQueryDuration = new Histogram({
+  name: 'packshop_db_query_duration_seconds',
+  help: 'Time PostgreSQL (or PGlite) took per query, as Prisma reports it',
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+export const catalogCache = new Counter({
+  name: 'packshop_catalog_cache_total',
+  help: 'Catalogue cache lookups by result (hit, miss, shared: joined a load already in flight)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+export const ordersPlaced = new Counter({
+  name: 'packshop_orders_placed_total',
+  help: 'Orders placed (a replay of the same idempotency key is not counted again)',
+  registers: [registry],
+});
+
+export const stockConflicts = new Counter({
+  name: 'packshop_stock_conflicts_total',
+  help: 'Orders refused with 409 because stock (or a gift) ran out',
+  registers: [registry],
+});
+
+export const rateLimited = new Counter({
+  name: 'packshop_rate_limited_total',
+  help: 'Requests refused with 429 by a rate limit, by limit',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
