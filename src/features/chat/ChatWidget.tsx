@@ -7,7 +7,7 @@ import { AGENTS, MAX_CHAT_MESSAGE_LENGTH, agentForPath, headerForContext } from 
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { AgentAvatar } from './AgentAvatar';
+import { AgentAvatar, agentTypeByName } from './AgentAvatar';
 import { ChatMessages } from './ChatMessages';
 import { useChat, type ConnectionStatus } from './useChat';
 
@@ -81,6 +81,10 @@ export default function ChatWidget() {
   }
 
   const status = STATUS[chat.status];
+  // The header names whoever answered last (a bulk question on /faq is answered by Sales), so it
+  // never contradicts the conversation below; before any answer it names the page's agent.
+  const lastAgentName = [...chat.messages].reverse().find((m) => m.kind === 'agent' && m.agentName)?.agentName;
+  const speaker = lastAgentName ? AGENTS[agentTypeByName(lastAgentName)] : agent;
   return (
     <section
       aria-label="Chat assistant"
@@ -91,15 +95,15 @@ export default function ChatWidget() {
     >
       <header className="flex items-center gap-3 bg-emerald-600 px-4 py-3 text-white">
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20">
-          <AgentAvatar type={agentType} className="h-5 w-5" />
+          <AgentAvatar type={speaker.type} className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
             {headerForContext(pageContext)}
           </h2>
-          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status} title={`${agent.name}, ${agent.role}`}>
+          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status} title={`${speaker.name}, ${speaker.role}`}>
             <span className={`h-2 w-2 rounded-full ${status.dot}`} aria-hidden="true" />
-            {agent.name} · {status.label}
+            <span data-testid="chat-speaker">{speaker.name}</span> ({speaker.role}) · {status.label}
           </p>
         </div>
         <button type="button" onClick={() => setMinimised((m) => !m)} aria-label={minimised ? 'Expand chat' : 'Minimise chat'} className="rounded-md p-1.5 hover:bg-white/15">
