@@ -8,6 +8,9 @@ interface CartContextValue {
   cart: CartDto | undefined;
   itemCount: number;
   isLoading: boolean;
+  /** The cart could not be loaded (and none is cached): say so, never "empty". */
+  isError: boolean;
+  retry(): Promise<unknown>;
   addItem(variantId: string, quantity: number): Promise<boolean>;
   updateItem(itemId: string, quantity: number): Promise<boolean>;
   removeItem(itemId: string): Promise<boolean>;
@@ -31,6 +34,7 @@ const info = (message: string) => toast(message, { icon: 'ℹ️' });
 export function CartProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000 });
+  const { refetch } = query;
   const add = trpc.cart.add.useMutation();
   const update = trpc.cart.updateItem.useMutation();
   const clear = trpc.cart.clear.useMutation();
@@ -76,6 +80,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cart: query.data,
       itemCount: query.data?.item_count ?? 0,
       isLoading: query.isLoading,
+      isError: query.isError && !query.data,
+      retry: () => refetch(),
       addItem: (variantId, quantity) =>
         run(() => add.mutateAsync({ variant_id: variantId, quantity }), 'Added to cart', 'Failed to add to cart', {
           fallback: 'Failed to add to cart. Please try again.',
@@ -136,7 +142,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         accept(next);
       },
     }),
-    [query.data, query.isLoading, run, accept, add, update, clear, apply, unapply, gift, utils],
+    [query.data, query.isLoading, query.isError, refetch, run, accept, add, update, clear, apply, unapply, gift, utils],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

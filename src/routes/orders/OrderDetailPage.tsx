@@ -1,10 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
-import { trpc } from '../../lib/trpc';
+import { httpStatusOf, trpc } from '../../lib/trpc';
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -18,6 +19,8 @@ export default function OrderDetailPage() {
       </Link>
       {query.isLoading ? (
         <Spinner label="Loading the order..." />
+      ) : query.isError && httpStatusOf(query.error) !== 404 && httpStatusOf(query.error) !== 400 ? (
+        <ErrorState className="mt-8" title="We couldn't load this order" onRetry={() => query.refetch()} />
       ) : !order ? (
         <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
       ) : (
