@@ -86,7 +86,11 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry?(): vo
 }
 
 export const money = (n: number) => `$${n.toFixed(2)}`;
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
+// Long English (Singapore) dates everywhere, as the specification asks, in Singapore time.
+export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Singapore' });
+/** "21 November 2026, 3:04 pm" for events where the time matters (ledger, messages, order history). */
+export const longDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Singapore' });
 
 /** One toast per failure of a query (the spec's "Failed to load ..." messages). */
 export function useErrorToast(error: unknown, message: string) {

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../../shared/constants';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
-import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
+import { Card, ErrorBox, errorText, inputClass, labelClass, longDateTime, money } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
 
 const ACTION: Record<OrderStatus, string> = {
@@ -103,11 +103,11 @@ export default function OrderDetailPage() {
           <Card>
             <h2 className="mb-2 font-semibold text-slate-900">Timeline</h2>
             <ul className="space-y-1 text-sm text-slate-600">
-              <li>Placed {new Date(o.created_at).toLocaleString('en-SG')}</li>
-              {o.paid_at && <li>Paid {new Date(o.paid_at).toLocaleString('en-SG')}</li>}
-              {o.shipped_at && <li>Shipped {new Date(o.shipped_at).toLocaleString('en-SG')}{o.tracking_number && <> · <span className="font-mono">{o.tracking_number}</span></>}</li>}
-              {o.delivered_at && <li>Delivered {new Date(o.delivered_at).toLocaleString('en-SG')}</li>}
-              {o.cancelled_at && <li className="text-red-600">Cancelled {new Date(o.cancelled_at).toLocaleString('en-SG')}</li>}
+              <li>Placed {longDateTime(o.created_at)}</li>
+              {o.paid_at && <li>Paid {longDateTime(o.paid_at)}</li>}
+              {o.shipped_at && <li>Shipped {longDateTime(o.shipped_at)}{o.tracking_number && <> · <span className="font-mono">{o.tracking_number}</span></>}</li>}
+              {o.delivered_at && <li>Delivered {longDateTime(o.delivered_at)}</li>}
+              {o.cancelled_at && <li className="text-red-600">Cancelled {longDateTime(o.cancelled_at)}</li>}
             </ul>
           </Card>
         </div>
