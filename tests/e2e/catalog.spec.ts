@@ -30,13 +30,13 @@ async function chooseSizeAndWatchTiers(page: Page) {
   const pack = page.getByLabel('Step 2: Select Pack Size');
   const options = await pack.locator('option').allTextContents();
   const pack100 = options.find((o) => o.startsWith('100 pcs/pack'));
-  expect(pack100).toMatch(/^100 pcs\/pack \((\d+ available|Out of Stock)\)$/);
+  expect(pack100).toMatch(/^100 pcs\/pack \((\d+ packs? available|Out of Stock)\)$/);
 
   // Watch the total follow the tiers on the best-stocked 25x35 pack.
   const variants = product.variants.filter((v: { attributes: { size_code: string } }) => v.attributes.size_code === '25x35');
   const roomy = [...variants].sort((a, b) => b.available - a.available)[0];
   await pack.selectOption(roomy.variant_id);
-  await expect(page.getByText(`Maximum available: ${roomy.available} units`)).toBeVisible();
+  await expect(page.getByText(`Maximum available: ${roomy.available} packs`)).toBeVisible();
   const total = page.getByTestId('total-price');
   await expect(total).toHaveText(formatMoney(unitPriceFor(roomy.price_tiers, 1)));
   const qty = page.getByRole('spinbutton', { name: 'Quantity' });
