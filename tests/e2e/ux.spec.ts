@@ -150,3 +150,24 @@ test('back office: a clashing SKU is flagged as the variant is added, naming the
   await expect(page.getByText(`SKU ${taken!.sku} is already used by`)).toBeVisible();
   await expect(page.getByTestId('variant-card')).toHaveCount(0);
 });
+
+test('an order prints without the site around it', async ({ page }) => {
+  await signInWithApi(page, 'new-customer');
+  await fillCartPastGiftTier(page);
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const address = { fullName: 'Aisha Rahman', phone: '91234567', addressLine1: '1 Test Road', postalCode: '123456', city: 'Singapore', state: 'Singapore', country: 'SG' };
+  const placed = await page.request.post('/api/orders', {
+    headers: { authorization: `Bearer ${token}`, 'X-Session-Id': await page.evaluate(() => sessionStorage.getItem('session_id') ?? '') },
+    data: { shipping_address: address, payment_method: 'stripe' },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const { id } = await placed.json();
+  await page.goto(`/orders/${id}`);
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.locator('.app-shell > header')).toBeHidden();
+  await expect(page.locator('.app-shell > footer')).toBeHidden();
+  await expect(page.getByTestId('chat-open')).toBeHidden();
+});

@@ -11,17 +11,21 @@ const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
 export function Layout() {
   const { user } = useAuth();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="app-shell flex min-h-screen flex-col">
       <Header />
-      <AddressBanner />
+      <div className="print:hidden">
+        <AddressBanner />
+      </div>
       <main className="flex-1">
         <Outlet />
       </main>
       <Footer />
       {/* chat-widget */}
       <Suspense fallback={null}>
-        {/* Keyed by the user: signing out (or in) starts a fresh panel, never the last person's chat. */}
-        <ChatWidget key={user?.id ?? 'guest'} />
+        <div className="print:hidden">
+          {/* Keyed by the user: signing out (or in) starts a fresh panel, never the last person's chat. */}
+          <ChatWidget key={user?.id ?? 'guest'} />
+        </div>
       </Suspense>
     </div>
   );

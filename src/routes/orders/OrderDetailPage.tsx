@@ -1,6 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
+import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
@@ -14,7 +15,7 @@ export default function OrderDetailPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Seo title={order ? `Order ${order.order_number}` : 'Order'} description="Order details and status." path={`/orders/${id}`} noindex />
-      <Link to="/orders" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800 print:hidden">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to My Orders
       </Link>
       {query.isLoading ? (
@@ -28,6 +29,10 @@ export default function OrderDetailPage() {
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
             <StatusBadge status={order.status} />
+            {/* The printed page is the order alone: header, footer, chat and this button are hidden in print. */}
+            <Button variant="outline" size="sm" className="ml-auto print:hidden" onClick={() => window.print()}>
+              <Printer className="h-4 w-4" aria-hidden /> Print
+            </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
           <div className="mt-6">
