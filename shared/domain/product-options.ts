@@ -1,7 +1,8 @@
 // Product detail choices (storefront.md sections 2, 4 and 5): size first, then pack size, then a
 // quantity that stays a whole number between 1 and what is available.
-import { DEFAULT_PACK_SIZE } from '../constants';
-import { isBubbleWrap } from './catalog-filter';
+import { BUBBLE_WRAP_TYPE, DEFAULT_PACK_SIZE } from '../constants';
+
+export const isBubbleWrap = (type: string | null | undefined): boolean => (type ?? '').trim().toLowerCase() === BUBBLE_WRAP_TYPE;
 
 export interface PickableVariant {
   variant_id: string;
