@@ -171,3 +171,25 @@ test('an order prints without the site around it', async ({ page }) => {
   await expect(page.locator('.app-shell > footer')).toBeHidden();
   await expect(page.getByTestId('chat-open')).toBeHidden();
 });
+
+test('the header search suggests products and sizes and goes to the listing', async ({ page }) => {
+  await page.goto('/faq');
+  const box = page.getByRole('combobox', { name: 'Search the shop' });
+  await box.fill('bubble wrap');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Bubble Wrap Pouches/ })).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Bubble Wrap');
+
+  await box.fill('25x3');
+  await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /25 x 35 cm/ }).click();
+  await expect(page).toHaveURL(/\/products\?size=25x35$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/contact');
+  await page.getByRole('combobox', { name: 'Search the shop' }).fill('pink');
+  await page.getByRole('combobox', { name: 'Search the shop' }).press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=pink$/);
+  await expect(page.getByRole('link', { name: /Pink/ }).first()).toBeVisible();
+});
