@@ -193,3 +193,16 @@ test('the header search suggests products and sizes and goes to the listing', as
   await expect(page).toHaveURL(/\/products\?search=pink$/);
   await expect(page.getByRole('link', { name: /Pink/ }).first()).toBeVisible();
 });
+
+test('the detail page shows related products and what this browser viewed recently', async ({ page }) => {
+  const list = await (await page.request.post('/api/products/filter', { data: { filters: { categories: ['polymailers'], type: 'normal' }, page: 1, limit: 3 } })).json();
+  const [first, second] = list.products as { id: string; name: string }[];
+  await page.goto(`/products/${first.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  const related = page.getByTestId('related-products');
+  await expect(related.getByTestId('product-card').first()).toBeVisible();
+  await expect(related.getByRole('link', { name: new RegExp(first.name) })).toHaveCount(0);
+
+  await page.goto(`/products/${second.id}`);
+  await expect(page.getByTestId('recently-viewed').getByRole('link', { name: new RegExp(first.name) })).toBeVisible();
+});

@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCart } from '../../features/cart/CartProvider';
 import { Gallery } from '../../features/catalog/Gallery';
+import { MoreProducts } from '../../features/catalog/MoreProducts';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { StockBadge } from '../../features/catalog/StockBadge';
@@ -246,6 +247,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           )}
         </div>
       </div>
+      <MoreProducts product={product} />
     </div>
   );
 }
