@@ -206,3 +206,27 @@ test('the detail page shows related products and what this browser viewed recent
   await page.goto(`/products/${second.id}`);
   await expect(page.getByTestId('recently-viewed').getByRole('link', { name: new RegExp(first.name) })).toBeVisible();
 });
+
+test('keyboard: dialogs keep focus inside and close on Escape; so does the chat panel', async ({ page }) => {
+  await signInWithApi(page, 'admin');
+  await page.goto('/admin/inventory');
+  const adjust = page.getByRole('button', { name: /^Adjust / }).first();
+  await adjust.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  expect(await focusInDialog()).toBe(true);
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(adjust).toBeFocused();
+
+  await page.getByTestId('chat-open').click();
+  await page.getByTestId('chat-input').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('chat-panel')).toHaveCount(0);
+  await expect(page.getByTestId('chat-open')).toBeFocused();
+});

@@ -1,7 +1,7 @@
 // The chat assistant widget (storefront.md sections 2, 4 and 8): a round button with the agent's
 // badge, opening a 384 x 500 panel that can be minimised to its header or closed.
 import { MessageCircle, Minus, Send, X } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AGENTS, MAX_CHAT_MESSAGE_LENGTH, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
@@ -36,6 +36,12 @@ export default function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [minimised, setMinimised] = useState(false);
   const [text, setText] = useState('');
+  // Closing the panel from the keyboard puts focus back on the round button, not on the page top.
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
 
   const { messages, start } = chat;
   useEffect(() => {
@@ -63,6 +69,12 @@ export default function ChatWidget() {
     return (
       <button
         type="button"
+        ref={(el) => {
+          if (el && returnFocus.current) {
+            returnFocus.current = false;
+            el.focus();
+          }
+        }}
         onClick={() => {
           setOpen(true);
           setMinimised(false);
@@ -88,6 +100,7 @@ export default function ChatWidget() {
   return (
     <section
       aria-label="Chat assistant"
+      onKeyDown={(e) => e.key === 'Escape' && close()}
       data-testid="chat-panel"
       className={`fixed inset-x-0 bottom-0 z-40 flex flex-col overflow-hidden border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[384px] sm:rounded-2xl ${
         minimised ? 'h-auto rounded-t-2xl' : 'h-[500px] max-h-[calc(100dvh-4rem)] rounded-t-2xl'
@@ -109,7 +122,7 @@ export default function ChatWidget() {
         <button type="button" onClick={() => setMinimised((m) => !m)} aria-label={minimised ? 'Expand chat' : 'Minimise chat'} className="rounded-md p-1.5 hover:bg-white/15">
           <Minus className="h-4 w-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/15">
+        <button type="button" onClick={close} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/15">
           <X className="h-4 w-4" aria-hidden="true" />
         </button>
       </header>
