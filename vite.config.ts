@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { firstLoadReport } from './scripts/vite-first-load';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -16,6 +17,7 @@ export default defineConfig({
       include: /\.(js|css|svg|json|txt|webmanifest)$/,
       threshold: 1024,
     }),
+    firstLoadReport(),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -166,6 +166,11 @@ async function main() {
   for (const r of all) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
   const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).stdout.trim();
   if (rss) console.log(`\nserver memory (RSS): ${(Number(rss) / 1024).toFixed(0)} MB`);
+  // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
+  if (existsSync('dist/client/first-load.json')) {
+    const first = JSON.parse(readFileSync('dist/client/first-load.json', 'utf8')) as { gzip_kb: number; budget_kb: number };
+    console.log(`storefront first-load JS: ${first.gzip_kb} KB gzipped (budget ${first.budget_kb} KB)`);
+  }
   await stop(bare);
   await stop(server);
 }

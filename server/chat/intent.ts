@@ -15,6 +15,7 @@ export const INTENTS = [
   'availability',
   'payment',
   'custom',
+  'storage',
   'product_info',
   'company',
   'contact_human',
@@ -35,7 +36,9 @@ const TRACK_WORDS = /\b(track\w*|where('?s| is) my|status of my|my orders?|order
 const RETURN_WORDS = /\b(returns?|refund\w*|exchange|damaged|defective|faulty|broken|wrong item|cancel\w*)\b/i;
 const SHIPPING_WORDS =
   /\b(deliver\w*|courier|malaysia|johor|kl|kuala lumpur|ship(ping)? (to|fee|fees|cost|time|times)|how long|arrive|postage|overseas|international|shipping)\b/i;
-const BULK_WORDS = /\b(bulk|wholesale|tiers?|volume|large orders?|in quantity|buy (a lot|many|more)|quantity discounts?|\d{3,} (packs|pcs|pieces))\b/i;
+// "discounts if I buy 2000 mailers?" is a quantity question (tiers, bulk quote), not a coupon one.
+const BULK_WORDS =
+  /\b(bulk|wholesale|tiers?|volume|large orders?|in quantity|buy (a lot|many|more)|quantity discounts?|[\d,]{3,} ?(packs|pcs|pieces|mailers?|polymailers?|bags?|units?|envelopes?))\b/i;
 const COUPON_WORDS = /\b(coupons?|promo\w*|vouchers?|discount codes?|codes?|discounts?|deals?|sales?|offers?|welcome10|bulk15)\b/i;
 const GIFT_WORDS = /\b(free gifts?|gifts?|freebies?|free items?)\b/i;
 const PRICE_WORDS = /\b(price\w*|cost\w*|how much|cheap\w*|expensive|quote|rates?)\b|\$/i;
@@ -44,6 +47,9 @@ const PAYMENT_WORDS = /\b(pay|paying|payment|paynow|credit card|debit card|visa|
 const CUSTOM_WORDS = /\b(custom\w*|logo|print(ed|ing)?|branded|personali[sz]ed|own design)\b/i;
 const PRODUCT_WORDS =
   /\b(material|ldpe|plastic|waterproof|water ?resistant|thick\w*|microns?|recycl\w*|eco|biodegrad\w*|tamper\w*|colou?rs?|opaque|see.?through|double seal|premium|strong|durable|adhesive|what is a polymailer)\b/i;
+// Looking after stock already bought (heat and humidity soften the seal strip's adhesive).
+const STORAGE_WORDS =
+  /\b(stor(e|ing|age)\b.*\b(mailers?|polymailers?|bags?|adhesive|tape|bubble wrap|stock)|(mailers?|polymailers?|bags?|tape) .*\bstor(e|ing|age)|shelf[- ]life|stays? sticky|adhesive (stays?|los\w+|dr(y|ies)|weak\w*|not stick\w*)|(los(e|es|ing)|lost) (its |their )?stick\w*|(not|won'?t|doesn'?t|don'?t) stick\w*)/i;
 const COMPANY_WORDS = /\b(located|location|address|pick ?up|self[- ]?collect\w*|collect|showroom|opening hours|open|warehouse|walk.?in|who are you)\b/i;
 const HUMAN_WORDS = /\b(human|real person|person|someone|staff|speak|talk|call|phone|whatsapp|email|e-mail|contact|complain\w*)\b/i;
 const THANKS_WORDS = /\b(thanks?|thank you|thx|ty|cheers|appreciate)\b/i;
@@ -68,6 +74,7 @@ export function detectIntent(raw: string): Intent {
   if (STOCK_WORDS.test(text)) return 'availability';
   if (PAYMENT_WORDS.test(text)) return 'payment';
   if (CUSTOM_WORDS.test(text)) return 'custom';
+  if (STORAGE_WORDS.test(text)) return 'storage';
   if (PRODUCT_WORDS.test(text)) return 'product_info';
   if (COMPANY_WORDS.test(text)) return 'company';
   if (HUMAN_WORDS.test(text)) return 'contact_human';

@@ -1,6 +1,6 @@
 // The rule-based engine: detect the intent, hand it to the agent that owns it, answer from live data.
 import type { AgentType } from '../../shared/schemas/chat.schema';
-import { contactReply, orderStatusReply, paymentReply, returnsReply, shippingReply } from './agents/care';
+import { contactReply, orderStatusReply, paymentReply, returnsReply, shippingReply, storageReply } from './agents/care';
 import { companyReply, customReply, greetingReply, productInfoReply, thanksReply, unknownReply } from './agents/faq';
 import { addToCartReply, bulkReply, couponsReply, giftsReply, quoteReply } from './agents/sales';
 import { sizingReply } from './agents/sizing';
@@ -49,7 +49,7 @@ export function createRuleEngine(data: ShopData): ChatAgentEngine {
         case 'add_to_cart':
           return addToCartReply(data, input);
         case 'bulk':
-          return bulkReply(data);
+          return bulkReply(data, input.message);
         case 'coupons':
           return couponsReply(data);
         case 'gifts':
@@ -66,6 +66,8 @@ export function createRuleEngine(data: ShopData): ChatAgentEngine {
           return paymentReply();
         case 'contact_human':
           return contactReply();
+        case 'storage':
+          return storageReply();
         case 'product_info':
           return productInfoReply(data, here, input.message);
         case 'company':

@@ -24,6 +24,15 @@ export const RETURNS_POLICY = {
   howTo: `To start a return, contact us through the contact page or at ${SHOP_EMAIL} with your order number.`,
 } as const;
 
+// The seal strip is a pressure-sensitive adhesive: Singapore's heat and humidity are what age it.
+export const STORAGE_POLICY = {
+  where: 'Keep mailers flat in their carton or sealed bag, in a cool, dry place out of direct sunlight (below about 30 °C), off the floor and away from walls that sweat.',
+  liner: 'Leave the release liner on the seal strip until the moment you pack; once it is peeled, the adhesive gathers dust and loses grip within hours.',
+  age: 'Stored this way the adhesive stays sticky for at least 12 months; use older stock first (first in, first out).',
+  seal: 'When sealing, press the strip firmly from the middle outwards for a few seconds on a clean, dry flap. A cold bag from an air-conditioned room seals better once it is at room temperature.',
+  faulty: 'If a strip does not hold on a new pack, tell us within 7 days with your order number and a photo and we will replace it.',
+} as const;
+
 export const CONTACT_POLICY = {
   email: SHOP_EMAIL,
   replyTime: `We usually reply within ${CONTACT_REPLY_HOURS} hours.`,
@@ -32,3 +41,4 @@ export const CONTACT_POLICY = {
 /** The lines in order, for pages and chat replies that list them. */
 export const shippingLines = (): string[] => Object.values(SHIPPING_POLICY);
 export const returnsLines = (): string[] => Object.values(RETURNS_POLICY);
+export const storageLines = (): string[] => Object.values(STORAGE_POLICY);

@@ -70,7 +70,7 @@ describe('listing filter state and the URL', () => {
   it('chips for each active filter, each removable; count matches', () => {
     const s = parse('search=tape&category=accessories&color=clear&size=4.8x10000&price_max=10&in_stock_only=true');
     const chips = activeChips(s);
-    expect(chips.map((c) => c.label)).toEqual(['Search: tape', 'accessories', 'clear', '4.8x10000 cm', 'Up to $10', 'In stock only']);
+    expect(chips.map((c) => c.label)).toEqual(['Search: tape', 'accessories', 'clear', '48 mm x 100 m', 'Up to $10', 'In stock only']);
     expect(activeFilterCount(s)).toBe(6);
     let state = s;
     for (const chip of chips) state = removeChip(state, chip);

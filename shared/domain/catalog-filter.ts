@@ -1,7 +1,8 @@
 // Listing filter state (storefront.md sections 2 and 4), kept pure so that the page, the URL and the
 // tests agree: the URL is the source of truth and is parsed forgivingly (a bad value is dropped,
 // never an error page); any filter change goes back to page 1; bubble wrap comes only in white.
-import { BUBBLE_WRAP_COLOR, BUBBLE_WRAP_TYPE, PRODUCTS_PER_PAGE } from '../constants';
+import { BUBBLE_WRAP_COLOR, PRODUCTS_PER_PAGE } from '../constants';
+import { isBubbleWrap, sizeLabel } from './product-options';
 import { DEFAULT_SORT, MAX_SEARCH_LENGTH, SORT_OPTIONS, type FilterProductsInput, type SortBy } from '../schemas/catalog.schema';
 
 export interface FilterState {
@@ -37,7 +38,8 @@ export const SORT_LABELS: Record<SortBy, string> = {
   newest: 'Newest',
 };
 
-export const isBubbleWrap = (type: string | null | undefined): boolean => (type ?? '').trim().toLowerCase() === BUBBLE_WRAP_TYPE;
+// Lives in product-options so pages that only word packs do not pull in the filter state (and zod).
+export { isBubbleWrap } from './product-options';
 
 const list = (value: string | null): string[] =>
   value ? [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))].slice(0, 50) : [];
@@ -115,7 +117,7 @@ export function activeChips(state: FilterState): Chip[] {
   if (state.type) chips.push({ kind: 'type', value: state.type, label: `Type: ${state.type}` });
   // The forced white of bubble wrap is part of the type chip, not a filter of its own to remove.
   if (!isBubbleWrap(state.type)) for (const c of state.colors) chips.push({ kind: 'color', value: c, label: c });
-  for (const s of state.sizes) chips.push({ kind: 'size', value: s, label: `${s} cm` });
+  for (const s of state.sizes) chips.push({ kind: 'size', value: s, label: sizeLabel(s) });
   if (state.price_min !== null) chips.push({ kind: 'price_min', value: String(state.price_min), label: `From $${state.price_min}` });
   if (state.price_max !== null) chips.push({ kind: 'price_max', value: String(state.price_max), label: `Up to $${state.price_max}` });
   if (state.in_stock_only) chips.push({ kind: 'in_stock_only', value: 'true', label: 'In stock only' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unitPriceFor } from './pricing';
-import { clampQuantity, distinctSizes, packOptions, sizeLabel, type PickableVariant } from './product-options';
+import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun, type PickableVariant } from './product-options';
 
 const v = (id: string, w: number, h: number, pack: number, available: number): PickableVariant => ({
   variant_id: id,
@@ -16,9 +16,18 @@ describe('product options', () => {
     expect(sizeLabel('25x35')).toBe('25 x 35 cm');
   });
 
-  it('pack options with stock words; pieces for bubble wrap', () => {
-    expect(packOptions(variants, '25x35', 'normal').map((o) => o.label)).toEqual(['50 pcs/pack (12 available)', '100 pcs/pack (Out of Stock)']);
-    expect(packOptions(variants, '17x30', 'bubble wrap')[0].label).toBe('50 pieces (3 available)');
+  it('roll sizes the way the trade writes them: width x length in m, tape widths in mm', () => {
+    expect(sizeLabel('4.8x10000')).toBe('48 mm x 100 m');
+    expect(sizeLabel('100x5000')).toBe('100 cm x 50 m');
+    expect(sizeLabel('50x100')).toBe('50 x 100 cm');
+  });
+
+  it('pack options say packs wherever a pack is meant; pieces for bubble wrap', () => {
+    expect(packOptions(variants, '25x35', 'normal').map((o) => o.label)).toEqual(['50 pcs/pack (12 packs available)', '100 pcs/pack (Out of Stock)']);
+    expect(packOptions(variants, '17x30', 'bubble wrap')[0].label).toBe('50 pieces per pack (3 packs available)');
+    expect(packOptions(variants, '100x5000', 'bubble wrap')[0].label).toBe('1 piece (2 pieces available)');
+    expect(countOf(1, 50)).toBe('1 pack');
+    expect(unitNoun(1, 4)).toBe('pieces');
   });
 
   it('quantity: whole, at least 1, at most available, non-numeric is 1', () => {

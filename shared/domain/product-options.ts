@@ -1,6 +1,8 @@
 // Product detail choices (storefront.md sections 2, 4 and 5): size first, then pack size, then a
 // quantity that stays a whole number between 1 and what is available.
-import { isBubbleWrap } from './catalog-filter';
+import { BUBBLE_WRAP_TYPE, DEFAULT_PACK_SIZE } from '../constants';
+
+export const isBubbleWrap = (type: string | null | undefined): boolean => (type ?? '').trim().toLowerCase() === BUBBLE_WRAP_TYPE;
 
 export interface PickableVariant {
   variant_id: string;
@@ -16,7 +18,39 @@ export function distinctSizes(variants: readonly PickableVariant[]): string[] {
   return [...seen.values()].sort((a, b) => a.width_cm - b.width_cm || a.height_cm - b.height_cm).map((a) => a.size_code);
 }
 
-export const sizeLabel = (sizeCode: string): string => `${sizeCode.replace('x', ' x ')} cm`;
+// Rolls (tape, bubble wrap rolls) are stored in cm like mailers, but the trade writes them as
+// width x length with the length in metres, and narrow widths (tape) in millimetres.
+const ROLL_MIN_LENGTH_CM = 1000;
+const trim = (n: number) => String(Math.round(n * 100) / 100);
+
+/** "25 x 35 cm" for mailers; "48 mm x 100 m" for tape; "100 cm x 50 m" for a bubble wrap roll. */
+export function sizeLabel(sizeCode: string): string {
+  const [w, h] = sizeCode.split('x').map(Number);
+  if (!Number.isFinite(w) || !Number.isFinite(h)) return `${sizeCode} cm`;
+  if (h >= ROLL_MIN_LENGTH_CM) {
+    const width = w < 10 ? `${trim(w * 10)} mm` : `${trim(w)} cm`;
+    return `${width} x ${trim(h / 100)} m`;
+  }
+  return `${trim(w)} x ${trim(h)} cm`;
+}
+
+/**
+ * What one unit of quantity is: a pack (of N pieces), or a single piece when the pack holds one.
+ * The quantity a shopper picks is always a number of these, so prices and stock say so.
+ */
+export function unitNoun(packSize: number, count = 1): string {
+  const noun = packSize === 1 ? 'piece' : 'pack';
+  return count === 1 ? noun : `${noun}s`;
+}
+
+/** "12 packs", "1 pack", "3 pieces" */
+export const countOf = (count: number, packSize: number): string => `${count} ${unitNoun(packSize, count)}`;
+
+/** "50 pcs/pack"; bubble wrap "10 pieces per pack" or "1 piece" (spec: 'pieces' for bubble wrap). */
+export function packLabel(packSize: number, productType: string): string {
+  if (!isBubbleWrap(productType)) return `${packSize} pcs/pack`;
+  return packSize === 1 ? '1 piece' : `${packSize} pieces per pack`;
+}
 
 export interface PackOption {
   variantId: string;
@@ -26,7 +60,6 @@ export interface PackOption {
 }
 
 export function packOptions(variants: readonly PickableVariant[], sizeCode: string, productType: string): PackOption[] {
-  const unit = isBubbleWrap(productType) ? 'pieces' : 'pcs/pack';
   return variants
     .filter((v) => v.attributes.size_code === sizeCode)
     .sort((a, b) => a.attributes.pack_size - b.attributes.pack_size)
@@ -34,7 +67,7 @@ export function packOptions(variants: readonly PickableVariant[], sizeCode: stri
       variantId: v.variant_id,
       packSize: v.attributes.pack_size,
       available: v.available,
-      label: `${v.attributes.pack_size} ${unit} ${v.available > 0 ? `(${v.available} available)` : '(Out of Stock)'}`,
+      label: `${packLabel(v.attributes.pack_size, productType)} ${v.available > 0 ? `(${countOf(v.available, v.attributes.pack_size)} available)` : '(Out of Stock)'}`,
     }));
 }
 
@@ -44,4 +77,10 @@ export function clampQuantity(raw: unknown, max: number): number {
   if (!Number.isFinite(n)) return 1;
   const whole = Math.floor(n);
   return Math.max(1, Math.min(whole, Math.max(1, max)));
+}
+
+/** An order line keeps the variant's attributes as stored JSON; older lines may lack pack_size. */
+export function packSizeOf(attributes: Record<string, unknown> | null | undefined): number {
+  const n = Number(attributes?.pack_size);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_PACK_SIZE;
 }

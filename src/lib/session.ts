@@ -31,6 +31,18 @@ export function clearSession() {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
+/** The chat session of this browser tab, so reopening the panel restores the conversation. */
+export const CHAT_SESSION_KEY = 'chat_session_id';
+
+/**
+ * After a logout the tab starts over as a new guest: a new guest id (so the next person on a shared
+ * computer gets an empty cart, not the one the last customer's guest cart was merged from) and no chat.
+ */
+export function forgetBrowserSession() {
+  sessionStorage.removeItem(STORAGE_KEYS.sessionId);
+  sessionStorage.removeItem(CHAT_SESSION_KEY);
+}
+
 /** guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. */
 export function getGuestId(): string {
   let id = sessionStorage.getItem(STORAGE_KEYS.sessionId);

@@ -52,7 +52,17 @@ describe('product create, update and delete (REST)', () => {
     const clash = productPayload({}, [{ width_cm: first.body.variants[0].attributes.width_cm, height_cm: 35, pack_size: 50, price_tiers: [{ min_quantity: 25, price: 1 }] }]);
     const res = await t.api('POST', '/admin/products', { token: staff, body: clash });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toMatch(/SKU POLYMAILERS_NORMAL_BLACK_\d+X35_50 already exists/);
+    expect(res.body.detail).toMatch(/SKU POLYMAILERS_NORMAL_BLACK_\d+X35_50 already exists in another product: /);
+    expect(res.body.detail).toContain(first.body.name);
+
+    // The form asks as variants are added, through both doors, and learns which product holds it.
+    const sku = first.body.variants[0].sku as string;
+    const owners = await t.api('POST', '/admin/products/sku-owners', { token: staff, body: { skus: [sku, 'NOT_A_SKU'] } });
+    expect(owners.status).toBe(200);
+    expect(owners.body).toEqual([{ sku, product_id: first.body.id, product_name: first.body.name }]);
+    const own = await t.caller({ token: staff }).admin.products.skuOwners({ skus: [sku], exclude_product_id: first.body.id });
+    expect(own).toEqual([]);
+    expect((await t.api('POST', '/admin/products/sku-owners', { body: { skus: [sku] } })).status).toBe(401);
 
     const twice = productPayload({}, [
       { width_cm: 20, height_cm: 30, pack_size: 50, price_tiers: [{ min_quantity: 25, price: 1 }] },

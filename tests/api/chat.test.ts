@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_POLICY } from '../../shared/content/policies';
 import { createChatShop, createOrderFor } from '../factories/chat';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -176,6 +177,22 @@ describe('agents answer from live data', () => {
     expect(coupons.content).not.toContain('OLDCODE');
     const gifts = await ask('do I get a free gift?');
     expect(gifts.content).toMatch(/Spend \$100: choose 1 free gift from Fragile Stickers on orders of \$100\.00 or more/);
+  });
+
+  it('answers "2000 mailers" with quantity tiers and the bulk-quote offer, not coupon codes', async () => {
+    const r = await ask('Discounts if I buy 2000 mailers?');
+    expect(r.agent_type).toBe('sales');
+    expect(r.content).toMatch(/% off from \d+ packs/);
+    expect(r.content).toContain('For 2,000 mailers');
+    expect(r.content).not.toContain('Coupons you can use right now');
+    expect(r.actions).toContainEqual(expect.objectContaining({ label: 'Get Bulk Quote', url: '/contact' }));
+  });
+
+  it('answers how to keep the adhesive sticky from the storage policy', async () => {
+    const r = await ask('How do I store polymailers so the adhesive stays sticky?');
+    expect(r.agent_type).toBe('care');
+    expect(r.content).toContain(STORAGE_POLICY.where);
+    expect(r.content).toContain(STORAGE_POLICY.liner);
   });
 
   it('answers shipping with the shared policy and unknown questions with a person to reach', async () => {

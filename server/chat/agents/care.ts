@@ -1,5 +1,5 @@
 // The care agent: shipping, returns, payment, people to talk to, and order status for the owner only.
-import { CONTACT_POLICY, RETURNS_POLICY, SHIPPING_POLICY } from '../../../shared/content/policies';
+import { CONTACT_POLICY, RETURNS_POLICY, SHIPPING_POLICY, storageLines } from '../../../shared/content/policies';
 import { SHOP_EMAIL } from '../../../shared/constants';
 import { formatMoney, toDollars } from '../../../shared/domain/money';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
@@ -93,4 +93,12 @@ export const contactReply = (): AgentReply =>
     `Happy to connect you with our team. Send us a message through the contact page or e-mail ${SHOP_EMAIL}. ${CONTACT_POLICY.replyTime}`,
     [ACTIONS.contact, { type: 'link', label: `E-mail ${SHOP_EMAIL}`, url: `mailto:${SHOP_EMAIL}` }],
     ['Track my order', 'What is your return policy?'],
+  );
+
+/** How to keep the seal strip sticky, from the shop's storage policy. */
+export const storageReply = (): AgentReply =>
+  reply(
+    `How to keep polymailers and their seal strips in good shape:\n${storageLines().map((l) => `• ${l}`).join('\n')}`,
+    [ACTIONS.contact, ACTIONS.shipping],
+    ['What material are polymailers made of?', 'What is your return policy?'],
   );

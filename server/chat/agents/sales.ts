@@ -117,7 +117,14 @@ export async function addToCartReply(data: ShopData, input: AgentInput): Promise
   );
 }
 
-export async function bulkReply(data: ShopData): Promise<AgentReply> {
+/** "2000 mailers" / "1,000 pcs": the quantity the shopper has in mind, if they gave one. */
+function askedQuantity(message: string): number | null {
+  const m = /([\d,]{3,}) ?(pcs|pieces|mailers?|polymailers?|bags?|units?|envelopes?)\b/i.exec(message);
+  const n = m ? Number(m[1].replace(/,/g, '')) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+export async function bulkReply(data: ShopData, message = ''): Promise<AgentReply> {
   const [sample] = await data.findProducts({ category: 'polymailers' }, 1);
   const v = sample?.variants.find((x) => x.priceTiers.length > 1);
   let tiers = 'The per-pack price drops at higher quantities of the same item.';
@@ -133,8 +140,12 @@ export async function bulkReply(data: ShopData): Promise<AgentReply> {
   }
   const coupons = await data.activeCoupons();
   const big = coupons.filter((c) => c.minOrderCents >= 10000).map(couponText);
+  const wanted = askedQuantity(message);
+  const quote = wanted
+    ? `For ${wanted.toLocaleString('en-SG')} mailers, the tiers above apply per item: for example ${Math.ceil(wanted / 50).toLocaleString('en-SG')} packs of 50 or ${Math.ceil(wanted / 1000).toLocaleString('en-SG')} packs of 1000. For a quantity like that we are also happy to quote a bulk price: press "Get Bulk Quote" and tell us the sizes and colours.`
+    : 'For orders beyond our listed tiers, ask us for a bulk quote.';
   return reply(
-    [tiers, 'Bigger packs (500 and 1000 pieces) also cost less per piece.', ...big, 'For orders beyond our listed tiers, ask us for a bulk quote.'].join('\n\n'),
+    [tiers, 'Bigger packs (500 and 1000 pieces) also cost less per piece.', ...big, quote].join('\n\n'),
     [ACTIONS.products, { type: 'contact', label: 'Get Bulk Quote', url: '/contact' }],
     ['Any coupon codes?', 'Free gifts?', 'White 25x35 price'],
   );

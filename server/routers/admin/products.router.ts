@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
-import { adminProduct, adminProductCard, productInput, productListInput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
+import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
 import * as products from '../../services/admin/products.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
@@ -19,6 +19,12 @@ export const productsRouter = router({
     .input(idParam)
     .output(adminProduct)
     .query(({ ctx, input }) => products.getProduct(ctx.db, input.id)),
+
+  skuOwners: staffProcedure
+    .meta({ openapi: { method: 'POST', path: '/admin/products/sku-owners', tags, summary: 'Which other products already hold these SKUs', protect: true } })
+    .input(skuOwnersInput)
+    .output(skuOwnersOutput)
+    .mutation(({ ctx, input }) => products.skuOwners(ctx.db, input)), // a POST: a list of SKUs does not fit a query string
 
   create: staffProcedure
     .meta({ openapi: { method: 'POST', path: '/admin/products', tags, summary: 'Create a product with its variants', protect: true } })

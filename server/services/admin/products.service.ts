@@ -5,7 +5,7 @@ import { basePriceOf } from '../../../shared/domain/default-tiers';
 import { toCents } from '../../../shared/domain/money';
 import { buildSku, sizeCode } from '../../../shared/domain/sku';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import type { ProductInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
+import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
@@ -114,13 +114,20 @@ async function withSkuConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function assertSkusFree(db: PrismaClient, input: ProductInput, productId: string | null) {
-  const skus = input.variants.map((v) => skuOf(input, v));
-  const taken = await db.variant.findFirst({
-    where: { sku: { in: skus }, ...(productId ? { productId: { not: productId } } : {}) },
-    select: { sku: true },
+/** The products (other than the one being edited) that already hold any of these SKUs. */
+export async function skuOwners(db: PrismaClient, input: SkuOwnersInput) {
+  if (input.skus.length === 0) return [];
+  const rows = await db.variant.findMany({
+    where: { sku: { in: input.skus }, ...(input.exclude_product_id ? { productId: { not: input.exclude_product_id } } : {}) },
+    select: { sku: true, productId: true, product: { select: { name: true } } },
+    orderBy: { sku: 'asc' },
   });
-  if (taken) throw conflict(`SKU ${taken.sku} already exists in another product`);
+  return rows.map((r) => ({ sku: r.sku, product_id: r.productId, product_name: r.product.name }));
+}
+
+async function assertSkusFree(db: PrismaClient, input: ProductInput, productId: string | null) {
+  const [taken] = await skuOwners(db, { skus: input.variants.map((v) => skuOf(input, v)), exclude_product_id: productId });
+  if (taken) throw conflict(`SKU ${taken.sku} already exists in another product: ${taken.product_name}`);
 }
 
 export async function createProduct(db: PrismaClient, userId: string, input: ProductInput) {

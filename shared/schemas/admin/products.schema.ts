@@ -107,3 +107,11 @@ export const adminProductCard = z.object({
 });
 
 export const productListInput = z.object({ search: z.string().trim().max(100).optional() }).optional();
+
+/** Which products already hold these SKUs (checked as variants are added, before Create). */
+export const skuOwnersInput = z.object({
+  skus: z.array(z.string().trim().min(1).max(200)).max(500),
+  exclude_product_id: z.string().trim().max(64).nullish(),
+});
+export const skuOwnersOutput = z.array(z.object({ sku: z.string(), product_id: z.string(), product_name: z.string() }));
+export type SkuOwnersInput = z.infer<typeof skuOwnersInput>;

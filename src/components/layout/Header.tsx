@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';
+import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import { buttonClass } from '../ui/Button';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,6 +47,8 @@ export function Header() {
           ))}
         </nav>
 
+        <HeaderSearch className="hidden max-w-xs flex-1 lg:block" />
+
         <div className="flex items-center gap-2">
           <CartLink />
           <div className="hidden items-center gap-2 md:flex">
@@ -79,6 +82,9 @@ export function Header() {
             {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
           </button>
         </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-2 sm:px-6 lg:hidden">
+        <HeaderSearch />
       </div>
 
       {open && (

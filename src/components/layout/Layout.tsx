@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useAuth } from '../../features/auth/AuthProvider';
 import { AddressBanner } from '../../features/account/AddressBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -8,17 +9,23 @@ import { Header } from './Header';
 const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
 
 export function Layout() {
+  const { user } = useAuth();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="app-shell flex min-h-screen flex-col">
       <Header />
-      <AddressBanner />
+      <div className="print:hidden">
+        <AddressBanner />
+      </div>
       <main className="flex-1">
         <Outlet />
       </main>
       <Footer />
       {/* chat-widget */}
       <Suspense fallback={null}>
-        <ChatWidget />
+        <div className="print:hidden">
+          {/* Keyed by the user: signing out (or in) starts a fresh panel, never the last person's chat. */}
+          <ChatWidget key={user?.id ?? 'guest'} />
+        </div>
       </Suspense>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc } from '../../lib/trpc';
-import { ErrorBox, Modal, errorText } from './ui';
+import { ErrorBox, Modal, errorText, longDateTime } from './ui';
 
 const FIELD: Record<string, string> = { on_hand: 'On hand', allocated: 'Allocated', safety_stock: 'Safety stock' };
 
@@ -23,7 +23,7 @@ export function LedgerModal({ variant, onClose }: { variant: { variant_id: strin
               <span className={`w-14 font-semibold tabular-nums ${r.delta >= 0 ? 'text-emerald-700' : 'text-red-600'}`}>{r.delta >= 0 ? `+${r.delta}` : r.delta}</span>
               <span className="text-slate-800">{FIELD[r.field] ?? r.field} {r.before} → {r.after}</span>
               <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{r.reason.replace(/_/g, ' ')}</span>
-              <span className="ml-auto text-xs text-slate-500">{new Date(r.created_at).toLocaleString('en-SG')}</span>
+              <span className="ml-auto text-xs text-slate-500">{longDateTime(r.created_at)}</span>
               {(r.notes || r.user_email) && <p className="w-full pl-[4.25rem] text-xs text-slate-500">{[r.notes, r.user_email].filter(Boolean).join(' · ')}</p>}
             </li>
           ))}

@@ -5,6 +5,10 @@ export interface PackingFacts {
   color: string;
   size: string;
   packSize: number | null;
+  /** Second SKU segment: normal, premium, bubble wrap. Premium and normal tiles must not look alike. */
+  type: string;
+  /** The product name without its "Category - " prefix, shown on the tile. */
+  name: string;
 }
 
 /**
@@ -17,7 +21,14 @@ export function packingFacts(row: { product_name: string; sku: string }): Packin
   const category = dash > 0 ? row.product_name.slice(0, dash) : 'Other';
   const parts = row.sku.split('_');
   const numeric = parts.slice(4).find((p) => /^\d+$/.test(p)) ?? parts.slice(3).find((p) => /^\d+$/.test(p));
-  return { category, color: (parts[2] ?? '').toLowerCase(), size: (parts[3] ?? '').toLowerCase(), packSize: numeric ? Number(numeric) : null };
+  return {
+    category,
+    color: (parts[2] ?? '').toLowerCase(),
+    size: (parts[3] ?? '').toLowerCase(),
+    packSize: numeric ? Number(numeric) : null,
+    type: (parts[1] ?? '').toLowerCase(),
+    name: dash > 0 ? row.product_name.slice(dash + 3) : row.product_name,
+  };
 }
 
 export type TileState = 'out' | 'warning' | 'ok';

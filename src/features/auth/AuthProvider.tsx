@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/schemas/user.schema';
 import { trpc, type RouterInputs } from '../../lib/trpc';
-import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../../lib/session';
+import { clearSession, forgetBrowserSession, getStoredUser, getToken, storeSession, storeUser } from '../../lib/session';
 
 interface AuthContextValue {
   user: UserDto | null;
@@ -96,9 +96,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // The session may already be gone on the server; signing out locally is what matters.
         }
         clearSession();
+        forgetBrowserSession();
         setToken(null);
         setUserState(null);
-        queryClient.clear();
+        // resetQueries (not clear) tells the mounted queries too: the header badge and /cart drop
+        // the last customer's cart at once and refetch as the new guest; orders, addresses and
+        // the rest are emptied the same way.
+        await queryClient.cancelQueries();
+        queryClient.removeQueries({ type: 'inactive' });
+        await queryClient.resetQueries();
       },
       setUser(next) {
         storeUser(next);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { CartItemDto } from '../../../shared/schemas/cart.schema';
 import { productPath } from '../../../shared/seo/slug';
+import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-options';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
@@ -35,9 +36,9 @@ export function CartLine({ item }: { item: CartItemDto }) {
               {item.product_name}
             </Link>
             <p className="break-all text-xs text-slate-500">
-              {item.attributes.size} cm · {item.attributes.color} · {item.attributes.pack_size} pcs/pack · SKU {item.sku}
+              {item.attributes.size} cm · {item.attributes.color} · {packLabel(item.attributes.pack_size, item.attributes.type)} · SKU {item.sku}
             </p>
-            <p className="text-sm text-slate-600">{money(item.price)} each</p>
+            <p className="text-sm text-slate-600">{money(item.price)} per {unitNoun(item.attributes.pack_size)}</p>
           </div>
           <p className="flex-none font-semibold text-slate-900" data-testid="line-total">
             {money(item.line_total)}
@@ -48,7 +49,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
             <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity - 1)} disabled={busy || item.quantity <= 1} aria-label="Decrease quantity">
               <Minus className="h-4 w-4" />
             </button>
-            <span className="w-12 text-center text-sm font-medium" aria-label="Quantity" data-testid="line-quantity">
+            <span className="w-12 text-center text-sm font-medium" aria-label={`Quantity in ${unitNoun(item.attributes.pack_size, 2)}`} data-testid="line-quantity">
               {item.quantity}
             </span>
             <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity + 1)} disabled={busy || item.quantity >= item.available} aria-label="Increase quantity">
@@ -59,7 +60,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
             <Trash2 className="h-4 w-4" aria-hidden /> Remove
           </button>
         </div>
-        {short && <p className="text-xs text-amber-700">Only {item.available} available now — please lower the quantity.</p>}
+        {short && <p className="text-xs text-amber-700">Only {countOf(item.available, item.attributes.pack_size)} available now — please lower the quantity.</p>}
       </div>
     </li>
   );

@@ -9,6 +9,9 @@ interface CartContextValue {
   cart: CartDto | undefined;
   itemCount: number;
   isLoading: boolean;
+  /** The cart could not be loaded (and none is cached): say so, never "empty". */
+  isError: boolean;
+  retry(): Promise<unknown>;
   /** `counted` says 'Added N item(s) to cart!' even for one unit (the chat's add-to-cart). */
   addItem(variantId: string, quantity: number, opts?: { counted?: boolean }): Promise<boolean>;
   updateItem(itemId: string, quantity: number): Promise<boolean>;
@@ -51,6 +54,7 @@ function withoutCoupon(cart: CartDto): CartDto {
 export function CartProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000 });
+  const { refetch } = query;
   const add = trpc.cart.add.useMutation();
   const update = trpc.cart.updateItem.useMutation();
   const clear = trpc.cart.clear.useMutation();
@@ -123,6 +127,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cart: query.data,
       itemCount: query.data?.item_count ?? 0,
       isLoading: query.isLoading,
+      isError: query.isError && !query.data,
+      retry: () => refetch(),
       addItem: (variantId, quantity, opts) =>
         run(() => add.mutateAsync({ variant_id: variantId, quantity }), addedMessage(quantity, opts?.counted), 'Failed to add to cart', {
           fallback: 'Failed to add to cart. Please try again.',
@@ -187,7 +193,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [query.data, query.isLoading, run, accept, add, update, clear, apply, unapply, gift, utils, dropCouponAfterFailure],
+    [query.data, query.isLoading, query.isError, refetch, run, accept, add, update, clear, apply, unapply, gift, utils, dropCouponAfterFailure],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -41,13 +41,14 @@ export function GiftPicker() {
               <p className="text-sm font-medium text-slate-800" data-testid="gift-tier-heading">
                 {tierHeading(tier.name, tier.spending_threshold, tier.gift_limit, picked.length)}
               </p>
-              <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+              {/* grid-cols-1 is minmax(0, 1fr): without it a truncated description widens the page on a phone */}
+              <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {tier.gift_items.map((g) => {
                   const isPicked = picked.some((p) => p.gift_id === g.id);
                   const elsewhere = !isPicked && selected.some((s) => s.gift_id === g.id);
                   const dimmed = !isPicked && (full || elsewhere);
                   return (
-                    <li key={g.id}>
+                    <li key={g.id} className="min-w-0">
                       <button
                         type="button"
                         aria-pressed={isPicked}

@@ -80,7 +80,7 @@ export function FilterSidebar({ state, options, onChange }: Props) {
         {bubble && !(options?.colors ?? []).includes(BUBBLE_WRAP_COLOR) && <Check label="White" checked disabled onChange={() => undefined} />}
       </Section>
 
-      <Section title="Dimensions (cm)">
+      <Section title="Dimensions">
         <div className="max-h-52 overflow-y-auto pr-2" data-testid="size-list">
           {(options?.sizes ?? []).map((s) => (
             <Check key={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />

@@ -1,13 +1,13 @@
 // The chat assistant widget (storefront.md sections 2, 4 and 8): a round button with the agent's
 // badge, opening a 384 x 500 panel that can be minimised to its header or closed.
 import { MessageCircle, Minus, Send, X } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AGENTS, MAX_CHAT_MESSAGE_LENGTH, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { AgentAvatar } from './AgentAvatar';
+import { AgentAvatar, agentTypeByName } from './AgentAvatar';
 import { ChatMessages } from './ChatMessages';
 import { useChat, type ConnectionStatus } from './useChat';
 
@@ -36,6 +36,12 @@ export default function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [minimised, setMinimised] = useState(false);
   const [text, setText] = useState('');
+  // Closing the panel from the keyboard puts focus back on the round button, not on the page top.
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
 
   const { messages, start } = chat;
   useEffect(() => {
@@ -63,6 +69,12 @@ export default function ChatWidget() {
     return (
       <button
         type="button"
+        ref={(el) => {
+          if (el && returnFocus.current) {
+            returnFocus.current = false;
+            el.focus();
+          }
+        }}
         onClick={() => {
           setOpen(true);
           setMinimised(false);
@@ -81,9 +93,14 @@ export default function ChatWidget() {
   }
 
   const status = STATUS[chat.status];
+  // The header names whoever answered last (a bulk question on /faq is answered by Sales), so it
+  // never contradicts the conversation below; before any answer it names the page's agent.
+  const lastAgentName = [...chat.messages].reverse().find((m) => m.kind === 'agent' && m.agentName)?.agentName;
+  const speaker = lastAgentName ? AGENTS[agentTypeByName(lastAgentName)] : agent;
   return (
     <section
       aria-label="Chat assistant"
+      onKeyDown={(e) => e.key === 'Escape' && close()}
       data-testid="chat-panel"
       className={`fixed inset-x-0 bottom-0 z-40 flex flex-col overflow-hidden border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-[384px] sm:rounded-2xl ${
         minimised ? 'h-auto rounded-t-2xl' : 'h-[500px] max-h-[calc(100dvh-4rem)] rounded-t-2xl'
@@ -91,21 +108,21 @@ export default function ChatWidget() {
     >
       <header className="flex items-center gap-3 bg-emerald-600 px-4 py-3 text-white">
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20">
-          <AgentAvatar type={agentType} className="h-5 w-5" />
+          <AgentAvatar type={speaker.type} className="h-5 w-5" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold" data-testid="chat-title">
             {headerForContext(pageContext)}
           </h2>
-          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status} title={`${agent.name}, ${agent.role}`}>
+          <p className="flex items-center gap-1.5 truncate text-xs text-emerald-50" data-testid="chat-status" data-status={chat.status} title={`${speaker.name}, ${speaker.role}`}>
             <span className={`h-2 w-2 rounded-full ${status.dot}`} aria-hidden="true" />
-            {agent.name} · {status.label}
+            <span data-testid="chat-speaker">{speaker.name}</span> ({speaker.role}) · {status.label}
           </p>
         </div>
         <button type="button" onClick={() => setMinimised((m) => !m)} aria-label={minimised ? 'Expand chat' : 'Minimise chat'} className="rounded-md p-1.5 hover:bg-white/15">
           <Minus className="h-4 w-4" aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/15">
+        <button type="button" onClick={close} aria-label="Close chat" className="rounded-md p-1.5 hover:bg-white/15">
           <X className="h-4 w-4" aria-hidden="true" />
         </button>
       </header>

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { AGENTS } from '../../../shared/content/chat-agents';
 import { CHAT_HISTORY_DEFAULT_LIMIT } from '../../../shared/constants';
 import type { AgentType, ChatAction, PageContext } from '../../../shared/schemas/chat.schema';
+import { CHAT_SESSION_KEY as SESSION_KEY } from '../../lib/session';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 import { AGENT_ERROR_TOAST, FALLBACK_GREETING, INIT_FAILED_TOAST, cannedReply } from './fallback';
 
@@ -18,8 +19,6 @@ export interface ChatItem {
   agentAvatar?: string | null;
 }
 
-/** The chat session of this browser tab, so reopening the panel restores the conversation. */
-const SESSION_KEY = 'chat_session_id';
 const SUGGESTIONS_DELAY_MS = 1000;
 
 let seq = 0;

@@ -1,6 +1,7 @@
 import { Gift, Package } from 'lucide-react';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import { COUNTRY_NAMES } from '../../../shared/domain/address';
+import { countOf, packSizeOf, unitNoun } from '../../../shared/domain/product-options';
 import { money } from '../cart/money';
 import { OrderSummary } from '../cart/OrderSummary';
 
@@ -25,7 +26,7 @@ export function OrderDetails({ order }: { order: OrderDto }) {
                   <p className="font-medium text-slate-900">{i.product_name}</p>
                   <p className="break-all text-xs text-slate-500">SKU {i.sku}</p>
                   <p className="text-sm text-slate-600">
-                    {i.quantity} × {money(i.price)}
+                    {countOf(i.quantity, packSizeOf(i.attributes))} × {money(i.price)} per {unitNoun(packSizeOf(i.attributes))}
                   </p>
                 </div>
                 <p className="font-semibold text-slate-900">{money(i.line_total)}</p>

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '../../../shared/schemas/admin/api-keys.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { Badge, Card, EmptyState, ErrorBox, errorText, inputClass, labelClass, shortDate } from '../../features/admin/ui';
+import { Badge, Card, EmptyState, ErrorBox, errorText, inputClass, labelClass, longDate, longDateTime } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
 
 /** Settings -> API keys: what integrations (an ERP, a marketplace sync) may call, and revoking them. */
@@ -106,10 +106,10 @@ export function ApiKeysSection() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
                   {k.name} <code className="ml-1 text-xs text-slate-500">{k.prefix}…</code>{' '}
-                  {k.revoked_at ? <Badge tone="red">Revoked {shortDate(k.revoked_at)}</Badge> : <Badge tone="emerald">Active</Badge>}
+                  {k.revoked_at ? <Badge tone="red">Revoked {longDate(k.revoked_at)}</Badge> : <Badge tone="emerald">Active</Badge>}
                 </p>
                 <p className="text-sm text-slate-500">
-                  By {k.created_by} on {shortDate(k.created_at)} · {k.last_used_at ? `last used ${new Date(k.last_used_at).toLocaleString('en-SG')}` : 'never used'}
+                  By {k.created_by} on {longDate(k.created_at)} · {k.last_used_at ? `last used ${longDateTime(k.last_used_at)}` : 'never used'}
                 </p>
                 <p className="mt-1 flex flex-wrap gap-1">{k.scopes.map((s) => <Badge key={s} tone="sky">{s}</Badge>)}</p>
               </div>

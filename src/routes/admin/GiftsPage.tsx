@@ -76,7 +76,7 @@ export default function GiftsPage() {
                 <p className="mt-1 text-sm text-slate-600">{g.description}</p>
                 {g.image_url && <img src={g.image_url} alt="" className="mt-3 h-32 w-full rounded-lg object-cover" onError={(e) => (e.currentTarget.style.display = 'none')} />}
                 <p className="mt-3 text-sm text-slate-700">Stock: <span className="font-semibold">{g.stock_quantity}</span>{g.allocated > 0 && <span className="text-slate-500"> ({g.allocated} allocated)</span>}</p>
-                <p className="font-mono text-xs text-slate-400">ID: {g.id.slice(0, 8)}…</p>
+                <p className="font-mono text-xs text-slate-500">ID: {g.id.slice(0, 8)}…</p>
                 <div className="mt-auto flex gap-2 pt-3">
                   <Button variant="outline" size="sm" className="flex-1" onClick={() => setItemDialog({ open: true, item: g })}><Pencil className="h-4 w-4" aria-hidden /> Edit</Button>
                   <button type="button" aria-label={`Delete ${g.name}`} onClick={() => removeItem(g)} className="rounded-lg border border-red-200 px-3 text-red-700 hover:bg-red-50"><Trash2 className="h-4 w-4" /></button>

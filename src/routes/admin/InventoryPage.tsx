@@ -11,6 +11,10 @@ import { INVENTORY_LIST_MAX } from '../../../shared/schemas/admin/inventory.sche
 type Row = RouterOutputs['admin']['inventory']['list'][number];
 const PAGE = 100;
 
+// A figure cell: right-aligned in the table; on a phone a labelled block in a four-column grid.
+const cell =
+  'px-3 py-3 text-right tabular-nums max-sm:block max-sm:p-0 max-sm:text-left max-sm:before:block max-sm:before:text-[11px] max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
+
 export default function InventoryPage() {
   const [search, setSearch] = useState('');
   const full = trpc.admin.inventory.list.useQuery();
@@ -63,36 +67,40 @@ export default function InventoryPage() {
         <EmptyState title="No inventory rows" text="Try another search." />
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          {/* On a phone each row becomes a small card (labels from data-label), so Allocated,
+              Available and Adjust are all in view without sideways scrolling. */}
+          <table className="min-w-full text-sm max-sm:block">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 max-sm:hidden">
               <tr>
                 <th className="px-4 py-3">Product / SKU</th>
                 <th className="px-3 py-3 text-right">On hand</th>
                 <th className="px-3 py-3 text-right">Allocated</th>
                 <th className="px-3 py-3 text-right">Safety</th>
                 <th className="px-3 py-3 text-right">Available</th>
-                <th className="px-4 py-3" />
+                <th className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-sm:block">
               {rows.slice(0, limit).map((r) => (
-                <tr key={r.variant_id} className={r.available <= 0 ? 'bg-red-50/60' : r.is_low_stock ? 'bg-amber-50/60' : ''}>
-                  <td className="px-4 py-3">
+                <tr key={r.variant_id} data-testid="inventory-row" className={`max-sm:grid max-sm:grid-cols-4 max-sm:gap-x-2 max-sm:px-3 max-sm:py-3 ${r.available <= 0 ? 'bg-red-50/60' : r.is_low_stock ? 'bg-amber-50/60' : ''}`}>
+                  <td className="px-4 py-3 max-sm:col-span-4 max-sm:p-0 max-sm:pb-2">
                     <div className="font-medium text-slate-900">{r.product_name}</div>
-                    <div className="font-mono text-xs text-slate-500">{r.sku}</div>
+                    <div className="break-all font-mono text-xs text-slate-500">{r.sku}</div>
                   </td>
-                  <td className="px-3 py-3 text-right tabular-nums">{r.on_hand}</td>
-                  <td className="px-3 py-3 text-right tabular-nums">{r.allocated}</td>
-                  <td className="px-3 py-3 text-right tabular-nums">{r.safety_stock}</td>
-                  <td className="px-3 py-3 text-right tabular-nums">
+                  <td data-label="On hand" className={cell}>{r.on_hand}</td>
+                  <td data-label="Allocated" className={cell}>{r.allocated}</td>
+                  <td data-label="Safety" className={cell}>{r.safety_stock}</td>
+                  <td data-label="Available" className={cell}>
                     <span className="mr-2 font-semibold">{r.available}</span>
                     {r.available <= 0 ? <Badge tone="red">Out</Badge> : r.is_low_stock ? <Badge tone="amber">Low</Badge> : null}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <button type="button" onClick={() => setHistory(r)} className="mr-2 text-xs font-semibold text-slate-500 hover:text-emerald-700 hover:underline">
+                  <td className="whitespace-nowrap px-4 py-3 text-right max-sm:col-span-4 max-sm:p-0 max-sm:pt-2">
+                    <button type="button" onClick={() => setHistory(r)} aria-label={`History of ${r.sku}`} className="mr-2 text-xs font-semibold text-slate-600 hover:text-emerald-700 hover:underline">
                       History
                     </button>
-                    <button type="button" onClick={() => setEditing(r)} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
+                    <button type="button" onClick={() => setEditing(r)} aria-label={`Adjust ${r.sku}`} className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-50">
                       Adjust
                     </button>
                   </td>

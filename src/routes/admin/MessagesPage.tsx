@@ -1,11 +1,22 @@
-import { Mail, MailOpen } from 'lucide-react';
+import { Mail, MailOpen, Reply } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
 import { Spinner } from '../../components/ui/Spinner';
-import { EmptyState, ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
+import { EmptyState, ErrorBox, PageHeader, errorText, longDateTime } from '../../features/admin/ui';
+import { SHOP_NAME } from '../../../shared/constants';
 import { trpc } from '../../lib/trpc';
+
+/**
+ * A reply in the staff member's own mail client, the customer's message quoted below: the shop
+ * sends no mail of its own from this screen (docs/decisions.md).
+ */
+function replyHref(m: { name: string; email: string; message: string; created_at: string }): string {
+  const quoted = m.message.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+  const body = `Hi ${m.name},\n\n\n\nOn ${longDateTime(m.created_at)}, ${m.name} wrote:\n${quoted}\n\n-- \n${SHOP_NAME}`;
+  return `mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: your message to ${SHOP_NAME}`)}&body=${encodeURIComponent(body)}`;
+}
 
 export default function MessagesPage() {
   const [params, setParams] = useSearchParams();
@@ -73,11 +84,21 @@ function ContactMessages() {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <p className={`text-slate-900 ${m.is_read ? '' : 'font-semibold'}`}>{m.name} <a href={`mailto:${m.email}`} className="text-sm font-normal text-emerald-700 hover:underline">{m.email}</a></p>
-                  <p className="text-xs text-slate-500">{new Date(m.created_at).toLocaleString('en-SG')}</p>
+                  <p className="text-xs text-slate-500">{longDateTime(m.created_at)}</p>
                 </div>
-                <button type="button" onClick={() => toggle(m.id, !m.is_read)} className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
-                  {m.is_read ? <><Mail className="h-3.5 w-3.5" aria-hidden /> Mark unread</> : <><MailOpen className="h-3.5 w-3.5" aria-hidden /> Mark read</>}
-                </button>
+                <div className="flex gap-2">
+                  <a
+                    href={replyHref(m)}
+                    onClick={() => !m.is_read && void toggle(m.id, true)}
+                    className="inline-flex items-center gap-1 rounded-lg bg-emerald-600 px-2 py-1 text-xs font-semibold text-white hover:bg-emerald-700"
+                    data-testid="reply"
+                  >
+                    <Reply className="h-3.5 w-3.5" aria-hidden /> Reply
+                  </a>
+                  <button type="button" onClick={() => toggle(m.id, !m.is_read)} className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50">
+                    {m.is_read ? <><Mail className="h-3.5 w-3.5" aria-hidden /> Mark unread</> : <><MailOpen className="h-3.5 w-3.5" aria-hidden /> Mark read</>}
+                  </button>
+                </div>
               </div>
               <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{m.message}</p>
             </li>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
-import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, shortDate } from '../../features/admin/ui';
+import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, longDate } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 
@@ -93,7 +93,7 @@ export default function OrdersPage() {
                   <span className="font-mono text-sm font-semibold text-slate-900">{o.order_number}</span>
                   <OrderStatusBadge status={o.status} />
                   <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{o.customer_name} · {o.email}</span>
-                  <span className="text-sm text-slate-500">{shortDate(o.created_at)}</span>
+                  <span className="text-sm text-slate-500">{longDate(o.created_at)}</span>
                   <span className="w-20 text-right text-sm text-slate-500">{o.item_count} item(s)</span>
                   <span className="w-24 text-right font-semibold text-slate-900">{money(o.total)}</span>
                 </Link>

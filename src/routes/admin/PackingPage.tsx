@@ -121,14 +121,23 @@ export default function PackingPage() {
               const ring = flash.has(row.variant_id) ? 'ring-4 ring-emerald-400' : state === 'out' ? 'ring-2 ring-red-500' : state === 'warning' ? 'ring-2 ring-amber-400' : 'ring-1 ring-slate-200';
               const pending = busy.has(row.variant_id);
               return (
-                <li key={row.variant_id} title={`${row.product_name} · ${row.sku}`} data-testid="packing-tile" data-sku={row.sku} className={`relative flex aspect-[4/5] flex-col overflow-hidden rounded-xl bg-slate-700 bg-cover bg-center text-white shadow-sm transition ${ring}`} style={row.product_image ? { backgroundImage: `url("${row.product_image}")` } : undefined}>
+                <li key={row.variant_id} title={`${row.product_name} · ${row.sku}`} data-testid="packing-tile" data-sku={row.sku} className={`relative flex min-h-[16rem] flex-col overflow-hidden rounded-xl bg-slate-700 bg-cover bg-center text-white shadow-sm transition ${ring}`} style={row.product_image ? { backgroundImage: `url("${row.product_image}")` } : undefined}>
                   <div className={`absolute inset-0 ${state === 'out' ? 'bg-red-900/60' : state === 'warning' ? 'bg-amber-900/50' : 'bg-slate-900/45'} ${flash.has(row.variant_id) ? '!bg-emerald-900/55' : ''}`} />
                   <div className="relative flex items-start justify-between gap-1 p-2">
-                    <span className="truncate rounded bg-black/40 px-1.5 py-0.5 text-xs font-semibold capitalize">{facts.color}</span>
-                    {state === 'out' && <span className="rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold">Low</span>}
-                    {state === 'warning' && <span className="rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-amber-950">Warning</span>}
+                    {/* wraps rather than truncating, so a Warning badge never cuts "Baby blue" to "Baby ..." */}
+                    <span className="min-w-0 break-words rounded bg-black/40 px-1.5 py-0.5 text-xs font-semibold capitalize leading-tight">{facts.color}</span>
+                    {state === 'out' && <span className="flex-none rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold">Low</span>}
+                    {state === 'warning' && <span className="flex-none rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold text-amber-950">Warning</span>}
                   </div>
+                  {facts.type === 'premium' && (
+                    <span className="relative mx-2 self-start rounded bg-violet-600 px-1.5 py-0.5 text-[11px] font-bold uppercase tracking-wide" data-testid="premium-badge">
+                      Premium
+                    </span>
+                  )}
                   <div className="relative mt-auto p-2 text-center">
+                    <p className="line-clamp-2 text-[11px] font-medium leading-tight opacity-95 drop-shadow" data-testid="tile-product">
+                      {facts.name}
+                    </p>
                     <p className="text-lg font-bold leading-tight drop-shadow">{sizeWithTimes(facts.size)}</p>
                     {facts.packSize !== null && <p className="text-xs font-medium opacity-90">{facts.packSize} pcs</p>}
                     <p className="mt-1 text-3xl font-extrabold tabular-nums drop-shadow" data-testid="available">{row.available}</p>

@@ -216,7 +216,7 @@ export default function ProductFormPage() {
       </Section>
 
       <Section title={`Variants (${draft.variants.length})`}>
-        <VariantsSection draft={draft} packSizes={lists.available_pack_sizes} pieceQuantities={lists.available_piece_quantities} onChange={(variants) => set({ variants })} />
+        <VariantsSection draft={draft} productId={id ?? null} packSizes={lists.available_pack_sizes} pieceQuantities={lists.available_piece_quantities} onChange={(variants) => set({ variants })} />
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 pr-20 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-xl sm:border sm:pr-24">

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { CouponDialog } from '../../features/admin/CouponDialog';
-import { Badge, EmptyState, PageHeader, errorText, money, shortDate, useErrorToast } from '../../features/admin/ui';
+import { Badge, EmptyState, PageHeader, errorText, money, longDate, useErrorToast } from '../../features/admin/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Coupon = RouterOutputs['admin']['coupons']['list'][number];
@@ -75,7 +75,7 @@ export default function PromotionsPage() {
                   {c.type === 'percent' ? `${c.value}% off` : `${money(c.value)} off`} <Badge tone={c.is_active ? 'emerald' : 'slate'}>{c.is_active ? 'Active' : 'Inactive'}</Badge>
                 </p>
                 <p className="text-sm text-slate-500">
-                  Minimum order {money(c.min_order_amount)} · Valid {shortDate(c.valid_from)} – {shortDate(c.valid_to)} · Used {c.times_used} time(s)
+                  Minimum order {money(c.min_order_amount)} · Valid {longDate(c.valid_from)} – {longDate(c.valid_to)} · Used {c.times_used} time(s)
                 </p>
               </div>
               <div className="flex gap-1">

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { ROLES, type Role } from '../../../shared/constants';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, shortDate } from '../../features/admin/ui';
+import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, longDate } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
 
 export default function UsersPage() {
@@ -48,7 +48,7 @@ export default function UsersPage() {
             <li key={u.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">{u.name}{u.id === me?.id && <span className="ml-2 text-xs text-slate-500">(you)</span>}</p>
-                <p className="truncate text-sm text-slate-500">{u.email} · joined {shortDate(u.created_at)} · {u.order_count} order(s)</p>
+                <p className="truncate text-sm text-slate-500">{u.email} · joined {longDate(u.created_at)} · {u.order_count} order(s)</p>
               </div>
               <select aria-label={`Role of ${u.email}`} value={u.role} disabled={u.id === me?.id || setRoleM.isPending} onChange={(e) => change(u.id, e.target.value as Role, u.email)} className={`${inputClass} mt-0 w-32 capitalize disabled:bg-slate-100`} title={u.id === me?.id ? 'You cannot remove your own admin role' : undefined}>
                 {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}

@@ -63,7 +63,7 @@ export default function LoginPage() {
                 setTab(t);
                 setPasswordError(undefined);
               }}
-              className={`rounded-md py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-500 hover:text-slate-700'}`}
+              className={`rounded-md py-2 text-sm font-semibold ${tab === t ? 'bg-white text-slate-900 shadow' : 'text-slate-600 hover:text-slate-800'}`}
             >
               {t === 'login' ? 'Login' : 'Register'}
             </button>

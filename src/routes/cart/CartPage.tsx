@@ -1,6 +1,7 @@
 import { ArrowLeft, ShoppingBag, Truck } from 'lucide-react';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { CartLine } from '../../features/cart/CartLine';
 import { useCart } from '../../features/cart/CartProvider';
@@ -9,9 +10,18 @@ import { OrderSummary } from '../../features/cart/OrderSummary';
 import { PromoBox } from '../../features/cart/PromoBox';
 
 export default function CartPage() {
-  const { cart, isLoading, clearCart } = useCart();
+  const { cart, isLoading, isError, retry, clearCart } = useCart();
   const seo = <Seo title="Your Cart" description="Review your packaging supplies, apply a coupon and pick your free gifts." path="/cart" noindex />;
   if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
+  if (isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        {seo}
+        <h1 className="sr-only">Shopping Cart</h1>
+        <ErrorState title="We couldn't load your cart" message="Your items are safe. Please check your connection and try again." onRetry={retry} />
+      </div>
+    );
+  }
 
   if (!cart || cart.items.length === 0) {
     return (
@@ -42,7 +52,7 @@ export default function CartPage() {
           Clear cart
         </Button>
       </div>
-      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-slate-200 bg-white px-4 shadow-sm sm:px-6" aria-label="Items">
             <ul className="divide-y divide-slate-200">
@@ -54,7 +64,7 @@ export default function CartPage() {
           <NearbyTierHint />
           <GiftPicker />
         </div>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <OrderSummary figures={{ ...cart, coupon_code: cart.applied_coupon?.code ?? null }}>
             <div className="mt-4">
               <PromoBox />

@@ -3,20 +3,22 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
-import { clampQuantity, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
+import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun } from '../../../shared/domain/product-options';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productBreadcrumbs, productNotFoundMeta, productPageMeta } from '../../../shared/seo/page-meta';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCart } from '../../features/cart/CartProvider';
 import { Gallery } from '../../features/catalog/Gallery';
+import { MoreProducts } from '../../features/catalog/MoreProducts';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { StockBadge } from '../../features/catalog/StockBadge';
 import { siteOrigin } from '../../lib/site-origin';
-import { trpc } from '../../lib/trpc';
+import { httpStatusOf, trpc } from '../../lib/trpc';
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
@@ -26,6 +28,16 @@ export default function ProductDetailPage() {
   const query = trpc.catalog.byId.useQuery({ id }, { enabled: id.length > 0, retry: false });
 
   if (query.isLoading) return <Spinner label="Loading product..." className="min-h-[50vh]" />;
+  // A product that does not exist is "not found" (spec); a server or network failure is not.
+  const status = httpStatusOf(query.error);
+  if (query.isError && status !== 404 && status !== 400) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-20">
+        <h1 className="sr-only">Product</h1>
+        <ErrorState title="We couldn't load this product" onRetry={() => query.refetch()} />
+      </div>
+    );
+  }
   if (!query.data) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
@@ -53,6 +65,9 @@ function ProductView({ product }: { product: ProductDetail }) {
   const packs = useMemo(() => (size ? packOptions(product.variants, size, product.type) : []), [product.variants, product.type, size]);
   const variant = product.variants.find((v) => v.variant_id === variantId);
   const max = variant?.available ?? 0;
+  // Nothing left to sell (none on hand, or all of it allocated): no maximum and no total to show.
+  const soldOut = variant ? variant.on_hand === 0 || variant.available <= 0 : false;
+  const packSize = variant?.attributes.pack_size ?? 1;
   const unitPrice = variant ? unitPriceFor(variant.price_tiers, quantity) : 0;
   const specs = Object.entries(product.specifications);
 
@@ -73,7 +88,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (ok) navigate('/cart');
   };
 
-  const outOfStock = variant?.on_hand === 0;
+  const outOfStock = soldOut;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       {/* Reached by /products/{id} or an old slug too: the canonical link names the slug URL. */}
@@ -125,8 +140,13 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div>
               <span className="text-sm font-semibold text-slate-900">Quantity</span>
               <div className="mt-1 flex flex-wrap items-center gap-3">
-                <QuantityStepper value={quantity} max={max} disabled={!variant} onChange={setQuantity} />
-                {variant && <span className="text-sm text-slate-600">Maximum available: {max} units</span>}
+                <QuantityStepper value={quantity} max={max} disabled={!variant || soldOut} onChange={setQuantity} />
+                {variant && !soldOut && (
+                  <span className="text-sm text-slate-600" data-testid="max-available">
+                    Maximum available: {countOf(max, packSize)}
+                  </span>
+                )}
+                {soldOut && <span className="text-sm font-medium text-red-700">This pack size is out of stock</span>}
               </div>
             </div>
 
@@ -134,11 +154,11 @@ function ProductView({ product }: { product: ProductDetail }) {
               <div>
                 <p className="text-sm text-slate-600">Total Price</p>
                 <p className="text-2xl font-bold text-slate-900" data-testid="total-price">
-                  {formatMoney(unitPrice * quantity)}
+                  {soldOut ? '—' : formatMoney(unitPrice * quantity)}
                 </p>
-                {variant && (
-                  <p className="text-xs text-slate-500">
-                    {formatMoney(unitPrice)} each x {quantity}
+                {variant && !soldOut && (
+                  <p className="text-xs text-slate-500" data-testid="unit-price">
+                    {formatMoney(unitPrice)} per {unitNoun(packSize)} x {countOf(quantity, packSize)}
                   </p>
                 )}
               </div>
@@ -150,7 +170,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <ul className="grid grid-cols-2 gap-2 text-xs text-slate-600 sm:grid-cols-4" aria-label="Price tiers">
                 {[...variant.price_tiers].reverse().map((t) => (
                   <li key={t.min_quantity} className="rounded-lg bg-slate-50 px-2 py-1.5 text-center">
-                    {t.min_quantity}+: <span className="font-semibold text-slate-800">{formatMoney(t.price)}</span>
+                    {countOf(t.min_quantity, packSize)}+: <span className="font-semibold text-slate-800">{formatMoney(t.price)}</span>
                   </li>
                 ))}
               </ul>
@@ -195,6 +215,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           )}
         </div>
       </div>
+      <MoreProducts product={product} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { LISTING_TITLE, listingBreadcrumbs, listingPageMeta } from '../../../sha
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
 import { FilterSidebar } from '../../features/catalog/FilterSidebar';
 import { Pager } from '../../features/catalog/Pager';
@@ -23,7 +24,8 @@ export default function ProductsPage() {
   const options = trpc.catalog.filterOptions.useQuery(undefined, { staleTime: 60_000 });
   const listing = trpc.catalog.filter.useQuery(toFilterInput(state));
 
-  // Failures are only logged (storefront.md section 8); the page then shows its empty state.
+  // Failures are logged (storefront.md section 8) and shown as an error with a retry: an empty
+  // state would tell the shopper there are no products, which is false (docs/decisions.md).
   useEffect(() => {
     if (options.error) console.warn('Failed to load filter options', options.error.message);
     if (listing.error) console.warn('Failed to load products', listing.error.message);
@@ -41,6 +43,8 @@ export default function ProductsPage() {
   }, [searchText, setState]);
 
   const count = activeFilterCount(state);
+  // ?page=9 of a 2-page listing: say so and offer the last page, not "No products found".
+  const pastTheEnd = Boolean(listing.data && listing.data.products.length === 0 && listing.data.total > 0 && state.page > 1);
   const data = listing.data;
   const products = data?.products ?? [];
   const goToPage = (page: number) => {
@@ -100,6 +104,15 @@ export default function ProductsPage() {
         <FilterChips state={state} onChange={setState} />
       </div>
 
+      {options.isError && (
+        <p role="alert" className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          The filters could not be loaded.
+          <button type="button" className="font-semibold underline" onClick={() => void options.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <aside id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
           <FilterSidebar state={state} options={options.data} onChange={setState} />
@@ -111,6 +124,19 @@ export default function ProductsPage() {
               {Array.from({ length: 6 }, (_, i) => (
                 <ProductCardSkeleton key={i} />
               ))}
+            </div>
+          ) : listing.isError && !data ? (
+            <ErrorState title="We couldn't load the products" onRetry={() => listing.refetch()} />
+          ) : pastTheEnd ? (
+            <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center" data-testid="past-last-page">
+              <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
+              <h2 className="mt-4 text-lg font-semibold text-slate-900">There is no page {state.page}</h2>
+              <p className="mt-1 text-sm text-slate-600">
+                {data!.total} product{data!.total === 1 ? '' : 's'} fit on {data!.pages} page{data!.pages === 1 ? '' : 's'}.
+              </p>
+              <Button className="mt-6" onClick={() => goToPage(Math.max(1, data!.pages))}>
+                Go to page {Math.max(1, data!.pages)}
+              </Button>
             </div>
           ) : products.length === 0 ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">

@@ -11,6 +11,7 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker } from '../../features/cart/GiftPicker';
 import { GiftReminder } from '../../features/cart/GiftReminder';
+import { countOf } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
@@ -20,7 +21,7 @@ const newKey = () => `order_${Date.now()}_${Math.random().toString(36).slice(2, 
 
 export default function CheckoutPage() {
   const { user } = useAuth();
-  const { cart, isLoading, refresh } = useCart();
+  const { cart, isLoading, isError: cartFailed, refresh } = useCart();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const addresses = trpc.users.addresses.useQuery();
@@ -67,7 +68,8 @@ export default function CheckoutPage() {
   }, [addresses.data]);
 
   if (isLoading && !cart) return <Spinner label="Loading your cart..." />;
-  if (!placed.current && (!cart || cart.items.length === 0)) return <Navigate to="/cart" replace />;
+  // A cart that failed to load is not an empty one: /cart shows the error with a retry.
+  if (!placed.current && (!cart || cart.items.length === 0 || cartFailed)) return <Navigate to="/cart" replace />;
 
   const choose = (id: string) => {
     const a = list.find((x) => x.id === id);
@@ -133,7 +135,7 @@ export default function CheckoutPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Seo title="Checkout" description="Enter your shipping address and place your order." path="/checkout" noindex />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="shipping-title">
             <h2 id="shipping-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -178,14 +180,14 @@ export default function CheckoutPage() {
             </p>
           </section>
         </div>
-        <div>
+        <div className="min-w-0">
           {figures && (
             <OrderSummary figures={{ ...figures, coupon_code: figures.applied_coupon?.code ?? null }}>
               <ul className="mt-4 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-600">
                 {figures.items.map((i) => (
                   <li key={i.id} className="flex justify-between gap-2">
                     <span className="truncate">
-                      {i.product_name} {i.attributes.size} × {i.quantity}
+                      {i.product_name} {i.attributes.size} × {countOf(i.quantity, i.attributes.pack_size)}
                     </span>
                     <span>{money(i.line_total)}</span>
                   </li>

@@ -1,15 +1,16 @@
-import { ArrowLeft, FileDown } from 'lucide-react';
+import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
 import { downloadFile } from '../../lib/download';
-import { errorDetail, trpc } from '../../lib/trpc';
+import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -19,11 +20,13 @@ export default function OrderDetailPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Seo title={order ? `Order ${order.order_number}` : 'Order'} description="Order details and status." path={`/orders/${id}`} noindex />
-      <Link to="/orders" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800">
+      <Link to="/orders" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800 print:hidden">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to My Orders
       </Link>
       {query.isLoading ? (
         <Spinner label="Loading the order..." />
+      ) : query.isError && httpStatusOf(query.error) !== 404 && httpStatusOf(query.error) !== 400 ? (
+        <ErrorState className="mt-8" title="We couldn't load this order" onRetry={() => query.refetch()} />
       ) : !order ? (
         <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
       ) : (
@@ -34,10 +37,14 @@ export default function OrderDetailPage() {
             <Button
               variant="outline"
               size="sm"
-              className="sm:ml-auto"
+              className="sm:ml-auto print:hidden"
               onClick={() => downloadFile(`/orders/${order.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(err.message))}
             >
               <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+            </Button>
+            {/* The printed page is the order alone: header, footer, chat and this button are hidden in print. */}
+            <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
+              <Printer className="h-4 w-4" aria-hidden /> Print
             </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>

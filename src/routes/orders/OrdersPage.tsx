@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { ORDER_LIST_PREVIEW_ITEMS } from '../../../shared/constants';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
+import { countOf, packSizeOf } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
 import { trpc } from '../../lib/trpc';
@@ -18,6 +20,8 @@ export default function OrdersPage() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Orders</h1>
       {query.isLoading ? (
         <Spinner label="Loading your orders..." />
+      ) : query.isError ? (
+        <ErrorState className="mt-8" title="We couldn't load your orders" onRetry={() => query.refetch()} />
       ) : orders.length === 0 ? (
         <div className="mt-10 text-center">
           <Package className="mx-auto h-12 w-12 text-slate-300" aria-hidden />
@@ -45,7 +49,7 @@ export default function OrdersPage() {
                   <ul className="mt-3 space-y-1 text-sm text-slate-600">
                     {o.items.slice(0, ORDER_LIST_PREVIEW_ITEMS).map((i, n) => (
                       <li key={n} className="flex justify-between gap-2">
-                        <span className="truncate">{i.product_name} × {i.quantity}</span>
+                        <span className="truncate">{i.product_name} × {countOf(i.quantity, packSizeOf(i.attributes))}</span>
                         <span>{money(i.line_total)}</span>
                       </li>
                     ))}

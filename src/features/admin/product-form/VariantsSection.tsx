@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { BUBBLE_WRAP_TYPE } from '../../../../shared/constants';
 import { defaultTiers } from '../../../../shared/domain/default-tiers';
+import { trpc } from '../../../lib/trpc';
 import { inputClass, labelClass } from '../ui';
 import { missingBasePrice, newKey, sizeLabel, skuFor, type ProductDraft, type VariantDraft } from './types';
 
@@ -10,17 +11,47 @@ interface Props {
   draft: ProductDraft;
   packSizes: number[];
   pieceQuantities: number[];
+  /** The product being edited (its own SKUs are not a clash); null when creating. */
+  productId: string | null;
   onChange(variants: VariantDraft[]): void;
 }
 
-export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }: Props) {
+/**
+ * SKUs already held by other products, asked as variants are added and whenever category, type or
+ * colour change the generated SKUs, so a clash shows at once with the product that holds it
+ * instead of failing only at Create.
+ */
+function useSkuOwners(skus: string[], productId: string | null) {
+  const check = trpc.admin.products.skuOwners.useMutation();
+  const [owners, setOwners] = useState<Record<string, string>>({});
+  const key = skus.join('|');
+  const { mutateAsync } = check;
+  useEffect(() => {
+    if (!key) return setOwners({});
+    let stale = false;
+    const timer = setTimeout(() => {
+      mutateAsync({ skus: key.split('|'), exclude_product_id: productId })
+        .then((rows) => !stale && setOwners(Object.fromEntries(rows.map((r) => [r.sku, r.product_name]))))
+        .catch(() => undefined); // the server checks again at save
+    }, 250);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [key, productId, mutateAsync]);
+  const lookup = async (list: string[]) => Object.fromEntries((await mutateAsync({ skus: list, exclude_product_id: productId })).map((r) => [r.sku, r.product_name]));
+  return { owners, lookup };
+}
+
+export function VariantsSection({ draft, packSizes, pieceQuantities, productId, onChange }: Props) {
   const bubble = draft.type === BUBBLE_WRAP_TYPE;
   const [width, setWidth] = useState('');
   const [height, setHeight] = useState('');
   const [packs, setPacks] = useState<number[]>([]);
   const [piece, setPiece] = useState<number | null>(null);
+  const { owners, lookup } = useSkuOwners(draft.variants.map((v) => skuFor(draft, v)), productId);
 
-  function addVariants() {
+  async function addVariants() {
     const w = Number(width);
     const h = Number(height);
     if (!width || !height || !(w > 0) || !(h > 0)) return void toast.error('Please fill width and height fields');
@@ -31,8 +62,18 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }:
       .map((pack_size) => ({ key: newKey(), width_cm: w, height_cm: h, pack_size, price_tiers: defaultTiers(draft.category, draft.type), on_hand: 0, safety_stock: 0, allocated: 0 }))
       .filter((v) => !existing.has(skuFor(draft, v)));
     if (!added.length) return void toast.error('These variants are already in the list');
-    onChange([...draft.variants, ...added]);
-    toast.success(`Added ${added.length} variant(s). Set pricing and stock below.`);
+    let taken: Record<string, string> = {};
+    try {
+      taken = await lookup(added.map((v) => skuFor(draft, v)));
+    } catch {
+      // could not ask: the server refuses a clash at save anyway
+    }
+    const clashes = Object.entries(taken);
+    if (clashes.length) toast.error(clashes.map(([sku, name]) => `SKU ${sku} is already used by ${name}`).join('\n'));
+    const free = added.filter((v) => !taken[skuFor(draft, v)]);
+    if (!free.length) return;
+    onChange([...draft.variants, ...free]);
+    toast.success(`Added ${free.length} variant(s). Set pricing and stock below.`);
     setPacks([]);
     setPiece(null);
   }
@@ -81,7 +122,7 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }:
             })}
           </div>
         </fieldset>
-        <button type="button" onClick={addVariants} className="mt-3 inline-flex items-center gap-1 rounded-lg bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
+        <button type="button" onClick={() => void addVariants()} className="mt-3 inline-flex items-center gap-1 rounded-lg bg-slate-900 px-3 py-2 text-sm font-medium text-white hover:bg-slate-700">
           <Plus className="h-4 w-4" aria-hidden /> Add variants
         </button>
       </div>
@@ -90,8 +131,9 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }:
       <ul className="space-y-3">
         {draft.variants.map((v) => {
           const orange = missingBasePrice(v);
+          const heldBy = owners[skuFor(draft, v)];
           return (
-            <li key={v.key} data-testid="variant-card" className={`rounded-lg border p-3 ${orange ? 'border-orange-400 bg-orange-50/40' : 'border-slate-200 bg-white'}`}>
+            <li key={v.key} data-testid="variant-card" className={`rounded-lg border p-3 ${heldBy ? 'border-red-400 bg-red-50/40' : orange ? 'border-orange-400 bg-orange-50/40' : 'border-slate-200 bg-white'}`}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <p className="font-mono text-xs font-semibold text-slate-800">{skuFor(draft, v)}</p>
@@ -99,6 +141,11 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, onChange }:
                     {sizeLabel(v)} · {v.pack_size} pcs{v.variant_id ? '' : ' · new'}
                   </p>
                   {orange && <p className="text-xs font-semibold text-orange-600">Base price missing</p>}
+                  {heldBy && (
+                    <p className="text-xs font-semibold text-red-700" role="alert" data-testid="sku-clash">
+                      SKU already used by {heldBy}: change the colour, type or size, or edit that product.
+                    </p>
+                  )}
                 </div>
                 <button type="button" onClick={() => remove(v)} aria-label={`Delete variant ${skuFor(draft, v)}`} className="rounded-lg p-1.5 text-red-600 hover:bg-red-50">
                   <Trash2 className="h-4 w-4" />
