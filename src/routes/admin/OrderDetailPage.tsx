@@ -8,7 +8,7 @@ import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
-import { Card, ErrorBox, errorText, inputClass, labelClass, longDateTime, money } from '../../features/admin/ui';
+import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 
