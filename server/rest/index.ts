@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { catalogFastPaths } from './catalog-fast-paths';
+import { csvExportRoutes } from './csv-export.route';
 import { apiDocsHtml } from './docs-page';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
@@ -29,6 +30,9 @@ export function createApiRouter(deps: AppDeps): Router {
 
   // Multipart: the one plain route that is not a procedure.
   api.use(uploadImagesRoute(deps));
+
+  // CSV files in and out of the back office (files, not JSON).
+  api.use(csvExportRoutes(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

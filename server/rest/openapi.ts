@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
+import { csvExportPaths } from './csv-export.route';
 import { uploadImagesPaths } from './upload-images.route';
 
 let cached: OpenAPIObject | undefined;
@@ -33,7 +34,7 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths };
+    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths };
     declareScopes(doc);
     return doc;
   })();
