@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { catalogFastPaths } from './catalog-fast-paths';
 import { csvExportRoutes } from './csv-export.route';
+import { csvImportRoutes } from './csv-import.route';
 import { apiDocsHtml } from './docs-page';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
@@ -33,6 +34,7 @@ export function createApiRouter(deps: AppDeps): Router {
 
   // CSV files in and out of the back office (files, not JSON).
   api.use(csvExportRoutes(deps));
+  api.use(csvImportRoutes(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

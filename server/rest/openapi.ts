@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
 import { csvExportPaths } from './csv-export.route';
+import { csvImportPaths } from './csv-import.route';
 import { uploadImagesPaths } from './upload-images.route';
 
 let cached: OpenAPIObject | undefined;
@@ -34,7 +35,7 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths };
+    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths };
     declareScopes(doc);
     return doc;
   })();
