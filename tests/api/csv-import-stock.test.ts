@@ -27,7 +27,7 @@ function upload(csv: string | Buffer, opts: { mode?: string; token?: string } = 
   return fetch(`${t.baseUrl}/api/admin/import/stock${opts.mode ? `?mode=${opts.mode}` : ''}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${opts.token ?? staff}`, 'content-type': 'text/csv' },
-    body: csv,
+    body: typeof csv === 'string' ? csv : new Uint8Array(csv),
   }).then(async (res) => ({ status: res.status, body: await res.json() }));
 }
 
