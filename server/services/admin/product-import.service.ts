@@ -1,6 +1,7 @@
-import type { PrismaClient } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import { buildSku } from '../../../shared/domain/sku';
-import { AppError } from '../../../shared/errors';
+import { AppError, conflict } from '../../../shared/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { zodDetail } from '../../lib/http-error';
 import { catalogChanged } from '../../lib/catalog-events';
@@ -107,6 +108,16 @@ async function plan(db: PrismaClient, records: CsvRecord[]): Promise<Planned[]> 
   return rows;
 }
 
+/** One transaction for the whole file; another writer taking one of its SKUs meanwhile is a 409. */
+async function inTransaction(db: PrismaClient, fn: (tx: Prisma.TransactionClient) => Promise<void>) {
+  try {
+    await db.$transaction(fn, { timeout: 120_000, maxWait: 10_000 });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A SKU in the file was created by someone else meanwhile; run the dry run again');
+    throw err;
+  }
+}
+
 function report(rows: Planned[], applied: boolean): ImportReport {
   const summary = { create: 0, change: 0, unchanged: 0, refuse: 0 };
   for (const r of rows) summary[r.action] += 1;
@@ -123,8 +134,7 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer): Promi
   const result = await withWriteLock(db, async () => {
     const planned = await plan(db, records);
     if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
-    await db.$transaction(
-      async (tx) => {
+    await inTransaction(db, async (tx) => {
         const productIds = new Map<string, string>();
         for (const r of planned) {
           const p = r.product!;
@@ -144,9 +154,7 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer): Promi
             await tx.variant.create({ data: { ...variantData(p, v), productId, priceTiers: { create: tierRows(v) } }, select: { id: true } });
           }
         }
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    );
+      });
     return report(planned, true);
   });
   if (result.applied) catalogChanged('product');
