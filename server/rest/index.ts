@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { readinessRoute, type Readiness } from '../http/readiness';
 import { catalogFastPaths } from './catalog-fast-paths';
+import { csvExportRoutes } from './csv-export.route';
+import { csvImportRoutes } from './csv-import.route';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
 import { apiErrorHandler, apiNotFound } from './errors';
@@ -35,6 +37,10 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));
   api.use(documentsRouter(deps));
+
+  // CSV files in and out of the back office (files, not JSON).
+  api.use(csvExportRoutes(deps));
+  api.use(csvImportRoutes(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

@@ -2,6 +2,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
 import { documentsPaths } from './documents.routes';
+import { csvExportPaths } from './csv-export.route';
+import { csvImportPaths } from './csv-import.route';
 import { uploadImagesPaths } from './upload-images.route';
 
 let cached: OpenAPIObject | undefined;
@@ -34,7 +36,7 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths) };
+    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths) };
     declareScopes(doc);
     return doc;
   })();

@@ -52,7 +52,7 @@ export async function listProducts(db: PrismaClient, search?: string) {
 }
 
 /** Business rules the schema cannot see: bubble wrap is white only, and no two variants share a SKU. */
-function checkRules(input: ProductInput) {
+export function checkRules(input: ProductInput) {
   if (input.type === BUBBLE_WRAP_TYPE && input.color !== BUBBLE_WRAP_COLOR) throw badRequest('Bubble wrap only available in white');
   const seen = new Set<string>();
   for (const v of input.variants) {
@@ -67,7 +67,7 @@ function checkRules(input: ProductInput) {
 const skuOf = (p: ProductInput, v: VariantInput) =>
   buildSku({ category: p.category, type: p.type, color: p.color, widthCm: v.width_cm, heightCm: v.height_cm, packSize: v.pack_size });
 
-function variantData(p: ProductInput, v: VariantInput) {
+export function variantData(p: ProductInput, v: VariantInput) {
   return {
     sku: skuOf(p, v),
     type: p.type,
@@ -82,7 +82,7 @@ function variantData(p: ProductInput, v: VariantInput) {
   };
 }
 
-const tierRows = (v: VariantInput) => v.price_tiers.map((t) => ({ minQuantity: t.min_quantity, priceCents: toCents(t.price) }));
+export const tierRows = (v: VariantInput) => v.price_tiers.map((t) => ({ minQuantity: t.min_quantity, priceCents: toCents(t.price) }));
 
 function productData(input: ProductInput) {
   return {

@@ -1,0 +1,137 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
+import { requireBackOffice } from '../auth/back-office';
+import type { AppDeps } from '../deps';
+import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
+import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/admin/stock-import.service';
+import { contextFromRequest } from '../trpc/context';
+import { sendError } from './errors';
+
+// CSV uploads: the file is the request body as it is (Content-Type text/csv), so `curl
+// --data-binary @file.csv` and the back office's fetch(file) both work. The gate runs before a
+// byte of the body is read; the body is capped at 20 MB.
+
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+const readBody = express.raw({ type: () => true, limit: MAX_IMPORT_BYTES });
+const modeQuery = z.object({
+  mode: z.enum(['dry_run', 'apply'], { error: "mode must be 'dry_run' or 'apply'" }).default('dry_run'),
+});
+
+function body(req: Request, res: Response): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    readBody(req, res, (err: unknown) => {
+      if ((err as { type?: string } | undefined)?.type === 'entity.too.large') return reject(new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 20 MB; split it'));
+      if (err) return reject(err);
+      resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    }),
+  );
+}
+
+interface ImportSpec {
+  path: string;
+  scope: ApiScope;
+  tag: string;
+  summary: string;
+  columns: string;
+  dryRun(deps: AppDeps, bytes: Buffer): Promise<ImportReport>;
+  apply(deps: AppDeps, userId: string, bytes: Buffer): Promise<ImportReport>;
+}
+
+const IMPORTS: ImportSpec[] = [
+  {
+    path: '/admin/import/products',
+    scope: 'catalog:write',
+    tag: 'admin: products',
+    summary: 'Import products and variants from CSV: create or update by SKU, price tiers included (staff)',
+    columns:
+      `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock. price_tiers is minimum:price pairs ` +
+      'separated by |, e.g. 25:12.50|100:10. The SKU follows from category, type, colour, size and pack size; a row whose SKU exists updates that ' +
+      'variant, any other creates it in the product of the same name, category, type and colour (or a new product). The products export is a valid import file.',
+    dryRun: (deps, bytes) => dryRunProductImport(deps.db, bytes),
+    apply: (deps, _userId, bytes) => applyProductImport(deps.db, bytes),
+  },
+  {
+    path: '/admin/import/stock',
+    scope: 'inventory:write',
+    tag: 'admin: inventory',
+    summary: 'Import stock counts from CSV: set on_hand by SKU (staff)',
+    columns: `Columns: ${STOCK_COLUMNS.join(', ')} (required) and notes. on_hand is the counted figure; reason is one of the stock adjustment reasons (e.g. recount). Each change is written to the stock ledger.`,
+    dryRun: (deps, bytes) => dryRunStockImport(deps.db, bytes),
+    apply: (deps, userId, bytes) => applyStockImport(deps.db, userId, bytes),
+  },
+];
+
+export function csvImportRoutes(deps: AppDeps): Router {
+  const r = Router();
+  for (const spec of IMPORTS) {
+    r.post(spec.path, async (req: Request, res: Response) => {
+      try {
+        const { user } = await requireBackOffice(contextFromRequest(deps, req), { role: 'staff', scope: spec.scope });
+        const { mode } = modeQuery.parse(req.query);
+        const bytes = await body(req, res);
+        if (mode === 'dry_run') return void res.json(await spec.dryRun(deps, bytes));
+        const result = await spec.apply(deps, user.id, bytes);
+        if (result.applied) return void res.json(result);
+        // Refused rows: nothing was written; the report says which and why.
+        res.status(409).json({ detail: `Nothing was imported: ${result.summary.refuse} row(s) refused`, ...result });
+      } catch (err) {
+        sendError(res, err, `POST ${spec.path}`);
+      }
+    });
+  }
+  return r;
+}
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string];
+
+const rowSchema = {
+  type: 'object',
+  properties: {
+    line: { type: 'integer' },
+    sku: { type: 'string' },
+    action: { type: 'string', enum: ['create', 'change', 'unchanged', 'refuse'] },
+    changes: { type: 'array', items: { type: 'string' } },
+    errors: { type: 'array', items: { type: 'string' } },
+  },
+};
+const reportSchema = {
+  type: 'object',
+  properties: {
+    applied: { type: 'boolean' },
+    summary: { type: 'object', properties: { create: { type: 'integer' }, change: { type: 'integer' }, unchanged: { type: 'integer' }, refuse: { type: 'integer' } } },
+    rows: { type: 'array', items: rowSchema },
+  },
+} as const;
+
+/** Hand-written OpenAPI entries, since these routes are not procedures. */
+export const csvImportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEntries(
+  IMPORTS.map((spec): [string, PathItem] => [
+    spec.path,
+    {
+      post: {
+        tags: [spec.tag],
+        summary: spec.summary,
+        description:
+          `The request body is the CSV file itself (Content-Type: text/csv, UTF-8, header row, at most 20 MB). ${spec.columns}\n\n` +
+          '`mode=dry_run` (the default) answers row by row what would be created, changed or refused and why, and writes nothing. ' +
+          '`mode=apply` checks again and applies every row in one transaction, or nothing (409 with the same report) if any row is refused.' +
+          `\n\nAPI key scope: \`${spec.scope}\`.`,
+        security: [{ Authorization: [] }, { ApiKey: [spec.scope] }],
+        parameters: [{ name: 'mode', in: 'query', required: false, schema: { type: 'string', enum: ['dry_run', 'apply'], default: 'dry_run' } }],
+        requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
+        responses: {
+          '200': { description: 'The row-by-row report', content: { 'application/json': { schema: reportSchema } } },
+          '400': { description: '{ detail } : empty file, not UTF-8, missing columns, not CSV' },
+          '401': { description: 'Not signed in, or an invalid API key' },
+          '403': { description: 'Not staff, or an API key without the scope' },
+          '409': { description: 'Apply refused: { detail, applied: false, summary, rows }; nothing was written' },
+          '413': { description: '{ detail: "The file is larger than 20 MB; split it" }' },
+        },
+      },
+    },
+  ]),
+);

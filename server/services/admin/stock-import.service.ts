@@ -1,0 +1,117 @@
+import type { Prisma, PrismaClient } from '@prisma/client';
+import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
+import { catalogChanged } from '../../lib/catalog-events';
+import { writeLedger } from '../ledger';
+import { withWriteLock } from '../write-lock';
+import { readCsv, type CsvRecord } from './csv-read';
+
+// Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
+// The dry run and the apply share one planner; apply plans again inside its transaction, against
+// the rows it has locked, so what it writes is checked against the figures it changes.
+
+export const STOCK_COLUMNS = ['sku', 'on_hand', 'reason'] as const;
+const OPTIONAL = ['notes'] as const;
+
+export interface ImportRow {
+  line: number;
+  sku: string;
+  action: 'create' | 'change' | 'unchanged' | 'refuse';
+  /** What changes, e.g. "on_hand 40 -> 55"; empty when nothing does. */
+  changes: string[];
+  errors: string[];
+}
+
+export interface ImportReport {
+  applied: boolean;
+  summary: { create: number; change: number; unchanged: number; refuse: number };
+  rows: ImportRow[];
+}
+
+interface Current {
+  id: string;
+  sku: string;
+  onHand: number;
+  allocated: number;
+}
+
+interface Planned extends ImportRow {
+  write?: { variantId: string; before: number; after: number; reason: string; notes: string };
+}
+
+const WHOLE = /^\d+$/;
+
+function plan(records: CsvRecord[], bySku: Map<string, Current>): Planned[] {
+  const seen = new Map<string, number>();
+  return records.map(({ line, cells }) => {
+    const sku = cells.sku.toUpperCase();
+    const errors: string[] = [];
+    const row: Planned = { line, sku, action: 'refuse', changes: [], errors };
+    if (!sku) errors.push('SKU is missing');
+    else if (seen.has(sku)) errors.push(`Duplicate SKU: also on row ${seen.get(sku)}`);
+    else seen.set(sku, line);
+    const current = sku ? bySku.get(sku) : undefined;
+    if (sku && !current) errors.push(`Unknown SKU ${sku}`);
+    const onHand = WHOLE.test(cells.on_hand) ? Number(cells.on_hand) : NaN;
+    if (!Number.isSafeInteger(onHand) || onHand > 1_000_000) errors.push(`on_hand must be a whole number from 0 to 1000000 (got "${cells.on_hand}")`);
+    const reason = cells.reason.toLowerCase();
+    if (!(STOCK_ADJUSTMENT_REASONS as readonly string[]).includes(reason)) errors.push(`Reason must be one of: ${STOCK_ADJUSTMENT_REASONS.join(', ')}`);
+    if (current && Number.isSafeInteger(onHand) && onHand < current.allocated) {
+      errors.push(`on_hand ${onHand} is below the ${current.allocated} unit(s) allocated to open orders`);
+    }
+    const notes = (cells.notes ?? '').slice(0, 500) || 'CSV stock count';
+    if (errors.length || !current) return row;
+    if (onHand === current.onHand) return { ...row, action: 'unchanged' };
+    return {
+      ...row,
+      action: 'change',
+      changes: [`on_hand ${current.onHand} -> ${onHand}`],
+      write: { variantId: current.id, before: current.onHand, after: onHand, reason, notes },
+    };
+  });
+}
+
+function report(rows: Planned[], applied: boolean): ImportReport {
+  const summary = { create: 0, change: 0, unchanged: 0, refuse: 0 };
+  for (const r of rows) summary[r.action] += 1;
+  return { applied, summary, rows: rows.map(({ write: _write, ...r }) => r) };
+}
+
+async function currentBySku(db: Prisma.TransactionClient | PrismaClient, skus: string[], lock: boolean): Promise<Map<string, Current>> {
+  const unique = [...new Set(skus.filter(Boolean))];
+  const rows = lock
+    ? await db.$queryRaw<Current[]>`SELECT "id", "sku", "onHand", "allocated" FROM "Variant" WHERE "sku" = ANY(${unique}) ORDER BY "id" FOR UPDATE`
+    : await db.variant.findMany({ where: { sku: { in: unique } }, select: { id: true, sku: true, onHand: true, allocated: true } });
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+const skusOf = (records: CsvRecord[]) => records.map((r) => r.cells.sku.toUpperCase());
+
+export async function dryRunStockImport(db: PrismaClient, bytes: Buffer): Promise<ImportReport> {
+  const records = readCsv(bytes, STOCK_COLUMNS, OPTIONAL);
+  return report(plan(records, await currentBySku(db, skusOf(records), false)), false);
+}
+
+/** All or nothing: when any row is refused, nothing is written and the report says why. */
+export async function applyStockImport(db: PrismaClient, userId: string, bytes: Buffer): Promise<ImportReport> {
+  const records = readCsv(bytes, STOCK_COLUMNS, OPTIONAL);
+  const result = await withWriteLock(db, () =>
+    db.$transaction(
+      async (tx) => {
+        const planned = plan(records, await currentBySku(tx, skusOf(records), true));
+        if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
+        for (const r of planned) {
+          if (!r.write) continue;
+          await tx.variant.update({ where: { id: r.write.variantId }, data: { onHand: r.write.after }, select: { id: true } });
+        }
+        await writeLedger(
+          tx,
+          planned.flatMap((r) => (r.write ? [{ variantId: r.write.variantId, subject: r.sku, field: 'on_hand' as const, reason: r.write.reason, notes: r.write.notes, before: r.write.before, after: r.write.after, userId }] : [])),
+        );
+        return report(planned, true);
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    ),
+  );
+  if (result.applied) catalogChanged('stock');
+  return result;
+}

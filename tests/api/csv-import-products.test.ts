@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPayload } from '../factories/admin';
+import { createUser } from '../factories/users';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+// Products and variants from a CSV: created or updated by SKU through the product form's rules.
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let skuA: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await createUser(t.deps, { role: 'admin' })).token;
+  staff = (await createUser(t.deps, { role: 'staff' })).token;
+  const p = (await t.api('POST', '/admin/products', { token: admin, body: productPayload({ name: 'Old mailer' }) })).body;
+  skuA = p.variants[0].sku;
+});
+afterAll(() => t.close());
+
+function upload(csv: string, opts: { mode?: string; token?: string } = {}) {
+  return fetch(`${t.baseUrl}/api/admin/import/products${opts.mode ? `?mode=${opts.mode}` : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${opts.token ?? staff}`, 'content-type': 'text/csv' },
+    body: csv,
+  }).then(async (res) => ({ status: res.status, body: await res.json() }));
+}
+
+const HEADER = 'sku,product_name,category,type,color,width_cm,height_cm,pack_size,price_tiers,safety_stock';
+
+describe('products import', () => {
+  it('dry run: creates, changes and refuses row by row, with reasons', async () => {
+    const a = await t.db.variant.findUniqueOrThrow({ where: { sku: skuA } });
+    const csv = [
+      HEADER,
+      `${skuA},Old mailer,polymailers,normal,black,${a.widthCm},${a.heightCm},50,25:11|100:9,2`,
+      ',Import mailer,polymailers,normal,white,60,70,50,1:3.5,0',
+      ',Import mailer,polymailers,normal,purple,60,70,50,1:3.5,0',
+      ',Import mailer,polymailers,normal,white,60,70,50,1:abc,0',
+      ',Import mailer,polymailers,normal,white,60,70,50,1:4,0',
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ create: 1, change: 1, unchanged: 0, refuse: 3 });
+    const [change, create, colour, price, dup] = res.body.rows;
+    expect(change).toMatchObject({ action: 'change', changes: ['price_tiers 25:12.5|100:10 -> 25:11|100:9'] });
+    expect(create).toMatchObject({ action: 'create', sku: 'POLYMAILERS_NORMAL_WHITE_60X70_50' });
+    expect(colour.errors[0]).toMatch(/^Unknown colour "purple"/);
+    expect(price.errors[0]).toMatch(/^Bad price tiers "1:abc"/);
+    expect(dup.errors).toEqual(['Duplicate SKU: also on row 3']);
+
+    const refused = await upload(csv, { mode: 'apply' });
+    expect(refused.status).toBe(409);
+    expect(await t.db.variant.count({ where: { sku: 'POLYMAILERS_NORMAL_WHITE_60X70_50' } })).toBe(0);
+
+    const fixed = await upload([HEADER, csv.split('\n')[1], csv.split('\n')[2]].join('\n'), { mode: 'apply' });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ applied: true, summary: { create: 1, change: 1, refuse: 0 } });
+    const created = await t.db.variant.findUniqueOrThrow({ where: { sku: 'POLYMAILERS_NORMAL_WHITE_60X70_50' }, include: { product: true, priceTiers: true } });
+    expect(created.product.name).toBe('Import mailer');
+    expect(created.basePriceCents).toBe(350);
+    const tiers = await t.db.priceTier.findMany({ where: { variantId: a.id }, orderBy: { minQuantity: 'asc' } });
+    expect(tiers.map((x) => [x.minQuantity, x.priceCents])).toEqual([[25, 1100], [100, 900]]);
+  });
+
+  it('takes its own export back as a file with nothing to change', async () => {
+    const exported = await fetch(`${t.baseUrl}/api/admin/export/products`, { headers: { authorization: `Bearer ${staff}` } }).then((r) => r.text());
+    const res = await upload(exported);
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toMatchObject({ create: 0, change: 0, refuse: 0 });
+  });
+
+  it('a key needs catalog:write', async () => {
+    const key = async (scopes: string[]) => (await t.api('POST', '/admin/api-keys', { token: admin, body: { name: 'cat', scopes } })).body.secret as string;
+    expect((await upload(`${HEADER}\n`, { token: await key(['catalog:read', 'inventory:write']) })).status).toBe(403);
+    expect((await upload(`${HEADER}\n`, { token: await key(['catalog:write']) })).status).toBe(400);
+  });
+});
