@@ -6,6 +6,8 @@ import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
 import { imagesRoute } from './http/images.http';
 import { metricsRoute } from './http/metrics.http';
+import { setOutboxReader } from './lib/metrics';
+import { outboxStats } from './outbox/outbox';
 import { Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { apiKeyLimit } from './http/api-key-limit';
@@ -57,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps, { readiness: options.readiness ?? readyNow() }));
+  setOutboxReader(outboxStats(deps.db));
   app.use(metricsRoute(options.metricsToken));
   app.use('/uploads', imagesRoute(deps.storage));
 

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of this process (served at /metrics, see server/http/metrics.http.ts). One
@@ -56,4 +56,40 @@ export const rateLimited = new Counter({
   help: 'Requests refused with 429 by a rate limit, by limit',
   labelNames: ['limit'] as const,
   registers: [registry],
+});
+
+/** How the outbox looks now: messages waiting (pending or being sent) and the age of the oldest. */
+export type OutboxReader = () => Promise<{ waiting: number; oldestSeconds: number }>;
+let readOutbox: OutboxReader | null = null;
+let lastRead: { at: number; value: ReturnType<OutboxReader> } | null = null;
+
+/** The app whose metrics are served tells where to read the outbox (design.md section 9). */
+export function setOutboxReader(reader: OutboxReader): void {
+  readOutbox = reader;
+  lastRead = null;
+}
+
+// One database read serves both gauges of a scrape.
+function outboxNow() {
+  if (!readOutbox) return Promise.resolve({ waiting: 0, oldestSeconds: 0 });
+  if (!lastRead || Date.now() - lastRead.at > 1000) lastRead = { at: Date.now(), value: readOutbox() };
+  return lastRead.value;
+}
+
+new Gauge({
+  name: 'packshop_outbox_waiting',
+  help: 'Outbox messages (e-mails) waiting to be delivered: pending or being sent',
+  registers: [registry],
+  async collect() {
+    this.set((await outboxNow()).waiting);
+  },
+});
+
+new Gauge({
+  name: 'packshop_outbox_oldest_age_seconds',
+  help: 'Age of the oldest outbox message still waiting to be delivered (0 when none waits)',
+  registers: [registry],
+  async collect() {
+    this.set((await outboxNow()).oldestSeconds);
+  },
 });

@@ -1,4 +1,4 @@
-import type { Prisma } from '@prisma/client';
+import type { OutboxStatus, Prisma, PrismaClient } from '@prisma/client';
 
 type Tx = Prisma.TransactionClient;
 
@@ -34,4 +34,16 @@ export function onOutboxWake(fn: () => void): () => void {
 /** Called after a commit; harmless when nothing was queued or the transaction rolled back. */
 export function wakeOutbox(): void {
   for (const fn of wakers) fn();
+}
+
+/** What /metrics reports of the outbox: messages waiting to be delivered and how old the oldest is. */
+export function outboxStats(db: PrismaClient) {
+  return async () => {
+    const where = { status: { in: ['pending', 'sending'] as OutboxStatus[] } };
+    const [waiting, oldest] = await Promise.all([
+      db.outboxMessage.count({ where }),
+      db.outboxMessage.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
+    ]);
+    return { waiting, oldestSeconds: oldest ? Math.max(0, (Date.now() - oldest.createdAt.getTime()) / 1000) : 0 };
+  };
 }

@@ -166,6 +166,12 @@ describe('/metrics', () => {
       expect(text).toContain('packshop_stock_conflicts_total');
       expect(text).toContain('packshop_rate_limited_total');
       expect(text).not.toContain(productId);
+      // The outbox as it is now: one message waiting for a minute shows as depth 1, age >= 60 s.
+      await t.db.outboxMessage.create({ data: { template: 'test', toAddress: 'a@example.com', subject: 's', html: 'h', text: 't', createdAt: new Date(Date.now() - 60_000) } });
+      await new Promise((r) => setTimeout(r, 1100));
+      const after = await (await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+      expect(after).toMatch(/packshop_outbox_waiting [1-9]/);
+      expect(Number(after.match(/packshop_outbox_oldest_age_seconds ([\d.]+)/)?.[1])).toBeGreaterThanOrEqual(60);
     } finally {
       await s.close();
     }
