@@ -48,6 +48,7 @@ describe('order confirmation through the outbox', () => {
       expect(body).toContain(v.sku);
       expect(body).toContain('$8.00'); // the 10+ tier price
       expect(body).toContain('$96.00');
+      expect(body).toContain('12 packs'); // quantities are packs, as on the product page
       expect(body).toContain('GST included (9%)');
       expect(body).toContain('1 Orchard Road');
       expect(body).toContain('3-7 working days');

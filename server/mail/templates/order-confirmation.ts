@@ -1,5 +1,6 @@
 import { deliveryEstimate } from '../../../shared/domain/delivery-estimate';
 import { formatMoney } from '../../../shared/domain/money';
+import { countOf } from '../../../shared/domain/product-options';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import { renderEmail, type Block, type MailContext } from '../render';
 
@@ -18,9 +19,10 @@ export function orderTotalsBlock(o: OrderDto): Block {
 }
 
 export function orderLinesBlock(o: OrderDto): Block {
-  const rows = o.items.map((i) => [`${i.product_name} (${i.sku})`, String(i.quantity), formatMoney(i.price), formatMoney(i.line_total)]);
+  // Quantities are packs (or pieces, for pack size 1), as on the product page and in the cart.
+  const rows = o.items.map((i) => [`${i.product_name} (${i.sku})`, countOf(i.quantity, Number(i.attributes.pack_size) || 1), formatMoney(i.price), formatMoney(i.line_total)]);
   for (const g of o.gifts) rows.push([`Free gift: ${g.name}`, String(g.quantity), formatMoney(0), formatMoney(0)]);
-  return { kind: 'table', head: ['Item', 'Qty', 'Unit price', 'Total'], rows, alignRight: [1, 2, 3] };
+  return { kind: 'table', head: ['Item', 'Quantity', 'Price each', 'Total'], rows, alignRight: [1, 2, 3] };
 }
 
 /** Sent when an order is placed, in the same transaction. */
