@@ -62,7 +62,7 @@ describe('tax invoice PDF', () => {
     const other = await createUser(t.deps);
     const theirs = await download(`/orders/${order.id}/invoice.pdf`, other.token);
     expect(theirs.status).toBe(404);
-    expect(JSON.parse(new TextDecoder().decode(theirs.bytes))).toEqual({ detail: 'Order not found' });
+    expect(JSON.parse(new TextDecoder().decode(theirs.bytes))).toMatchObject({ detail: 'Order not found' });
     expect((await download(`/orders/${order.id}/invoice.pdf`)).status).toBe(401);
     expect((await download(`/admin/orders/${order.id}/invoice.pdf`, owner.token)).status).toBe(403);
     expect((await download('/admin/orders/no-such-order/invoice.pdf', (await createUser(t.deps, { role: 'staff' })).token)).status).toBe(404);
