@@ -52,3 +52,11 @@ export const STORAGE_KEYS = { accessToken: 'access_token', user: 'user', session
 
 /** Most calls the SPA batches into one /trpc request; the server refuses larger batches. */
 export const TRPC_MAX_BATCH = 20;
+
+/** The listing's sort orders (storefront.md section 3) and input limits. */
+export const SORT_OPTIONS = ['best_sellers', 'price_low_high', 'price_high_low', 'newest'] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number];
+export const DEFAULT_SORT: SortBy = 'best_sellers';
+export const MAX_SEARCH_LENGTH = 200;
+/** Far beyond any real catalogue; keeps OFFSET arithmetic sane. */
+export const MAX_PAGE = 100_000;

@@ -1,9 +1,9 @@
 // Listing filter state (storefront.md sections 2 and 4), kept pure so that the page, the URL and the
 // tests agree: the URL is the source of truth and is parsed forgivingly (a bad value is dropped,
 // never an error page); any filter change goes back to page 1; bubble wrap comes only in white.
-import { BUBBLE_WRAP_COLOR, PRODUCTS_PER_PAGE } from '../constants';
+import { BUBBLE_WRAP_COLOR, DEFAULT_SORT, MAX_SEARCH_LENGTH, PRODUCTS_PER_PAGE, SORT_OPTIONS, type SortBy } from '../constants';
 import { isBubbleWrap, sizeLabel } from './product-options';
-import { DEFAULT_SORT, MAX_SEARCH_LENGTH, SORT_OPTIONS, type FilterProductsInput, type SortBy } from '../schemas/catalog.schema';
+import type { FilterProductsInput } from '../schemas/catalog.schema';
 
 export interface FilterState {
   search: string;

@@ -5,12 +5,10 @@ import { idSchema } from './common.schema';
 // Catalogue wire shapes (storefront.md sections 3 and 7). Bad input gets a 400 with these words;
 // a limit above the cap is clamped rather than refused, because asking for "everything" is not an error.
 
-export const SORT_OPTIONS = ['best_sellers', 'price_low_high', 'price_high_low', 'newest'] as const;
-export type SortBy = (typeof SORT_OPTIONS)[number];
-export const DEFAULT_SORT: SortBy = 'best_sellers';
-export const MAX_SEARCH_LENGTH = 200;
-/** Far beyond any real catalogue; keeps OFFSET arithmetic sane. */
-export const MAX_PAGE = 100_000;
+// The listing's sort options and limits live in shared/constants.ts (no zod), so the listing page's
+// chunk does not load zod; they are re-exported here for the schemas below and their users.
+import { DEFAULT_SORT, MAX_PAGE, MAX_SEARCH_LENGTH, SORT_OPTIONS, type SortBy } from '../constants';
+export { DEFAULT_SORT, MAX_PAGE, MAX_SEARCH_LENGTH, SORT_OPTIONS, type SortBy };
 
 const listOf = (label: string) =>
   z

@@ -1,7 +1,7 @@
 import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, updateFilters } from '../../../shared/domain/catalog-filter';
-import { SORT_OPTIONS, type SortBy } from '../../../shared/schemas/catalog.schema';
+import { SORT_OPTIONS, type SortBy } from '../../../shared/constants';
 import { LISTING_TITLE, listingBreadcrumbs, listingPageMeta } from '../../../shared/seo/page-meta';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
