@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { conflict, notFound } from '../../shared/errors';
 import { renderPackingSlips, type SlipSize } from '../documents/packing-slip';
+import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../documents/tax-invoice';
 import { getShopProfile } from './shop-profile.service';
 
@@ -22,15 +23,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
       shippingCents: true,
       gstCents: true,
       totalCents: true,
-      shipFullName: true,
-      shipPhone: true,
-      shipLine1: true,
-      shipLine2: true,
-      shipUnit: true,
-      shipPostalCode: true,
-      shipCity: true,
-      shipState: true,
-      shipCountry: true,
+      ...shipAddressSelect,
       items: { orderBy: { id: 'asc' }, select: { productName: true, sku: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
       gifts: { orderBy: { id: 'asc' }, select: { giftName: true, quantity: true } },
     },
@@ -72,14 +65,7 @@ export async function packingSlipsPdf(db: PrismaClient, ids: string[], size: Sli
       id: true,
       orderNumber: true,
       createdAt: true,
-      shipFullName: true,
-      shipPhone: true,
-      shipLine1: true,
-      shipLine2: true,
-      shipUnit: true,
-      shipPostalCode: true,
-      shipCity: true,
-      shipCountry: true,
+      ...shipAddressSelect,
       items: { orderBy: { id: 'asc' }, select: { productName: true, sku: true, quantity: true } },
       gifts: { orderBy: { id: 'asc' }, select: { giftName: true, quantity: true } },
     },

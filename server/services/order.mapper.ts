@@ -3,6 +3,19 @@ import { splitFullName } from '../../shared/domain/address';
 import { toDollars } from '../../shared/domain/money';
 import type { OrderDto } from '../../shared/schemas/order.schema';
 
+/** The shipping address columns of an order, for every read that shows or prints it. */
+export const shipAddressSelect = {
+  shipFullName: true,
+  shipPhone: true,
+  shipLine1: true,
+  shipLine2: true,
+  shipUnit: true,
+  shipPostalCode: true,
+  shipCity: true,
+  shipState: true,
+  shipCountry: true,
+} as const satisfies Prisma.OrderSelect;
+
 export const orderSelect = {
   id: true,
   orderNumber: true,
@@ -16,15 +29,7 @@ export const orderSelect = {
   totalCents: true,
   totalWeightGrams: true,
   couponCode: true,
-  shipFullName: true,
-  shipPhone: true,
-  shipLine1: true,
-  shipLine2: true,
-  shipUnit: true,
-  shipPostalCode: true,
-  shipCity: true,
-  shipState: true,
-  shipCountry: true,
+  ...shipAddressSelect,
   trackingNumber: true,
   items: {
     orderBy: { id: 'asc' },

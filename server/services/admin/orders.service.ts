@@ -10,6 +10,7 @@ import { orderStatusEmail } from '../../mail/templates/order-status';
 import { wakeOutbox } from '../../outbox/outbox';
 import { mailer, type MailSettings } from '../mail.service';
 import { recordStatusEvent } from '../order-history';
+import { shipAddressSelect } from '../order.mapper';
 
 const summarySelect = {
   id: true,
@@ -57,14 +58,7 @@ const detailSelect = {
   gstCents: true,
   couponCode: true,
   trackingNumber: true,
-  shipPhone: true,
-  shipLine1: true,
-  shipLine2: true,
-  shipUnit: true,
-  shipPostalCode: true,
-  shipCity: true,
-  shipState: true,
-  shipCountry: true,
+  ...shipAddressSelect,
   paidAt: true,
   shippedAt: true,
   deliveredAt: true,
