@@ -37,15 +37,29 @@ function load() {
 
 export const UNMATCHED_API = '/api/(unmatched)';
 
+const SEEN_MAX = 5_000;
+const seen = new Map<string, string>();
+
 /** The documented path a /api request matches, the way trpc-to-openapi matches it (no case, no end slash). */
 export function apiRoute(method: string, rawPath: string): string {
   if (!exact) load();
   const m = method === 'HEAD' ? 'GET' : method;
   const path = `/${rawPath.replace(/^\/|\/$/g, '')}`;
-  const hit = exact!.get(`${m} ${path.toLowerCase()}`);
+  const key = `${m} ${path.toLowerCase()}`;
+  const hit = exact!.get(key) ?? seen.get(key);
   if (hit) return hit;
-  for (const p of patterns!) if (p.method === m && p.re.test(path)) return p.route;
-  return UNMATCHED_API;
+  let route = UNMATCHED_API;
+  for (const p of patterns!) {
+    if (p.method === m && p.re.test(path)) {
+      route = p.route;
+      break;
+    }
+  }
+  // Hot paths (a product page) repeat: remember the answer so the patterns are scanned once per
+  // path, not per request. Cleared when full, so hostile paths cannot grow it without bound.
+  if (seen.size >= SEEN_MAX) seen.clear();
+  seen.set(key, route);
+  return route;
 }
 
 function trpcRoute(path: string): string {
