@@ -85,7 +85,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   // The owner sets the GST number once; staff download the invoice from the order page.
   await staff.goto('/admin/shop');
   await staff.getByLabel('GST registration number').fill('201912345K');
-  await staff.getByRole('button', { name: 'Save' }).click();
+  await staff.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(staff.getByText('Shop details saved')).toBeVisible();
 
   // Staff see the same history with who did it.
