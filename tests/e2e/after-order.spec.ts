@@ -43,6 +43,7 @@ async function openSentEmail(page: Page, subject: string) {
 }
 
 test('order -> history and cancellation -> confirmation e-mail in the back office', async ({ page, browser }) => {
+  test.setTimeout(180_000); // two browsers, three PDFs parsed: more than a minute on a busy 2-CPU machine
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerCustomer(page);
   const order = await placeOrderThroughApi(page);

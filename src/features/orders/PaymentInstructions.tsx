@@ -56,7 +56,7 @@ export function PaymentInstructions({ payment }: { payment: OrderPayment }) {
           <div className="w-full min-w-0">
             <p className="text-sm font-semibold text-slate-900">Pay by PayNow</p>
             <p className="mt-1 text-sm text-slate-600">Scan the code with your banking app: the amount and reference are filled in for you.</p>
-            <dl className="mt-3 text-sm">
+            <dl className="mt-3 max-w-md text-sm">
               <Row label="Amount" value={money(payment.amount)} />
               <Row label="Reference" value={payment.reference} mono />
               <Row label="Payee" value={paynow.payee_name} />
@@ -71,7 +71,7 @@ export function PaymentInstructions({ payment }: { payment: OrderPayment }) {
             <Landmark className="h-4 w-4 text-emerald-600" aria-hidden /> {paynow ? 'Or by bank transfer' : 'Pay by bank transfer'}
           </p>
           <p className="mt-1 text-sm text-slate-600">Please quote the reference so that we can match your payment.</p>
-          <div className="mt-2">
+          <div className="mt-2 max-w-md">
             <BankDetails bank={bank} amount={payment.amount} reference={payment.reference} />
           </div>
         </div>
