@@ -10,12 +10,26 @@ export type Block =
   | { kind: 'table'; head?: string[]; rows: string[][]; alignRight?: number[] }
   | { kind: 'totals'; rows: [string, string][]; strongLast?: boolean }
   | { kind: 'button'; label: string; url: string }
-  | { kind: 'lines'; title: string; lines: string[] };
+  | { kind: 'lines'; title: string; lines: string[] }
+  /** An inline image (a QR code drawn at send time); the plain-text body says in words what it holds. */
+  | { kind: 'image'; cid: string; alt: string; size: number };
+
+/**
+ * An image the message shows inline (<img src="cid:...">). The outbox stores what to draw, not the
+ * picture: the sender draws the PNG when it delivers (server/outbox/attachments.ts).
+ */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  /** Text to draw as a QR code. */
+  qr: string;
+}
 
 export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  inlineImages?: InlineImage[];
 }
 
 export interface MailContext {
@@ -54,6 +68,8 @@ function blockHtml(b: Block): string {
       return `<p style="margin:16px 0"><a href="${esc(b.url)}" style="display:inline-block;background:#111827;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${esc(b.label)}</a></p>`;
     case 'lines':
       return `<p style="margin:0 0 12px;line-height:1.5"><strong>${esc(b.title)}</strong><br>${b.lines.map(esc).join('<br>')}</p>`;
+    case 'image':
+      return `<p style="margin:0 0 12px"><img src="cid:${esc(b.cid)}" alt="${esc(b.alt)}" width="${b.size}" height="${b.size}" style="display:block;width:${b.size}px;height:${b.size}px;border:0"></p>`;
   }
 }
 
@@ -76,6 +92,8 @@ function blockText(b: Block): string {
       return `${b.label}: ${b.url}`;
     case 'lines':
       return [b.title, ...b.lines].join('\n');
+    case 'image':
+      return `[${b.alt}]`;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { OutboxStatus, Prisma, PrismaClient } from '@prisma/client';
+import type { InlineImage } from '../mail/render';
 
 type Tx = Prisma.TransactionClient;
 
@@ -9,6 +10,7 @@ export interface OutgoingEmail {
   html: string;
   text: string;
   orderId?: string | null;
+  inlineImages?: InlineImage[];
 }
 
 /**
@@ -17,7 +19,15 @@ export interface OutgoingEmail {
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
   await tx.outboxMessage.create({
-    data: { template: email.template, toAddress: email.to, subject: email.subject, html: email.html, text: email.text, orderId: email.orderId ?? null },
+    data: {
+      template: email.template,
+      toAddress: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      orderId: email.orderId ?? null,
+      ...(email.inlineImages?.length ? { attachments: email.inlineImages as unknown as Prisma.InputJsonValue } : {}),
+    },
     select: { id: true },
   });
 }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
+import { inlineImagesOf, renderInlineImages } from './attachments';
 import { backoffMs, MAX_ATTEMPTS } from './backoff';
 import { onOutboxWake } from './outbox';
 import type { MailTransport } from './transport';
@@ -19,6 +20,7 @@ interface Claimed {
   subject: string;
   html: string;
   text: string;
+  attachments: unknown;
   attempts: number;
   createdAt: Date;
 }
@@ -62,14 +64,15 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attempts", m."createdAt"`;
+      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attachments", m."attempts", m."createdAt"`;
     // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
     return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
   }
 
   async function deliver(transport: MailTransport, row: Claimed): Promise<boolean> {
     try {
-      await transport.send({ id: row.id, from: options.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text });
+      const attachments = await renderInlineImages(inlineImagesOf(row.attachments));
+      await transport.send({ id: row.id, from: options.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, attachments });
       await db.outboxMessage.update({
         where: { id: row.id },
         data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },

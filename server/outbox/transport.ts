@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './attachments';
 
 export interface MailMessage {
   id: string;
@@ -7,6 +8,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Inline images referenced from the HTML as cid:<cid>. */
+  attachments?: MailAttachment[];
 }
 
 /** Where the sender hands a message; SMTP in production and in tests (a real server in the test). */
@@ -32,6 +35,7 @@ export function smtpTransport(url: string): MailTransport {
         subject: m.subject,
         html: m.html,
         text: m.text,
+        ...(m.attachments?.length ? { attachments: m.attachments } : {}),
         messageId: `<${m.id}@packshop>`,
         // Lets a receiver (and our tests) recognise a message that was delivered twice.
         headers: { 'X-PackShop-Message': m.id },

@@ -15,6 +15,8 @@ import { cartSelect, priceCart, tiersOf } from './cart-view';
 import { variantLabel } from './cart.service';
 import { writeLedger, type LedgerEntry } from './ledger';
 import { orderSelect, toOrderDto } from './order.mapper';
+import { orderPayNowPayload } from './order-payment.service';
+import { getPaymentOptions } from './payment-settings.service';
 import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from './gift-tier-rules';
 import { findCoupon } from './promotions.service';
@@ -194,7 +196,9 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   await recordStatusEvent(tx, { orderId: order.id, from: null, to: 'pending', userId, actorRole: 'customer' });
   // The e-mails are written in this transaction: an order is never committed without them.
   const m = await mailer(tx, mail);
-  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, toOrderDto(order), now), order.id);
+  const payOptions = await getPaymentOptions(tx);
+  const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
+  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, toOrderDto(order), now, payment), order.id);
   if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
   if (priced.coupon && t.discountCents > 0) {
     await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });

@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { splitFullName } from '../../shared/domain/address';
+import { courierName, trackingUrl } from '../../shared/domain/couriers';
 import { toDollars } from '../../shared/domain/money';
 import type { OrderDto } from '../../shared/schemas/order.schema';
 
@@ -31,6 +32,7 @@ export const orderSelect = {
   couponCode: true,
   ...shipAddressSelect,
   trackingNumber: true,
+  courier: true,
   items: {
     orderBy: { id: 'asc' },
     select: { productId: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, unitPriceCents: true, quantity: true, lineTotalCents: true },
@@ -79,6 +81,8 @@ export function toOrderDto(o: OrderRow): OrderDto {
       country: o.shipCountry,
     },
     tracking_number: o.trackingNumber,
+    courier: courierName(o.courier),
+    tracking_url: trackingUrl(o.courier, o.trackingNumber),
     gifts: o.gifts.map((g) => ({ gift_id: g.giftItemId, name: g.giftName, tier_name: g.tierName, quantity: g.quantity })),
   };
 }

@@ -4,6 +4,7 @@ import { cartRouter } from '../routers/cart.router';
 import { chatRouter } from '../routers/chat.router';
 import { promotionsRouter } from '../routers/promotions.router';
 import { ordersRouter } from '../routers/orders.router';
+import { paymentsRouter } from '../routers/payments.router';
 import { catalogRouter } from '../routers/catalog.router';
 import { contactRouter } from '../routers/contact.router';
 import { healthRouter } from '../routers/health.router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   contact: contactRouter,
   chat: chatRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

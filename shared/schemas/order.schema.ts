@@ -71,6 +71,10 @@ export const orderOutput = z.object({
     country: z.string(),
   }),
   tracking_number: z.string().nullable(),
+  /** Courier name when it is one of the known ones (shared/domain/couriers.ts), else null. */
+  courier: z.string().nullable(),
+  /** The courier's tracking page for the number, when the courier is known. */
+  tracking_url: z.string().nullable(),
   gifts: z.array(z.object({ gift_id: z.string().nullable(), name: z.string(), tier_name: z.string().nullable(), quantity: z.number().int() })),
 });
 export type OrderDto = z.infer<typeof orderOutput>;

@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Users and roles, the shipping rules, the API keys and the shop profile (legal name, GST number)
 // are admin only.
-const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.shopProfile.'];
-const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/shop-profile'];
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.shopProfile.', 'admin.paymentSettings.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/shop-profile', '/admin/payment-settings'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
   .filter((k) => k.startsWith('admin.'))

@@ -129,7 +129,9 @@ test('an order goes from pending to shipped and the stock follows', async ({ pag
   await page.getByLabel('Tracking number').fill('SGP-E2E-12345');
   await page.getByRole('button', { name: 'Ship order' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Shipped');
-  await expect(page.getByText('SGP-E2E-12345')).toBeVisible();
+  // The order's own tracking number links to the courier (Singapore Post is preselected), as the timeline does.
+  const tracking = page.getByTestId('tracking-number').getByRole('link', { name: 'SGP-E2E-12345' });
+  await expect(tracking).toHaveAttribute('href', 'https://www.singpost.com/track-items?trackingid=SGP-E2E-12345');
 
   const afterShipping = await inventoryRow(request, token, row.variant_id);
   expect(afterShipping.on_hand).toBe(afterPlacing.on_hand - 3);

@@ -43,6 +43,7 @@ async function openSentEmail(page: Page, subject: string) {
 }
 
 test('order -> history and cancellation -> confirmation e-mail in the back office', async ({ page, browser }) => {
+  test.setTimeout(180_000); // two browsers, three PDFs parsed: more than a minute on a busy 2-CPU machine
   await page.setViewportSize({ width: 1280, height: 900 });
   await registerCustomer(page);
   const order = await placeOrderThroughApi(page);
@@ -85,7 +86,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   // The owner sets the GST number once; staff download the invoice from the order page.
   await staff.goto('/admin/shop');
   await staff.getByLabel('GST registration number').fill('201912345K');
-  await staff.getByRole('button', { name: 'Save' }).click();
+  await staff.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(staff.getByText('Shop details saved')).toBeVisible();
 
   // Staff see the same history with who did it.

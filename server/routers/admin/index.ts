@@ -7,6 +7,7 @@ import { giftsRouter } from './gifts.router';
 import { inventoryRouter } from './inventory.router';
 import { ordersRouter } from './orders.router';
 import { outboxAdminRouter } from './outbox.router';
+import { paymentSettingsRouter } from './payment-settings.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
 import { settingsRouter } from './settings.router';
@@ -30,4 +31,5 @@ export const adminRouter = router({
   dashboard: dashboardRouter,
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,
+  paymentSettings: paymentSettingsRouter,
 });

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { OrderStatus } from '../../../shared/constants';
+import { courierName, trackingUrl } from '../../../shared/domain/couriers';
 import { toDollars } from '../../../shared/domain/money';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
@@ -58,6 +59,7 @@ const detailSelect = {
   gstCents: true,
   couponCode: true,
   trackingNumber: true,
+  courier: true,
   ...shipAddressSelect,
   paidAt: true,
   shippedAt: true,
@@ -81,6 +83,8 @@ export async function getOrder(db: PrismaClient, id: string) {
     gst: toDollars(o.gstCents),
     coupon_code: o.couponCode,
     tracking_number: o.trackingNumber,
+    courier: courierName(o.courier),
+    tracking_url: trackingUrl(o.courier, o.trackingNumber),
     shipping_address: {
       full_name: o.shipFullName,
       phone: o.shipPhone,

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { OUTBOX_STATUSES } from '../../../shared/schemas/admin/outbox.schema';
 import { conflict, notFound } from '../../../shared/errors';
+import { htmlWithInlineImages, inlineImagesOf } from '../../outbox/attachments';
 import { wakeOutbox } from '../../outbox/outbox';
 
 const PAGE_SIZE = 50;
@@ -53,9 +54,10 @@ export async function listOutbox(
 }
 
 export async function getOutboxMessage(db: PrismaClient, id: string) {
-  const m = await db.outboxMessage.findUnique({ where: { id }, select: { ...rowSelect, html: true, text: true } });
+  const m = await db.outboxMessage.findUnique({ where: { id }, select: { ...rowSelect, html: true, text: true, attachments: true } });
   if (!m) throw notFound('Message not found');
-  return { ...toRow(m), html: m.html, text: m.text };
+  // Staff see what the customer receives: inline images (the PayNow code) drawn in place.
+  return { ...toRow(m), html: await htmlWithInlineImages(m.html, inlineImagesOf(m.attachments)), text: m.text };
 }
 
 /** Puts a message back in the queue for delivery now, with a fresh set of attempts. */

@@ -38,6 +38,8 @@ export const adminOrderDetail = adminOrderSummary.extend({
   gst: z.number(),
   coupon_code: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  courier: z.string().nullable(),
+  tracking_url: z.string().nullable(),
   shipping_address: z.object({
     full_name: z.string(),
     phone: z.string(),

@@ -58,7 +58,16 @@ export function OrderDetails({ order }: { order: OrderDto }) {
             <br />
             {COUNTRY_NAMES[a.country as 'SG' | 'MY'] ?? a.country}
           </address>
-          {order.tracking_number && <p className="mt-3 text-sm text-slate-700">Tracking number: <strong>{order.tracking_number}</strong></p>}
+          {order.tracking_number && (
+            <p className="mt-3 text-sm text-slate-700" data-testid="tracking-number">
+              {order.courier ? `${order.courier} tracking number: ` : 'Tracking number: '}
+              {order.tracking_url ? (
+                <a href={order.tracking_url} target="_blank" rel="noopener noreferrer" className="font-mono font-semibold text-emerald-700 underline hover:text-emerald-800">{order.tracking_number}</a>
+              ) : (
+                <strong className="font-mono">{order.tracking_number}</strong>
+              )}
+            </p>
+          )}
         </section>
       </div>
       <OrderSummary figures={{ ...order, item_count: order.item_count }} />

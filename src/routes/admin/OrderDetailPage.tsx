@@ -135,6 +135,16 @@ export default function OrderDetailPage() {
             <h2 className="mb-2 font-semibold text-slate-900">Ship to</h2>
             <p className="text-sm text-slate-700">{a.full_name}<br />{a.phone}<br />{a.address_line1}{a.unit ? `, ${a.unit}` : ''}{a.address_line2 ? <><br />{a.address_line2}</> : null}<br />{a.city} {a.postal_code}, {a.state}, {a.country}</p>
             <p className="mt-2 text-sm text-slate-500">{o.email}</p>
+            {o.tracking_number && (
+              <p className="mt-2 text-sm text-slate-700" data-testid="tracking-number">
+                {o.courier ? `${o.courier}: ` : 'Tracking: '}
+                {o.tracking_url ? (
+                  <a href={o.tracking_url} target="_blank" rel="noopener noreferrer" className="font-mono text-emerald-700 underline hover:text-emerald-800">{o.tracking_number}</a>
+                ) : (
+                  <span className="font-mono">{o.tracking_number}</span>
+                )}
+              </p>
+            )}
           </Card>
           <Card>
             <h2 className="mb-3 font-semibold text-slate-900">History</h2>

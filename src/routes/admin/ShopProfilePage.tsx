@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { ShopProfile } from '../../../shared/schemas/admin/shop-profile.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { PaymentSettingsCard } from '../../features/admin/PaymentSettingsCard';
 import { Card, ErrorBox, PageHeader, errorText, inputClass, labelClass } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -53,6 +54,7 @@ export default function ShopProfilePage() {
           </form>
         </Card>
       )}
+      <PaymentSettingsCard />
     </div>
   );
 }

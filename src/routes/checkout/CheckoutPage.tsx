@@ -15,6 +15,7 @@ import { countOf } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
+import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 const newKey = () => `order_${Date.now()}_${Math.random().toString(36).slice(2, 12)}`;
@@ -25,6 +26,8 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const addresses = trpc.users.addresses.useQuery();
+  const payOptions = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
+  const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<AddressValues>(() => emptyAddress());
   const [saveToProfile, setSaveToProfile] = useState(false);
@@ -175,9 +178,14 @@ export default function CheckoutPage() {
             <h2 id="payment-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <CreditCard className="h-5 w-5 text-emerald-600" aria-hidden /> Payment
             </h2>
-            <p className="mt-2 text-sm text-slate-600">
-              Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
-            </p>
+            {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
+            {payOptions.isLoading ? null : canPay ? (
+              <CheckoutPaymentNote options={payOptions.data!} />
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">
+                Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
+              </p>
+            )}
           </section>
         </div>
         <div className="min-w-0">

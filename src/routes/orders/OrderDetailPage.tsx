@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
+import { hasPaymentInstructions, PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
 import { downloadFile } from '../../lib/download';
@@ -17,6 +18,8 @@ export default function OrderDetailPage() {
   const query = trpc.orders.get.useQuery({ id }, { retry: false });
   const history = trpc.orders.history.useQuery({ id }, { retry: false, enabled: Boolean(query.data) });
   const order = query.data;
+  // Asked again when the status changes: a cancelled or paid order shows no payment request.
+  const payment = trpc.payments.order.useQuery({ id }, { retry: false, enabled: order?.status === 'pending' });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Seo title={order ? `Order ${order.order_number}` : 'Order'} description="Order details and status." path={`/orders/${id}`} noindex />
@@ -48,6 +51,11 @@ export default function OrderDetailPage() {
             </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
+          {order.status === 'pending' && hasPaymentInstructions(payment.data) && (
+            <div className="mt-6">
+              <PaymentInstructions payment={payment.data} />
+            </div>
+          )}
           <div className="mt-6">
             <OrderDetails order={order} />
           </div>

@@ -5,11 +5,14 @@ import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
+import { hasPaymentInstructions, PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { trpc } from '../../lib/trpc';
 
 export default function OrderSuccessPage() {
   const { orderId = '' } = useParams();
   const query = trpc.orders.get.useQuery({ id: orderId }, { retry: false });
+  const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: Boolean(query.data) });
+  const pay = hasPaymentInstructions(payment.data) ? payment.data : null;
   const seo = <Seo title="Order Confirmed" description="Thank you for your order." path={`/order-success/${orderId}`} noindex />;
   if (query.isLoading) return (<>{seo}<Spinner label="Loading your order..." /></>);
   const order = query.data;
@@ -31,8 +34,17 @@ export default function OrderSuccessPage() {
         <p className="mt-1 text-slate-700">
           Order number <strong data-testid="order-number">{order.order_number}</strong>
         </p>
-        <p className="mt-1 text-sm text-slate-600">Status: pending — payment is coming soon; we will be in touch.</p>
+        {payment.isLoading ? null : pay ? (
+          <p className="mt-1 text-sm text-slate-600">Status: pending — please pay {pay.paynow ? 'by PayNow' : 'by bank transfer'} as shown below.</p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">Status: pending — payment is coming soon; we will be in touch.</p>
+        )}
       </div>
+      {pay && (
+        <div className="mt-6">
+          <PaymentInstructions payment={pay} />
+        </div>
+      )}
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-base font-semibold text-slate-900">What happens next</h2>
         <ol className="mt-3 grid gap-3 text-sm text-slate-700 sm:grid-cols-3">

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OutboxMessage" ADD COLUMN     "attachments" JSONB;
+
