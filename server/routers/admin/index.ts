@@ -13,6 +13,7 @@ import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
+import { webhooksAdminRouter } from './webhooks.router';
 
 /** The back office. Every procedure is staffProcedure; users, roles and shipping rules are adminProcedure. */
 export const adminRouter = router({
@@ -30,4 +31,5 @@ export const adminRouter = router({
   dashboard: dashboardRouter,
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,
+  webhooks: webhooksAdminRouter,
 });
