@@ -295,6 +295,18 @@ describe('the events', () => {
     expect(msgs[2].data).toMatchObject({ variant_id: v.variantId, sku: v.sku, available: 4, threshold: 5 });
   });
 
+  it('inventory.adjusted for each row a stock-count import changes', async () => {
+    const ep = await register(['inventory.adjusted']);
+    const v = (await t.api('POST', '/admin/products', { token: admin, body: productPayload() })).body.variants[0] as { sku: string; on_hand: number };
+    expect(v.on_hand).toBe(40);
+    const res = await t.api('POST', '/admin/import/stock?mode=apply', { token: admin, rawBody: `sku,on_hand,reason,notes\n${v.sku},35,recount,Aisle 4\n`, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await sender.runOnce();
+    expect(rx.received.map((r) => verify(ep.secret, r))).toEqual([
+      expect.objectContaining({ type: 'inventory.adjusted', data: expect.objectContaining({ sku: v.sku, before: 40, after: 35, reason: 'recount', notes: 'Aisle 4', on_hand: 35 }) }),
+    ]);
+  });
+
   it('inventory.low_stock when an order takes a variant down to the threshold', async () => {
     await register(['inventory.low_stock']);
     const v = await createVariant(t.db, { onHand: 8 });
