@@ -85,7 +85,12 @@ export async function createWebhook(db: PrismaClient, userId: string, input: Cre
 
 export async function updateWebhook(db: PrismaClient, input: UpdateWebhookInput, allowPrivate: boolean) {
   const { id, ...changes } = input;
-  if (changes.url !== undefined) await checkUrl(changes.url, allowPrivate);
+  // Saving other fields does not depend on DNS answering right now: only a new URL is checked.
+  if (changes.url !== undefined) {
+    const current = await db.webhookEndpoint.findUnique({ where: { id }, select: { url: true } });
+    if (!current) throw notFound('Webhook endpoint not found');
+    if (current.url !== changes.url) await checkUrl(changes.url, allowPrivate);
+  }
   const { count } = await db.webhookEndpoint.updateMany({ where: { id }, data: changes });
   if (!count) throw notFound('Webhook endpoint not found');
   webhookSubscriptionsChanged();
