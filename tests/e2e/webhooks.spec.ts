@@ -66,6 +66,7 @@ for (const width of [1280, 390]) {
     const [, second] = rx.received.filter((r) => r.path === `/hooks/${width}`);
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     await expect(page.getByRole('list', { name: 'Attempts' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('heading', { name: 'Attempts (2, newest first)' })).toBeVisible();
     await page.screenshot({ path: `test-results/webhooks-delivery-${width}.png`, fullPage: true });
     await page.keyboard.press('Escape');
 

@@ -88,7 +88,7 @@ function DeliveryDialog({ id, onClose }: { id: string; onClose(): void }) {
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-500">Status</dt>
-            <dd><Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge> {d.attempts} attempt{d.attempts === 1 ? '' : 's'}{d.delivered_at ? `, delivered ${when(d.delivered_at)}` : ''}</dd>
+            <dd><Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge>{d.delivered_at ? ` ${when(d.delivered_at)}` : ''}{d.status === 'pending' && d.attempts > 0 ? ` · next attempt ${when(d.next_attempt_at)}` : ''}</dd>
             <dt className="text-slate-500">webhook-id</dt><dd className="break-all font-mono text-xs">{d.event_id}</dd>
             <dt className="text-slate-500">Resource</dt><dd className="break-all">{d.resource}</dd>
           </dl>
@@ -96,7 +96,7 @@ function DeliveryDialog({ id, onClose }: { id: string; onClose(): void }) {
             <RotateCw className="h-4 w-4" aria-hidden /> Redeliver
           </Button>
           <div>
-            <h3 className="mb-1 text-sm font-semibold text-slate-900">Attempts</h3>
+            <h3 className="mb-1 text-sm font-semibold text-slate-900">Attempts ({d.attempt_log.length}, newest first)</h3>
             {!d.attempt_log.length ? <p className="text-sm text-slate-500">Not attempted yet.</p> : (
               <ol className="space-y-2" aria-label="Attempts">
                 {d.attempt_log.map((a, i) => (
