@@ -105,3 +105,23 @@ export async function webhookProductDeleted(tx: Tx, productId: string) {
     return { product: p ? toAdminProduct(p) : { id: productId } };
   });
 }
+
+/**
+ * After a products CSV import, in its transaction: product.created for each product whose every
+ * variant this import created, product.updated for every other product it touched.
+ */
+export async function webhookProductsImported(tx: Tx, rows: { sku: string; action: string }[]) {
+  const types = await subscribedEventTypes(tx);
+  if (!types.has('product.created') && !types.has('product.updated')) return;
+  const created = new Set(rows.filter((r) => r.action === 'create').map((r) => r.sku));
+  const touched = rows.filter((r) => r.action === 'create' || r.action === 'change').map((r) => r.sku);
+  if (!touched.length) return;
+  const products = await tx.product.findMany({
+    where: { variants: { some: { sku: { in: touched } } } },
+    orderBy: { id: 'asc' },
+    select: { id: true, variants: { select: { sku: true } } },
+  });
+  for (const p of products) {
+    await webhookProductSaved(tx, p.variants.every((v) => created.has(v.sku)) ? 'product.created' : 'product.updated', p.id);
+  }
+}

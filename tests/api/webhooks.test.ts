@@ -330,6 +330,28 @@ describe('the events', () => {
     ]);
     expect(parse(rx.received[0]).data.product.variants).toHaveLength(2);
   });
+
+  it('product.created and product.updated from a products CSV import', async () => {
+    const existing = (await t.api('POST', '/admin/products', { token: admin, body: productPayload() })).body;
+    const ep = await register(['product.created', 'product.updated']);
+    const v = existing.variants[0];
+    const csv = [
+      'product_name,category,type,color,width_cm,height_cm,pack_size,price_tiers',
+      'Imported mailer,polymailers,normal,black,61,70,50,25:12.50',
+      'Imported mailer,polymailers,normal,black,61,70,100,25:20',
+      `${existing.name},polymailers,normal,black,${v.attributes.width_cm},${v.attributes.height_cm},${v.attributes.pack_size},25:11`,
+    ].join('\n');
+    const res = await t.api('POST', '/admin/import/products?mode=apply', { token: admin, rawBody: csv, headers: { 'content-type': 'text/csv' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary).toMatchObject({ create: 2, change: 1 });
+    await sender.runOnce();
+    const msgs = rx.received.map((r) => verify(ep.secret, r));
+    expect(msgs.map((m) => [m.type, m.data.product.name]).sort()).toEqual([
+      ['product.created', 'Imported mailer'],
+      ['product.updated', existing.name],
+    ].sort());
+    expect(msgs.find((m) => m.type === 'product.created')!.data.product.variants).toHaveLength(2);
+  });
 });
 
 describe('operations', () => {

@@ -20,8 +20,8 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
   'order.cancelled': 'An order was cancelled, by staff or the shopper',
   'inventory.adjusted': 'Stock was adjusted by staff or a stock import',
   'inventory.low_stock': 'A variant fell to the low-stock level',
-  'product.created': 'A product was created',
-  'product.updated': 'A product or its variants changed',
+  'product.created': 'A product was created (form or CSV import)',
+  'product.updated': 'A product or its variants changed (form or CSV import)',
   'product.deleted': 'A product was deleted',
 };
 
