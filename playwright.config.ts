@@ -43,6 +43,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       ADMIN_EMAIL: 'admin@packshop.test',
       ADMIN_PASSWORD: 'admin-password-123',
+      // The webhook journey's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: '1',
     },
   },
 });

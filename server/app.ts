@@ -6,8 +6,9 @@ import expressStaticGzip from 'express-static-gzip';
 import type { AppDeps } from './deps';
 import { imagesRoute } from './http/images.http';
 import { metricsRoute } from './http/metrics.http';
-import { setOutboxReader } from './lib/metrics';
+import { setOutboxReader, setWebhookOutboxReader } from './lib/metrics';
 import { outboxStats } from './outbox/outbox';
+import { webhookOutboxStats } from './webhooks/stats';
 import { Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { apiKeyLimit } from './http/api-key-limit';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps, { readiness: options.readiness ?? readyNow() }));
   setOutboxReader(outboxStats(deps.db));
+  setWebhookOutboxReader(webhookOutboxStats(deps.db));
   app.use(metricsRoute(options.metricsToken));
   app.use('/uploads', imagesRoute(deps.storage));
 

@@ -11,8 +11,17 @@ export interface AppDeps {
   lucia: AppLucia;
   limiters: RateLimiters;
   mail: MailSettings;
+  /** allowPrivate: WEBHOOK_ALLOW_PRIVATE (endpoints on private or loopback addresses are accepted). */
+  webhooks: { allowPrivate: boolean };
 }
 
-export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number; mail?: MailSettings } = {}): AppDeps {
-  return { db, storage, lucia: createLucia(db), limiters: createRateLimiters(db, { scale: opts.rateLimitScale }), mail: opts.mail ?? defaultMailSettings };
+export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean } = {}): AppDeps {
+  return {
+    db,
+    storage,
+    lucia: createLucia(db),
+    limiters: createRateLimiters(db, { scale: opts.rateLimitScale }),
+    mail: opts.mail ?? defaultMailSettings,
+    webhooks: { allowPrivate: opts.webhookAllowPrivate ?? false },
+  };
 }

@@ -52,6 +52,11 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   /** Where uploaded images live: the local DATA_DIR/uploads, or the database every instance shares. */
   IMAGE_STORE: z.enum(['disk', 'db']).optional().or(z.literal('').transform(() => undefined)),
+  /** 1: webhook endpoints may be on private, loopback or link-local addresses (tests, a receiver on your own network). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['', '0', '1', 'false', 'true'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 1 or 0' })
+    .default('')
+    .transform((v) => v === '1' || v === 'true'),
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });

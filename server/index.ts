@@ -7,6 +7,7 @@ import { Readiness } from './http/readiness';
 import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalog-sync';
 import { startOutboxSender } from './outbox/start';
+import { startWebhookSender } from './webhooks/start';
 
 async function main() {
   const env = readEnv();
@@ -24,6 +25,7 @@ async function main() {
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => log.warn(msg)) : null;
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
+  const webhookSender = startWebhookSender(deps.db, env);
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -44,6 +46,7 @@ async function main() {
     metricsServer?.close();
     await sync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
+    await webhookSender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

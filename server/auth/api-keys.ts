@@ -51,6 +51,6 @@ export const INVALID_KEY = 'This API key is not valid or has been revoked.';
 
 /** The key may call what its scopes allow, and never user, role or key management. */
 export function requireScope(key: ApiKeyPrincipal, scope: string | null): void {
-  if (!scope) throw new AppError('FORBIDDEN', 'API keys cannot manage users, roles or API keys.');
+  if (!scope) throw new AppError('FORBIDDEN', 'API keys cannot manage users, roles, API keys or webhooks.');
   if (!key.scopes.includes(scope)) throw new AppError('FORBIDDEN', `This API key lacks the scope ${scope}.`);
 }

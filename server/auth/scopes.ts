@@ -1,7 +1,7 @@
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 
 // Which scope an API key needs for each back-office area: reads need `<area>:read`, changes
-// `<area>:write`. An area missing here (users and roles, the API keys themselves) is out of reach
+// `<area>:write`. An area missing here (users and roles, the API keys themselves, webhooks) is out of reach
 // of every key, whatever scopes it holds.
 const AREA_OF_ROUTER: Record<string, string> = {
   'admin.products': 'catalog',

@@ -93,3 +93,36 @@ new Gauge({
     this.set((await outboxNow()).oldestSeconds);
   },
 });
+
+// The webhook outbox, read the same way (server/webhooks/stats.ts).
+let readWebhooks: OutboxReader | null = null;
+let lastWebhookRead: { at: number; value: ReturnType<OutboxReader> } | null = null;
+
+export function setWebhookOutboxReader(reader: OutboxReader): void {
+  readWebhooks = reader;
+  lastWebhookRead = null;
+}
+
+function webhooksNow() {
+  if (!readWebhooks) return Promise.resolve({ waiting: 0, oldestSeconds: 0 });
+  if (!lastWebhookRead || Date.now() - lastWebhookRead.at > 1000) lastWebhookRead = { at: Date.now(), value: readWebhooks() };
+  return lastWebhookRead.value;
+}
+
+new Gauge({
+  name: 'packshop_webhook_deliveries_waiting',
+  help: 'Webhook deliveries waiting to be made: pending (including retries) or being sent',
+  registers: [registry],
+  async collect() {
+    this.set((await webhooksNow()).waiting);
+  },
+});
+
+new Gauge({
+  name: 'packshop_webhook_oldest_age_seconds',
+  help: 'Age of the oldest webhook delivery still waiting (0 when none waits)',
+  registers: [registry],
+  async collect() {
+    this.set((await webhooksNow()).oldestSeconds);
+  },
+});

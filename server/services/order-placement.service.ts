@@ -29,6 +29,7 @@ import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from './mail.service';
 import { recordStatusEvent } from './order-history';
 import { ordersPlaced, stockConflicts } from '../lib/metrics';
+import { webhookOrderPlaced } from '../webhooks/events';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
@@ -200,6 +201,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
   await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, toOrderDto(order), now, payment), order.id);
   if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
+  await webhookOrderPlaced(tx, order, user.email, lowStock);
   if (priced.coupon && t.discountCents > 0) {
     await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });
   }

@@ -7,10 +7,10 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 // Generated from the router and the OpenAPI document, so a new admin procedure or path is covered
 // the moment it exists: anonymous 401, customer 403, staff allowed (admin-only: staff 403, admin allowed).
 
-// Users and roles, the shipping rules, the API keys and the shop profile (legal name, GST number)
-// are admin only.
-const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.shopProfile.', 'admin.paymentSettings.'];
-const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/shop-profile', '/admin/payment-settings'];
+// Users and roles, the shipping rules, the API keys, webhooks, the shop profile (legal name, GST
+// number) and the payment settings are admin only.
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.webhooks.', 'admin.shopProfile.', 'admin.paymentSettings.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/webhooks', '/admin/webhook-deliveries', '/admin/shop-profile', '/admin/payment-settings'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
   .filter((k) => k.startsWith('admin.'))

@@ -54,7 +54,7 @@ describe('creating and listing keys', () => {
     expect((await t.api('POST', '/admin/api-keys', { token: staff, body: { name: 'x', scopes: ['orders:read'] } })).status).toBe(403);
     const key = await newKey(['settings:write', 'settings:read']);
     const byKey = await t.api('POST', '/admin/api-keys', { token: key.secret, body: { name: 'x', scopes: ['orders:read'] } });
-    expect(byKey).toMatchObject({ status: 403, body: { detail: 'API keys cannot manage users, roles or API keys.' } });
+    expect(byKey).toMatchObject({ status: 403, body: { detail: 'API keys cannot manage users, roles, API keys or webhooks.' } });
   });
 });
 

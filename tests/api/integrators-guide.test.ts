@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../server/rest/openapi';
+import { createWebhookSender } from '../../server/webhooks/sender';
+import { signedHeaders } from '../../server/webhooks/signing';
 import { productPayload } from '../factories/admin';
+import { placeOrderFor } from '../factories/orders';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -28,7 +36,8 @@ afterAll(() => t.close());
 function callOf(line: string): { method: string; path: string; query: string } {
   const method = /-X (\w+)/.exec(line)?.[1] ?? 'GET';
   const url = /https:\/\/shop\.example\/api([^"\s]*)/.exec(line)![1];
-  const [path, query = ''] = url.split('?');
+  // $WEBHOOK_ID and the like stand for the path's {id}.
+  const [path, query = ''] = url.replace(/\$[A-Z_]+_ID/g, '{id}').split('?');
   return { method, path, query };
 }
 
@@ -58,7 +67,8 @@ describe('docs/integrators.md', () => {
     };
     const files: Record<string, string> = {};
     for (const line of curls.slice(1)) {
-      if (line.includes('--data-binary')) continue;
+      // Webhooks take an admin's token, not a key: the next test runs that section.
+      if (line.includes('--data-binary') || line.includes('/api/admin/webhook')) continue;
       const res = await send(line);
       expect(res.status, line).toBe(200);
       const out = /-o (\S+)/.exec(line)?.[1];
@@ -72,4 +82,79 @@ describe('docs/integrators.md', () => {
     }
     expect((await t.db.variant.findUniqueOrThrow({ where: { sku: 'POLYMAILERS_NORMAL_BLACK_25X35_50' } })).onHand).toBe(120);
   });
+
+  it('runs the webhook section: register an endpoint, its Node receiver verifies a delivery, the shell recipe gives the same signature', async () => {
+    const register = curls.find((l) => l.includes('/admin/webhooks') && l.includes('-X POST'))!;
+    const body = JSON.parse([...guide.matchAll(/-d '([^']+)'/g)].map((m) => m[1]).find((b) => b.includes('"events"'))!);
+
+    // The guide's receiver, run as written (in the repository, so it finds the standardwebhooks package).
+    const port = await freePort();
+    const cache = fileURLToPath(new URL('../../node_modules/.cache', import.meta.url));
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, 'guide-'));
+    const script = join(dir, 'receiver.mjs');
+    writeFileSync(script, /```js\n([\s\S]+?)```/.exec(guide)![1]);
+    const { method, path } = callOf(register);
+    const created = await t.api(method, path, { token: admin, body: { ...body, url: `http://127.0.0.1:${port}/hooks/packshop` } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const secret = created.body.secret as string;
+    let receiver: ChildProcess | undefined;
+    try {
+      receiver = spawn(process.execPath, [script], { env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      receiver.stdout!.on('data', (c) => (out += c));
+      await waitForPort(port);
+
+      const shopper = await createUser(t.deps);
+      const variant = await t.db.variant.findUniqueOrThrow({ where: { sku: 'POLYMAILERS_NORMAL_BLACK_25X35_50' } });
+      const order = await placeOrderFor(t, shopper.token, variant.id, 25);
+      expect(await createWebhookSender(t.db, { allowPrivate: true }).runOnce()).toEqual({ delivered: 1, failed: 0 });
+      const [d] = (await t.api('GET', `/admin/webhooks/${created.body.id}/deliveries`, { token: admin })).body.items;
+      expect(d).toMatchObject({ event_type: 'order.created', status: 'delivered', last_status_code: 204 });
+      await expect.poll(() => out).toContain(`order.created`);
+      expect(out).toContain(order.id);
+
+      // A forged body is refused by the same receiver.
+      const headers = signedHeaders([secret], 'msg_forged', '{"type":"order.created"}');
+      const forged = await fetch(`http://127.0.0.1:${port}/hooks/packshop`, { method: 'POST', headers, body: '{"type":"order.cancelled"}' });
+      expect(forged.status).toBe(400);
+    } finally {
+      receiver?.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The shell recipe computes the signature the library makes.
+    const recipe = /```sh\n(printf '%s\.%s\.%s'[\s\S]+?)```/.exec(guide)![1];
+    const at = new Date();
+    const payload = '{"type":"webhook.test","data":{"n":1}}';
+    const expected = new Webhook(secret).sign('msg_recipe', at, payload).slice(3);
+    const computed = execFileSync('bash', ['-c', recipe], {
+      env: { ...process.env, WEBHOOK_MSG_ID: 'msg_recipe', WEBHOOK_TIMESTAMP: String(Math.floor(at.getTime() / 1000)), BODY: payload, WEBHOOK_SECRET: secret },
+      encoding: 'utf8',
+    }).trim();
+    expect(computed).toBe(expected);
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { method: 'GET' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`the guide's receiver did not listen on ${port}`);
+}

@@ -28,7 +28,8 @@ export interface TestApp {
 export async function createTestApp(options: AppOptions = {}): Promise<TestApp> {
   const database = await createTestDb();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'packshop-uploads-'));
-  const deps = createDeps(database.db, new LocalImageStorage(uploadsDir));
+  // Webhook receivers in tests listen on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=1); tests of the refusal turn it off.
+  const deps = createDeps(database.db, new LocalImageStorage(uploadsDir), { webhookAllowPrivate: true });
   const app = createApp(deps, options);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -14,6 +14,7 @@ import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
+import { webhooksAdminRouter } from './webhooks.router';
 
 /** The back office. Every procedure is staffProcedure; users, roles and shipping rules are adminProcedure. */
 export const adminRouter = router({
@@ -32,4 +33,5 @@ export const adminRouter = router({
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,
   paymentSettings: paymentSettingsRouter,
+  webhooks: webhooksAdminRouter,
 });

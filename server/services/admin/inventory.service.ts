@@ -6,6 +6,7 @@ import { ADJUSTMENT_FIELDS, INVENTORY_LIST_MAX, type AdjustStockInput, type Inve
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { writeLedger } from '../ledger';
+import { webhookStockAdjusted } from '../../webhooks/events';
 
 const inventorySelect = {
   id: true,
@@ -95,6 +96,7 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
     if (after === before) return;
     await tx.variant.update({ where: { id: input.variant_id }, data: { [COLUMN[field]]: after }, select: { id: true } });
     await writeLedger(tx, [{ variantId: input.variant_id, subject: row.sku, field, reason: input.reason, notes: input.notes, before, after, userId }]);
+    await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before, after, reason: input.reason, notes: input.notes });
   }));
   catalogChanged('stock');
   const v = await db.variant.findUnique({ where: { id: input.variant_id }, select: inventorySelect });

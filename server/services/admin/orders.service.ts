@@ -11,6 +11,7 @@ import { orderStatusEmail } from '../../mail/templates/order-status';
 import { wakeOutbox } from '../../outbox/outbox';
 import { mailer, type MailSettings } from '../mail.service';
 import { recordStatusEvent } from '../order-history';
+import { webhookOrderStatusChanged } from '../../webhooks/events';
 import { shipAddressSelect } from '../order.mapper';
 
 const summarySelect = {
@@ -171,6 +172,7 @@ export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: Stat
     trackingNumber: shipped ? input.tracking_number : null,
     courier,
   });
+  await webhookOrderStatusChanged(tx, input.id, order.status, input.status, { role: actor.role, note: input.note });
   if (input.status !== 'pending') {
     const m = await mailer(tx, mail);
     const email = orderStatusEmail(m.ctx, {

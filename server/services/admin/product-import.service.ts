@@ -6,6 +6,7 @@ import { productInput, variantInput, type ProductInput, type VariantInput } from
 import { zodDetail } from '../../lib/http-error';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
+import { webhookProductsImported } from '../../webhooks/events';
 import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
@@ -154,6 +155,7 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer): Promi
             await tx.variant.create({ data: { ...variantData(p, v), productId, priceTiers: { create: tierRows(v) } }, select: { id: true } });
           }
         }
+        await webhookProductsImported(tx, planned);
       });
     return report(planned, true);
   });

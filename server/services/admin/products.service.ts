@@ -11,6 +11,7 @@ import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { writeLedger, type LedgerEntry } from '../ledger';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
+import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
 
 type Tx = Prisma.TransactionClient;
 
@@ -138,6 +139,7 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
       const product = await tx.product.create({ data: productData(input), select: { id: true } });
       await replaceImages(tx, product.id, input.images);
       for (const v of input.variants) await createVariant(tx, product.id, input, v, userId);
+      await webhookProductSaved(tx, 'product.created', product.id);
       return product.id;
     })),
   );
@@ -195,6 +197,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
         if (v.safety_stock !== old.safetyStock) ledger.push({ variantId: old.id, subject: data.sku, field: 'safety_stock', reason: 'manual_adjustment', notes, before: old.safetyStock, after: v.safety_stock, userId });
       }
       await writeLedger(tx, ledger);
+      await webhookProductSaved(tx, 'product.updated', id);
     })),
   );
   catalogChanged('product');
@@ -205,8 +208,14 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
 export async function deleteProduct(db: PrismaClient, id: string) {
   const busy = await db.variant.findFirst({ where: { productId: id, allocated: { gt: 0 } }, select: { sku: true, allocated: true } });
   if (busy) throw conflict(`Cannot delete this product: ${busy.allocated} unit(s) of ${busy.sku} are allocated to open orders`);
-  const { count } = await db.product.deleteMany({ where: { id } });
-  if (!count) throw notFound('Product not found');
+  // One transaction, so product.deleted exists exactly when the product is gone.
+  await withWriteLock(db, () =>
+    db.$transaction(async (tx) => {
+      await webhookProductDeleted(tx, id);
+      const { count } = await tx.product.deleteMany({ where: { id } });
+      if (!count) throw notFound('Product not found');
+    }),
+  );
   catalogChanged('product');
   return { ok: true, message: 'Product deleted' };
 }

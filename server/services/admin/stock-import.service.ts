@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
 import { catalogChanged } from '../../lib/catalog-events';
 import { writeLedger } from '../ledger';
+import { webhookStockAdjusted } from '../../webhooks/events';
 import { withWriteLock } from '../write-lock';
 import { readCsv, type CsvRecord } from './csv-read';
 
@@ -102,6 +103,7 @@ export async function applyStockImport(db: PrismaClient, userId: string, bytes: 
         for (const r of planned) {
           if (!r.write) continue;
           await tx.variant.update({ where: { id: r.write.variantId }, data: { onHand: r.write.after }, select: { id: true } });
+          await webhookStockAdjusted(tx, { variantId: r.write.variantId, field: 'onHand', before: r.write.before, after: r.write.after, reason: r.write.reason, notes: r.write.notes });
         }
         await writeLedger(
           tx,

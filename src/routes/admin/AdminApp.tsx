@@ -1,4 +1,5 @@
 import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -16,6 +17,9 @@ import SettingsPage from './SettingsPage';
 import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
 import { Navigate } from 'react-router-dom';
+import { Spinner } from '../../components/ui/Spinner';
+
+const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/WebhookEndpointPage'));
 
 // The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
 // download it. Its pages are imported statically here and share one chunk.
@@ -73,6 +77,7 @@ export default function AdminApp() {
             <Route path="messages" element={<MessagesPage />} />
             <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
             <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />
+            <Route path="settings/webhooks/:id" element={isAdmin ? <Suspense fallback={<Spinner />}><WebhookEndpointPage /></Suspense> : <Navigate to="/admin" replace />} />
             <Route path="shop" element={isAdmin ? <ShopProfilePage /> : <Navigate to="/admin" replace />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>

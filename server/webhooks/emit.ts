@@ -1,0 +1,67 @@
+import type { Prisma } from '@prisma/client';
+import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schema';
+import { newMessageId } from './signing';
+import { subscribedEventTypes } from './subscriptions';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Writes an event and one delivery per subscribed active endpoint, inside the caller's transaction
+ * (design.md section 9): it exists exactly when the change that caused it was committed. Nothing is
+ * written, and `data` is never computed, when no active endpoint wants this type.
+ *
+ * `resource` (order:<id>, variant:<id>, product:<id>) orders deliveries: an endpoint gets a
+ * resource's events in the order of their `seq`, which follows commit order because every caller
+ * emits after writing (and so locking) the resource's row.
+ */
+export async function emitWebhook(tx: Tx, type: WebhookEventType, resource: string, data: () => unknown): Promise<void> {
+  if (!(await subscribedEventTypes(tx)).has(type)) return;
+  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: await data() });
+  const id = newMessageId();
+  await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
+      SELECT ${id}, ${type}, ${resource}, ${body}
+      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${type} = ANY("events"))
+      RETURNING "id", "seq"
+    )
+    INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
+    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ${resource}, ev."seq", NOW()
+    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${type} = ANY(e."events")`;
+  webhooksQueued = true;
+}
+
+/** Writes a `webhook.test` event for one endpoint, whatever it subscribes to. */
+export async function emitTestWebhook(tx: Tx, endpointId: string): Promise<string> {
+  const id = newMessageId();
+  const body = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { endpoint_id: endpointId, message: 'A test event from PackShop' } });
+  const resource = `endpoint:${endpointId}`;
+  const [ev] = await tx.$queryRaw<{ seq: bigint }[]>`
+    INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload") VALUES (${id}, 'webhook.test', ${resource}, ${body}) RETURNING "seq"`;
+  const delivery = await tx.webhookDelivery.create({ data: { eventId: id, endpointId, resourceKey: resource, seq: ev.seq }, select: { id: true } });
+  webhooksQueued = true;
+  return delivery.id;
+}
+
+// Set when this instance wrote something to deliver; the sender checks it when woken after a
+// commit, so requests that wrote no event never make it query.
+let webhooksQueued = false;
+
+export function takeQueuedFlag(): boolean {
+  const was = webhooksQueued;
+  webhooksQueued = false;
+  return was;
+}
+
+const wakers = new Set<() => void>();
+
+export function onWebhooksWake(fn: () => void): () => void {
+  wakers.add(fn);
+  return () => wakers.delete(fn);
+}
+
+/** After a commit that queued deliveries outside an order or catalogue change (back-office actions). */
+export function wakeWebhooks(): void {
+  webhooksQueued = true;
+  for (const fn of wakers) fn();
+}

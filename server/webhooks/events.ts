@@ -1,0 +1,127 @@
+import type { OrderStatus, Prisma } from '@prisma/client';
+import { PACKING_LOW_STOCK } from '../../shared/constants';
+import { availableStock } from '../../shared/domain/stock';
+import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
+import { orderSelect, toOrderDto, type OrderRow } from '../services/order.mapper';
+import { emitWebhook } from './emit';
+import { subscribedEventTypes } from './subscriptions';
+
+// One call per place that changes something integrators follow; each is a no-op (no query) when no
+// active endpoint subscribes. Payloads reuse the REST API's shapes: an order as GET /orders/{id}
+// answers (plus the shopper's e-mail), a product as GET /admin/products/{id} answers.
+
+type Tx = Prisma.TransactionClient;
+
+const orderData = (o: OrderRow, email: string) => ({ ...toOrderDto(o), email });
+
+/** order.created, and inventory.low_stock for each variant the order took down to the threshold. */
+export async function webhookOrderPlaced(tx: Tx, order: OrderRow, email: string, lowStock: { sku: string; name: string; available: number }[]) {
+  await emitWebhook(tx, 'order.created', `order:${order.id}`, () => ({ order: orderData(order, email) }));
+  for (const line of lowStock) {
+    const item = order.items.find((i) => i.sku === line.sku);
+    if (!item?.variantId) continue;
+    await emitWebhook(tx, 'inventory.low_stock', `variant:${item.variantId}`, () => ({
+      variant_id: item.variantId,
+      product_id: item.productId,
+      sku: line.sku,
+      product_name: line.name,
+      available: line.available,
+      threshold: PACKING_LOW_STOCK,
+      order_id: order.id,
+    }));
+  }
+}
+
+/** order.status_changed for every move, and order.cancelled too when it is a cancellation. */
+export async function webhookOrderStatusChanged(tx: Tx, orderId: string, from: OrderStatus, to: OrderStatus, by: { role: string; note?: string | null }) {
+  let read: Promise<unknown> | undefined;
+  const data = () =>
+    (read ??= tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { ...orderSelect, email: true } }).then((o) => ({
+      order: orderData(o, o.email),
+      previous_status: from,
+      changed_by: by.role,
+      note: by.note || null,
+    })));
+  await emitWebhook(tx, 'order.status_changed', `order:${orderId}`, data);
+  if (to === 'cancelled') await emitWebhook(tx, 'order.cancelled', `order:${orderId}`, data);
+}
+
+type StockField = 'onHand' | 'allocated' | 'safetyStock';
+const WIRE_FIELD = { onHand: 'on_hand', allocated: 'allocated', safetyStock: 'safety_stock' } as const;
+
+/**
+ * inventory.adjusted for a staff adjustment, and inventory.low_stock when it takes what can be sold
+ * from above the threshold to at or below it. Call after the variant row was updated.
+ */
+export async function webhookStockAdjusted(
+  tx: Tx,
+  change: { variantId: string; field: StockField; before: number; after: number; reason: string; notes?: string | null },
+) {
+  const types = await subscribedEventTypes(tx);
+  if (!types.has('inventory.adjusted') && !types.has('inventory.low_stock')) return;
+  const v = await tx.variant.findUniqueOrThrow({
+    where: { id: change.variantId },
+    select: { id: true, sku: true, productId: true, onHand: true, allocated: true, safetyStock: true, product: { select: { name: true } } },
+  });
+  const available = availableStock(v);
+  const availableBefore = availableStock({ ...v, [change.field]: change.before });
+  const resource = `variant:${v.id}`;
+  const stock = { on_hand: v.onHand, allocated: v.allocated, safety_stock: v.safetyStock, available };
+  await emitWebhook(tx, 'inventory.adjusted', resource, () => ({
+    variant_id: v.id,
+    product_id: v.productId,
+    sku: v.sku,
+    field: WIRE_FIELD[change.field],
+    before: change.before,
+    after: change.after,
+    reason: change.reason,
+    notes: change.notes ?? null,
+    ...stock,
+  }));
+  if (available <= PACKING_LOW_STOCK && availableBefore > PACKING_LOW_STOCK) {
+    await emitWebhook(tx, 'inventory.low_stock', resource, () => ({
+      variant_id: v.id,
+      product_id: v.productId,
+      sku: v.sku,
+      product_name: v.product.name,
+      available,
+      threshold: PACKING_LOW_STOCK,
+      order_id: null,
+    }));
+  }
+}
+
+/** product.created or product.updated, with the product as the back office reads it. Call last in the transaction. */
+export async function webhookProductSaved(tx: Tx, type: 'product.created' | 'product.updated', productId: string) {
+  await emitWebhook(tx, type, `product:${productId}`, async () => ({
+    product: toAdminProduct(await tx.product.findUniqueOrThrow({ where: { id: productId }, select: adminProductSelect })),
+  }));
+}
+
+/** product.deleted, with the product as it was. Call before deleting it, in the same transaction. */
+export async function webhookProductDeleted(tx: Tx, productId: string) {
+  await emitWebhook(tx, 'product.deleted', `product:${productId}`, async () => {
+    const p = await tx.product.findUnique({ where: { id: productId }, select: adminProductSelect });
+    return { product: p ? toAdminProduct(p) : { id: productId } };
+  });
+}
+
+/**
+ * After a products CSV import, in its transaction: product.created for each product whose every
+ * variant this import created, product.updated for every other product it touched.
+ */
+export async function webhookProductsImported(tx: Tx, rows: { sku: string; action: string }[]) {
+  const types = await subscribedEventTypes(tx);
+  if (!types.has('product.created') && !types.has('product.updated')) return;
+  const created = new Set(rows.filter((r) => r.action === 'create').map((r) => r.sku));
+  const touched = rows.filter((r) => r.action === 'create' || r.action === 'change').map((r) => r.sku);
+  if (!touched.length) return;
+  const products = await tx.product.findMany({
+    where: { variants: { some: { sku: { in: touched } } } },
+    orderBy: { id: 'asc' },
+    select: { id: true, variants: { select: { sku: true } } },
+  });
+  for (const p of products) {
+    await webhookProductSaved(tx, p.variants.every((v) => created.has(v.sku)) ? 'product.created' : 'product.updated', p.id);
+  }
+}

@@ -1,0 +1,191 @@
+import type { PrismaClient } from '@prisma/client';
+import { onCatalogChanged } from '../lib/catalog-events';
+import { onOutboxWake } from '../outbox/outbox';
+import { backoffMs } from '../outbox/backoff';
+import { onWebhooksWake, takeQueuedFlag } from './emit';
+import { postWebhook } from './http-post';
+import { signedHeaders } from './signing';
+import { subscribedEventTypes } from './subscriptions';
+
+/**
+ * After this many failed attempts a delivery is given up (an admin can still redeliver it). With
+ * the outbox's backoff (30 s doubling, capped at 6 h) the 14th attempt comes about 26.5 hours after
+ * the first: a receiver that is down for a day still gets everything.
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 14;
+/** The whole of one attempt: DNS, connect, TLS and the answer. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Delivered and given-up events are kept this long for the log, then pruned. */
+export const WEBHOOK_LOG_DAYS = 30;
+const PRUNE_EVERY_MS = 3600_000;
+
+export interface WebhookSenderOptions {
+  /** WEBHOOK_ALLOW_PRIVATE: deliver to private and loopback addresses (tests, a receiver on the same network). */
+  allowPrivate: boolean;
+  batchSize?: number;
+  pollMs?: number;
+  /** How long a claim holds before another sender may take the row (a sender that died mid-send). */
+  leaseMs?: number;
+  timeoutMs?: number;
+}
+
+interface Claimed {
+  id: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  eventId: string;
+  payload: string;
+}
+
+export interface WebhookRunResult {
+  delivered: number;
+  failed: number;
+}
+
+/**
+ * Delivers webhooks (design.md section 9), one sender per instance. A claim takes, with FOR
+ * UPDATE SKIP LOCKED, only the oldest unfinished delivery of each (endpoint, resource) queue, so two
+ * instances never send one delivery twice and a later event for an order never overtakes an earlier
+ * one that is still pending or being retried. HTTP happens outside any transaction.
+ */
+export function createWebhookSender(db: PrismaClient, options: WebhookSenderOptions) {
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<WebhookRunResult> | null = null;
+  let again = false;
+  let lastPrune = 0;
+  const unsubscribe: (() => void)[] = [];
+
+  async function claim(): Promise<Claimed[]> {
+    const rows = await db.$queryRaw<(Claimed & { seq: bigint })[]>`
+      WITH claimed AS (
+        UPDATE "WebhookDelivery" d
+        SET "status" = 'sending'::"WebhookDeliveryStatus", "attempts" = d."attempts" + 1,
+            "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
+        WHERE d."id" IN (
+          SELECT x."id" FROM "WebhookDelivery" x
+          JOIN "WebhookEndpoint" e ON e."id" = x."endpointId" AND e."active"
+          WHERE ((x."status" = 'pending'::"WebhookDeliveryStatus" AND x."nextAttemptAt" <= NOW())
+              OR (x."status" = 'sending'::"WebhookDeliveryStatus" AND x."lockedUntil" < NOW()))
+            AND NOT EXISTS (
+              SELECT 1 FROM "WebhookDelivery" y
+              WHERE y."endpointId" = x."endpointId" AND y."resourceKey" = x."resourceKey" AND y."seq" < x."seq"
+                AND y."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))
+          ORDER BY x."seq"
+          LIMIT ${batchSize}
+          FOR UPDATE OF x SKIP LOCKED
+        )
+        RETURNING d."id", d."attempts", d."endpointId", d."eventId", d."seq"
+      )
+      SELECT c."id", c."attempts", c."seq", e."url", e."secret", e."previousSecret", e."previousSecretExpiresAt", ev."id" AS "eventId", ev."payload"
+      FROM claimed c
+      JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
+      JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`;
+    return rows.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+  }
+
+  async function deliver(row: Claimed): Promise<boolean> {
+    const now = new Date();
+    const secrets = [row.secret, ...(row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? [row.previousSecret] : [])];
+    const result = await postWebhook(row.url, signedHeaders(secrets, row.eventId, row.payload, now), row.payload, { allowPrivate: options.allowPrivate, timeoutMs });
+    const attempts = Number(row.attempts);
+    const giveUp = !result.ok && attempts >= WEBHOOK_MAX_ATTEMPTS;
+    await db.$transaction([
+      db.webhookAttempt.create({
+        data: { deliveryId: row.id, startedAt: now, durationMs: result.durationMs, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error },
+        select: { id: true },
+      }),
+      db.webhookDelivery.updateMany({
+        where: { id: row.id, status: 'sending' },
+        data: result.ok
+          ? { status: 'delivered', deliveredAt: new Date(), lockedUntil: null, lastStatusCode: result.statusCode, lastError: null }
+          : {
+              status: giveUp ? 'failed' : 'pending',
+              lockedUntil: null,
+              lastStatusCode: result.statusCode,
+              lastError: result.error,
+              nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+            },
+      }),
+    ]);
+    return result.ok;
+  }
+
+  async function prune() {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await db.$executeRaw`
+      DELETE FROM "WebhookEvent" ev
+      WHERE ev."createdAt" < NOW() - ${WEBHOOK_LOG_DAYS} * INTERVAL '1 day'
+        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = ev."id" AND d."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))`;
+  }
+
+  /** One pass: claims due deliveries batch by batch until none are left. */
+  async function pass(): Promise<WebhookRunResult> {
+    const result: WebhookRunResult = { delivered: 0, failed: 0 };
+    // No active endpoint: nothing can be claimed, so a shop without webhooks spends no query here.
+    // (Every active endpoint subscribes to at least one event, and test events go to active ones only.)
+    if ((await subscribedEventTypes(db)).size === 0) return result;
+    await prune();
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return result;
+      // Each row heads a different (endpoint, resource) queue, so they may go out side by side.
+      const outcomes = await Promise.all(rows.map(deliver));
+      for (const ok of outcomes) {
+        if (ok) result.delivered++;
+        else result.failed++;
+      }
+    }
+  }
+
+  /** Runs a pass now, or once more after the one in progress. */
+  function runOnce(): Promise<WebhookRunResult> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void runOnce().catch(warn);
+      }
+    });
+    return running;
+  }
+
+  function warn(err: unknown) {
+    console.warn('[webhooks] delivery pass failed:', err instanceof Error ? err.message : err);
+  }
+
+  // Woken after commits (the e-mail outbox's wake and the catalogue's change signal), but only when
+  // this instance queued something: other requests never make the sender query.
+  const wakeIfQueued = () => {
+    if (takeQueuedFlag()) void runOnce().catch(warn);
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void runOnce().catch(warn), options.pollMs ?? 5_000);
+      timer.unref();
+      unsubscribe.push(onOutboxWake(wakeIfQueued), onCatalogChanged(wakeIfQueued), onWebhooksWake(wakeIfQueued));
+      void runOnce().catch(warn);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      for (const u of unsubscribe.splice(0)) u();
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type WebhookSender = ReturnType<typeof createWebhookSender>;

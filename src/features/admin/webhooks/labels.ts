@@ -1,0 +1,15 @@
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../../shared/schemas/admin/webhooks.schema';
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS };
+
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+export const DELIVERY_STATUS: Record<DeliveryStatus, { label: string; tone: 'slate' | 'emerald' | 'amber' | 'red' | 'sky' }> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  sending: { label: 'Sending', tone: 'sky' },
+  delivered: { label: 'Delivered', tone: 'emerald' },
+  failed: { label: 'Failed', tone: 'red' },
+};
+
+export const when = (iso: string) => new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'medium' });
