@@ -10,15 +10,15 @@ import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from './settings.service';
-import type { ImportReport, ImportRow } from './stock-import.service';
+import { PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 
 // Products and variants from a CSV, created or updated by SKU (the SKU follows from category, type,
 // colour, size and pack size). Each row goes through the product form's own schema and rules;
 // new variants join the product of the same name, category, type and colour, or a new one.
 // Stock is not set here (that is the stock count import, which writes the ledger).
 
-export const PRODUCT_IMPORT_COLUMNS = ['product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'price_tiers'] as const;
-const OPTIONAL = ['sku', 'description', 'weight_grams', 'safety_stock'] as const;
+export { PRODUCT_IMPORT_COLUMNS };
+const OPTIONAL = PRODUCT_IMPORT_OPTIONAL;
 
 const productFields = productInput.omit({ variants: true });
 
