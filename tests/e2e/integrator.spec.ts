@@ -19,6 +19,7 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
 
 for (const width of [1280, 390]) {
   test(`admin creates a key, imports products from CSV with one bad row, fixes it and applies (${width} px)`, async ({ page, request }) => {
+    test.setTimeout(150_000); // a long journey: key, download, three uploads, apply, three screens
     await page.setViewportSize({ width, height: 900 });
     const product = `Journey mailer ${width}`;
     const size = width === 1280 ? 61 : 62;
@@ -75,7 +76,7 @@ for (const width of [1280, 390]) {
 
     // 7. The product is in the back office, in the integrators' list (by the key), and on the storefront.
     await page.getByRole('link', { name: 'See the products' }).click();
-    await page.getByPlaceholder(/search/i).fill(product);
+    await page.getByRole('textbox', { name: 'Search products' }).fill(product);
     await expect(page.getByText(product).first()).toBeVisible();
 
     const feed = await request.get(`/api/admin/products/feed?updated_since=${encodeURIComponent(started)}`, { headers: { authorization: `Bearer ${key}` } });
