@@ -1,9 +1,10 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { buildSku } from '../../../shared/domain/sku';
 import { AppError, conflict } from '../../../shared/errors';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db/errors';
 import { productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { zodDetail } from '../../lib/http-error';
+import { newRowId } from '../../lib/row-id';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { formatTiers } from './csv-export.service';
@@ -115,7 +116,9 @@ async function inTransaction(db: PrismaClient, fn: (tx: Prisma.TransactionClient
   try {
     await db.$transaction(fn, { timeout: 120_000, maxWait: 10_000 });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A SKU in the file was created by someone else meanwhile; run the dry run again');
+    // Raw statements report PostgreSQL's code (P2010 on pg), Prisma's own ones P2002/P2003.
+    if (isUniqueViolation(err) || postgresCode(err) === '23505') throw conflict('A SKU in the file was created by someone else meanwhile; run the dry run again');
+    if (isForeignKeyViolation(err) || postgresCode(err) === '23503') throw conflict('A product or variant in the file was deleted by someone else meanwhile; run the dry run again');
     throw err;
   }
 }
@@ -176,13 +179,20 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
       for (const m of made) productIds.set(JSON.stringify([m.name, m.category, m.type, m.color]), m.id);
     }
   }
-  const made = creates.length
-    ? await tx.variant.createManyAndReturn({
-        data: creates.map((r) => ({ ...variantData(r.product!, r.variant!), productId: productIds.get(productKey(r.product!))! })),
-        select: { id: true, sku: true },
-      })
-    : [];
-  const createdId = new Map(made.map((v) => [v.sku, v.id]));
+  // Variants and tiers go in as arrays through unnest: one statement of a dozen parameters, where
+  // Prisma's createMany sends one parameter per cell (10,000 variants took about 18 s on PGlite).
+  const now = new Date().toISOString();
+  const createdId = new Map(creates.map((r) => [r.sku, newRowId()]));
+  if (creates.length) {
+    const data = creates.map((r) => ({ id: createdId.get(r.sku)!, productId: productIds.get(productKey(r.product!))!, ...variantData(r.product!, r.variant!) }));
+    const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((d) => d[k]);
+    await tx.$executeRaw`
+      INSERT INTO "Variant" ("id", "productId", "sku", "type", "color", "widthCm", "heightCm", "sizeCode", "packSize", "weightGrams", "basePriceCents", "safetyStock", "updatedAt")
+      SELECT u.*, ${now}::timestamp(3) FROM unnest(
+        ${col('id')}::text[], ${col('productId')}::text[], ${col('sku')}::text[], ${col('type')}::text[], ${col('color')}::text[],
+        ${col('widthCm')}::float8[], ${col('heightCm')}::float8[], ${col('sizeCode')}::text[], ${col('packSize')}::int[],
+        ${data.map((d) => d.weightGrams ?? 0)}::int[], ${col('basePriceCents')}::int[], ${col('safetyStock')}::int[]) AS u`;
+  }
 
   if (changes.length) {
     // Price, safety stock and weight are what a row of an existing SKU can change (the rest makes the SKU).
@@ -190,18 +200,23 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
     const updated = await tx.$executeRaw`
       UPDATE "Variant" AS v
       SET "basePriceCents" = u.base, "safetyStock" = u.safety,
-          "weightGrams" = CASE WHEN u.weight < 0 THEN v."weightGrams" ELSE u.weight END, "updatedAt" = NOW()
+          "weightGrams" = CASE WHEN u.weight < 0 THEN v."weightGrams" ELSE u.weight END, "updatedAt" = ${now}::timestamp(3)
       FROM unnest(${changes.map((r) => r.existingId!)}::text[], ${data.map((d) => d.basePriceCents)}::int[],
                   ${data.map((d) => d.safetyStock)}::int[], ${data.map((d) => d.weightGrams ?? -1)}::int[]) AS u(id, base, safety, weight)
       WHERE v."id" = u.id`;
     if (updated !== changes.length) throw conflict('A variant in the file was deleted by someone else meanwhile; run the dry run again');
-    await tx.priceTier.deleteMany({ where: { variantId: { in: changes.map((r) => r.existingId!) } } });
+    await tx.$executeRaw`DELETE FROM "PriceTier" WHERE "variantId" = ANY(${changes.map((r) => r.existingId!)}::text[])`;
   }
   const tiers = [
     ...creates.map((r) => ({ variantId: createdId.get(r.sku)!, v: r.variant! })),
     ...changes.map((r) => ({ variantId: r.existingId!, v: r.variant! })),
   ].flatMap(({ variantId, v }) => tierRows(v).map((t) => ({ ...t, variantId })));
-  if (tiers.length) await tx.priceTier.createMany({ data: tiers });
+  if (tiers.length) {
+    await tx.$executeRaw`
+      INSERT INTO "PriceTier" ("id", "variantId", "minQuantity", "priceCents")
+      SELECT * FROM unnest(${tiers.map(() => newRowId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
+                           ${tiers.map((t) => t.minQuantity)}::int[], ${tiers.map((t) => t.priceCents)}::int[])`;
+  }
 
   const touched = [...new Set([...changes.map((r) => r.productId!), ...creates.map((r) => productIds.get(productKey(r.product!))!)])];
   if (touched.length) await tx.product.updateMany({ where: { id: { in: touched } }, data: { updatedAt: new Date() } });
