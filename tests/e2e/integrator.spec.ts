@@ -53,6 +53,13 @@ for (const width of [1280, 390]) {
     const problem = page.getByRole('alert').filter({ hasText: 'latin1.csv cannot be imported' });
     await expect(problem).toContainText('The file is not UTF-8 text');
     await page.screenshot({ path: `test-results/import-export-error-${width}.png`, fullPage: true });
+    if (width === 1280) {
+      // Over 20 MB is refused before anything is uploaded; a stock count file names what it lacks.
+      await chooseFile(page, { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 'a') });
+      await expect(page.getByRole('alert').filter({ hasText: 'huge.csv cannot be imported' })).toContainText('The file is 21.0 MB; the limit is 20 MB.');
+      await chooseFile(page, { name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from('sku,on_hand,reason\nPOLYMAILERS_X,1,recount\n') });
+      await expect(page.getByRole('alert').filter({ hasText: 'counts.csv cannot be imported' })).toContainText('Missing columns: product_name, category, type, color');
+    }
 
     // 5. A file with one bad row: the dry run refuses it, says why, and offers no apply.
     const good = [
