@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchCsvImport } from './csv-import';
 import { benchPaths, type BenchContext } from './paths';
 
 // npm run bench [-- --skip-build --duration 10 --small]
@@ -173,6 +174,7 @@ async function main() {
   }
   await stop(bare);
   await stop(server);
+  if (!only || only.includes('csv-import')) await benchCsvImport();
 }
 
 main()

@@ -98,6 +98,8 @@ export function csvExportRoutes(deps: AppDeps): Router {
         const { filename, data } = spec.run(deps, req);
         await sendCsv(res, filename, data);
       } catch (err) {
+        // The caller went away mid-file: the pipeline has stopped reading pages; nothing to answer or log.
+        if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.headersSent) return;
         sendError(res, err, `GET ${spec.path}`);
       }
     });

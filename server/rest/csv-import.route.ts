@@ -3,6 +3,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
+import { MAX_IMPORT_BYTES } from '../../shared/schemas/admin/csv-import.schema';
 import { requireBackOffice } from '../auth/back-office';
 import type { AppDeps } from '../deps';
 import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
@@ -14,7 +15,7 @@ import { sendError } from './errors';
 // --data-binary @file.csv` and the back office's fetch(file) both work. The gate runs before a
 // byte of the body is read; the body is capped at 20 MB.
 
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export { MAX_IMPORT_BYTES };
 
 const readBody = express.raw({ type: () => true, limit: MAX_IMPORT_BYTES });
 const modeQuery = z.object({

@@ -71,6 +71,35 @@ describe('products import', () => {
     expect(res.body.summary).toMatchObject({ create: 0, change: 0, refuse: 0 });
   });
 
+  it('moves the products it changes or adds to in the integrators\' list, and writes tiers, weight and safety stock', async () => {
+    const a = await t.db.variant.findUniqueOrThrow({ where: { sku: skuA }, include: { product: true } });
+    const before = a.product.updatedAt;
+    const csv = [
+      'product_name;category;type;color;width_cm;height_cm;pack_size;price_tiers;safety_stock;weight_grams',
+      `Old mailer;polymailers;normal;black;${a.widthCm};${a.heightCm};50;1:13|50:12;4;321`,
+      `Old mailer;polymailers;normal;black;${a.widthCm};${a.heightCm};250;1:40;0;`,
+    ].join('\r\n');
+    const res = await upload(csv, { mode: 'apply' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary).toMatchObject({ create: 1, change: 1, refuse: 0 });
+    const after = await t.db.variant.findUniqueOrThrow({ where: { sku: skuA }, include: { product: true, priceTiers: { orderBy: { minQuantity: 'asc' } } } });
+    expect(after).toMatchObject({ safetyStock: 4, weightGrams: 321, basePriceCents: 1300 });
+    expect(after.priceTiers.map((x) => [x.minQuantity, x.priceCents])).toEqual([[1, 1300], [50, 1200]]);
+    expect(after.product.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+    const added = await t.db.variant.findUniqueOrThrow({ where: { sku: skuA.replace(/_50$/, '_250') }, include: { priceTiers: true } });
+    expect(added).toMatchObject({ productId: a.productId, basePriceCents: 4000, onHand: 0 });
+    expect(added.priceTiers).toHaveLength(1);
+    const feed = await t.api('GET', `/admin/products/feed?updated_since=${encodeURIComponent(before.toISOString())}`, { token: staff });
+    expect(feed.body.items.map((p: { id: string }) => p.id).at(-1)).toBe(a.productId);
+  });
+
+  it('tells a UTF-16 file apart from other encodings', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\n`, 'utf16le')]);
+    const res = await fetch(`${t.baseUrl}/api/admin/import/products`, { method: 'POST', headers: { authorization: `Bearer ${staff}`, 'content-type': 'text/csv' }, body: utf16 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/^The file is UTF-16 text/);
+  });
+
   it('a key needs catalog:write', async () => {
     const key = async (scopes: string[]) => (await t.api('POST', '/admin/api-keys', { token: admin, body: { name: 'cat', scopes } })).body.secret as string;
     expect((await upload(`${HEADER}\n`, { token: await key(['catalog:read', 'inventory:write']) })).status).toBe(403);

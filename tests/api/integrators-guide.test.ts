@@ -51,7 +51,7 @@ describe('docs/integrators.md', () => {
     }
   });
 
-  it('runs: create a key, call the API, export, import stock (dry run, apply), dry-run the products export', async () => {
+  it('runs: create a key, call the API, list orders and products, export, import stock (dry run, apply), dry-run the products export', async () => {
     const create = callOf(curls[0]);
     const body = /-d '([^']+)'/.exec(guide)![1];
     const key = (await t.api(create.method, create.path, { token: admin, body: JSON.parse(body) })).body.secret as string;
@@ -66,6 +66,7 @@ describe('docs/integrators.md', () => {
       return { status: res.status, text: await res.text() };
     };
     const files: Record<string, string> = {};
+    const feeds: Record<string, { items: { name?: string; variants?: { sku: string }[] }[]; next_cursor: string | null }> = {};
     for (const line of curls.slice(1)) {
       // Webhooks take an admin's token, not a key: the next test runs that section.
       if (line.includes('--data-binary') || line.includes('/api/admin/webhook')) continue;
@@ -73,6 +74,7 @@ describe('docs/integrators.md', () => {
       expect(res.status, line).toBe(200);
       const out = /-o (\S+)/.exec(line)?.[1];
       if (out) files[out] = res.text;
+      if (line.includes('/feed')) feeds[callOf(line).path] = JSON.parse(res.text);
     }
     files['counts.csv'] = JSON.parse(`"${/printf '([^']+)'/.exec(guide)![1]}"`);
     for (const line of curls.filter((l) => l.includes('--data-binary'))) {
@@ -81,6 +83,9 @@ describe('docs/integrators.md', () => {
       expect(JSON.parse(res.text).summary.refuse).toBe(0);
     }
     expect((await t.db.variant.findUniqueOrThrow({ where: { sku: 'POLYMAILERS_NORMAL_BLACK_25X35_50' } })).onHand).toBe(120);
+    // The lists shown: the product made above is in the products feed; no orders yet.
+    expect(feeds['/admin/products/feed'].items.flatMap((p) => p.variants!.map((v) => v.sku))).toContain('POLYMAILERS_NORMAL_BLACK_25X35_50');
+    expect(feeds['/admin/orders/feed']).toEqual({ items: [], next_cursor: null });
   });
 
   it('runs the webhook section: register an endpoint, its Node receiver verifies a delivery, the shell recipe gives the same signature', async () => {

@@ -50,7 +50,7 @@ for (const w of WIDTHS) {
   test(`${w.name}: back-office pages have no serious or critical axe violations`, async ({ page }) => {
     await page.setViewportSize({ width: w.width, height: w.height });
     await signInWithApi(page, 'admin');
-    const paths = ['/admin', '/admin/inventory', '/admin/products', '/admin/products/new', '/admin/packing', '/admin/promotions', '/admin/gifts', '/admin/orders', '/admin/users', '/admin/messages'];
+    const paths = ['/admin', '/admin/inventory', '/admin/products', '/admin/products/new', '/admin/packing', '/admin/promotions', '/admin/gifts', '/admin/orders', '/admin/users', '/admin/messages', '/admin/import-export'];
     const problems: string[] = [];
     for (const path of paths) problems.push(...(await audit(page, path)));
     expect(problems, problems.join('\n')).toEqual([]);

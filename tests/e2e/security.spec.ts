@@ -5,7 +5,7 @@ import { ADMIN, login } from './fixtures';
 // browser reports (securitypolicyviolation events and console errors) fails the journey.
 
 const STOREFRONT = ['/', '/home', '/products', '/faq', '/contact', '/shipping', '/about', '/cart', '/login'];
-const BACK_OFFICE = ['/admin', '/admin/inventory', '/admin/products', '/admin/products/new', '/admin/packing', '/admin/promotions', '/admin/gifts', '/admin/orders', '/admin/messages', '/admin/users', '/admin/settings'];
+const BACK_OFFICE = ['/admin', '/admin/inventory', '/admin/products', '/admin/products/new', '/admin/packing', '/admin/promotions', '/admin/gifts', '/admin/orders', '/admin/messages', '/admin/import-export', '/admin/users', '/admin/settings'];
 
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];

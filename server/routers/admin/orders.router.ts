@@ -1,7 +1,9 @@
 import { adminOrderDetail, adminOrderList, orderListInput, updateOrderStatusInput } from '../../../shared/schemas/admin/orders.schema';
 import { idParam } from '../../../shared/schemas/common.schema';
+import { feedInput, orderFeed } from '../../../shared/schemas/admin/feed.schema';
 import { orderHistory } from '../../../shared/schemas/order-history.schema';
 import * as orders from '../../services/admin/orders.service';
+import { orderFeed as listOrderFeed } from '../../services/admin/feeds.service';
 import { historyForStaff } from '../../services/order-history';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
@@ -14,6 +16,21 @@ export const ordersRouter = router({
     .input(orderListInput)
     .output(adminOrderList)
     .query(({ ctx, input }) => orders.listOrders(ctx.db, { page: 1, page_size: 20, ...input })),
+
+  // Before `get`: the REST door matches paths in this order, and /feed would fit /{id}.
+  feed: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/orders/feed',
+        tags,
+        summary: 'Orders by cursor, oldest change first (updated_at, id), optionally only those changed since a moment; for integrators',
+        protect: true,
+      },
+    })
+    .input(feedInput)
+    .output(orderFeed)
+    .query(({ ctx, input }) => listOrderFeed(ctx.db, input)),
 
   get: staffProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/orders/{id}', tags, summary: 'One order with lines, gifts and the allowed next statuses', protect: true } })

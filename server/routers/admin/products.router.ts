@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
+import { feedInput, productFeed } from '../../../shared/schemas/admin/feed.schema';
+import { productFeed as listProductFeed } from '../../services/admin/feeds.service';
 import * as products from '../../services/admin/products.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';
@@ -13,6 +15,21 @@ export const productsRouter = router({
     .input(productListInput)
     .output(z.array(adminProductCard))
     .query(({ ctx, input }) => products.listProducts(ctx.db, input?.search)),
+
+  // Before `get`: the REST door matches paths in this order, and /feed would fit /{id}.
+  feed: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/products/feed',
+        tags,
+        summary: 'Products with variants, tiers and stock by cursor, oldest change first (updated_at, id); for integrators',
+        protect: true,
+      },
+    })
+    .input(feedInput)
+    .output(productFeed)
+    .query(({ ctx, input }) => listProductFeed(ctx.db, input)),
 
   get: staffProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/products/{id}', tags, summary: 'A product with every field the form edits', protect: true } })

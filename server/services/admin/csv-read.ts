@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../../shared/errors';
+import { MAX_IMPORT_ROWS } from '../../../shared/schemas/admin/csv-import.schema';
 
 /** One data row of an uploaded CSV, with its line number in the file (the header is line 1). */
 export interface CsvRecord {
@@ -7,7 +8,7 @@ export interface CsvRecord {
   cells: Record<string, string>;
 }
 
-export const MAX_IMPORT_ROWS = 50_000;
+export { MAX_IMPORT_ROWS };
 
 /**
  * Reads an uploaded CSV strictly: UTF-8 only (with or without BOM), a header row naming at least
@@ -16,6 +17,9 @@ export const MAX_IMPORT_ROWS = 50_000;
  */
 export function readCsv(bytes: Buffer, required: readonly string[], optional: readonly string[] = []): CsvRecord[] {
   if (bytes.length === 0) throw badRequest('The file is empty');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw badRequest('The file is UTF-16 text (Excel\'s "Unicode Text"), not UTF-8. Save it as "CSV UTF-8" and upload it again.');
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -25,7 +29,7 @@ export function readCsv(bytes: Buffer, required: readonly string[], optional: re
   if (text.includes('\0')) throw badRequest('The file is not a CSV text file');
   let rows: string[][];
   try {
-    rows = parse(text, { skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_IMPORT_ROWS + 1 }) as string[][];
+    rows = parse(text, { skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_IMPORT_ROWS + 1, delimiter: delimiterOf(text) }) as string[][];
   } catch (err) {
     throw badRequest(`The file is not valid CSV: ${(err as Error).message}`);
   }
@@ -43,6 +47,18 @@ export function readCsv(bytes: Buffer, required: readonly string[], optional: re
     });
     return { line: i + 2, cells };
   });
+}
+
+/**
+ * Commas, unless the header row has none but semicolons or tabs: spreadsheets set to a language
+ * with a decimal comma save "CSV" with semicolons, and some tools export tab-separated text.
+ */
+function delimiterOf(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  if (header.includes(',')) return ',';
+  if (header.includes(';')) return ';';
+  if (header.includes('\t')) return '\t';
+  return ',';
 }
 
 /** Our own exports prefix formula-like text with '; reading it back takes the prefix off again. */

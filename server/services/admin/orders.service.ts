@@ -51,7 +51,7 @@ export async function listOrders(db: PrismaClient, input: { status?: OrderStatus
   return { items: rows.map(toSummary), total, page: input.page, pages: Math.max(1, Math.ceil(total / input.page_size)) };
 }
 
-const detailSelect = {
+export const orderDetailSelect = {
   ...summarySelect,
   paymentMethod: true,
   subtotalCents: true,
@@ -73,8 +73,13 @@ const detailSelect = {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function getOrder(db: PrismaClient, id: string) {
-  const o = await db.order.findUnique({ where: { id }, select: detailSelect });
+  const o = await db.order.findUnique({ where: { id }, select: orderDetailSelect });
   if (!o) throw notFound('Order not found');
+  return toOrderDetail(o);
+}
+
+/** The order detail's shape, shared by the back office and the integrators' order list. */
+export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDetailSelect }>) {
   return {
     ...toSummary(o),
     payment_method: o.paymentMethod,

@@ -4,29 +4,15 @@ import { catalogChanged } from '../../lib/catalog-events';
 import { writeLedger } from '../ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { withWriteLock } from '../write-lock';
+import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';
 
 // Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
 // The dry run and the apply share one planner; apply plans again inside its transaction, against
 // the rows it has locked, so what it writes is checked against the figures it changes.
 
-export const STOCK_COLUMNS = ['sku', 'on_hand', 'reason'] as const;
-const OPTIONAL = ['notes'] as const;
-
-export interface ImportRow {
-  line: number;
-  sku: string;
-  action: 'create' | 'change' | 'unchanged' | 'refuse';
-  /** What changes, e.g. "on_hand 40 -> 55"; empty when nothing does. */
-  changes: string[];
-  errors: string[];
-}
-
-export interface ImportReport {
-  applied: boolean;
-  summary: { create: number; change: number; unchanged: number; refuse: number };
-  rows: ImportRow[];
-}
+export const STOCK_COLUMNS = STOCK_IMPORT_COLUMNS;
+export type { ImportReport, ImportRow };
 
 interface Current {
   id: string;
@@ -88,13 +74,13 @@ async function currentBySku(db: Prisma.TransactionClient | PrismaClient, skus: s
 const skusOf = (records: CsvRecord[]) => records.map((r) => r.cells.sku.toUpperCase());
 
 export async function dryRunStockImport(db: PrismaClient, bytes: Buffer): Promise<ImportReport> {
-  const records = readCsv(bytes, STOCK_COLUMNS, OPTIONAL);
+  const records = readCsv(bytes, STOCK_COLUMNS, STOCK_IMPORT_OPTIONAL);
   return report(plan(records, await currentBySku(db, skusOf(records), false)), false);
 }
 
 /** All or nothing: when any row is refused, nothing is written and the report says why. */
 export async function applyStockImport(db: PrismaClient, userId: string, bytes: Buffer): Promise<ImportReport> {
-  const records = readCsv(bytes, STOCK_COLUMNS, OPTIONAL);
+  const records = readCsv(bytes, STOCK_COLUMNS, STOCK_IMPORT_OPTIONAL);
   const result = await withWriteLock(db, () =>
     db.$transaction(
       async (tx) => {

@@ -1,6 +1,7 @@
-import { Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../../components/ui/Spinner';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
 import DashboardPage from './DashboardPage';
@@ -16,10 +17,11 @@ import PromotionsPage from './PromotionsPage';
 import SettingsPage from './SettingsPage';
 import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
-import { Navigate } from 'react-router-dom';
-import { Spinner } from '../../components/ui/Spinner';
 
 const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/WebhookEndpointPage'));
+
+// CSV import and export is used now and then, so it is a chunk of its own, loaded when opened.
+const ImportExportPage = lazy(() => import('./ImportExportPage'));
 
 // The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
 // download it. Its pages are imported statically here and share one chunk.
@@ -32,6 +34,7 @@ const NAV = [
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
+  { to: '/admin/import-export', label: 'Import / Export', icon: ArrowDownUp },
   { to: '/admin/users', label: 'Users', icon: Users, adminOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: Settings, adminOnly: true },
   { to: '/admin/shop', label: 'Shop details', icon: Store, adminOnly: true },
@@ -75,6 +78,7 @@ export default function AdminApp() {
             <Route path="orders" element={<OrdersPage />} />
             <Route path="orders/:id" element={<OrderDetailPage />} />
             <Route path="messages" element={<MessagesPage />} />
+            <Route path="import-export" element={<Suspense fallback={<Spinner />}><ImportExportPage /></Suspense>} />
             <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
             <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />
             <Route path="settings/webhooks/:id" element={isAdmin ? <Suspense fallback={<Spinner />}><WebhookEndpointPage /></Suspense> : <Navigate to="/admin" replace />} />
