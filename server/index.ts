@@ -6,6 +6,7 @@ import { startMetricsServer } from './http/metrics.http';
 import { Readiness } from './http/readiness';
 import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalog-sync';
+import { startSessionSync } from './auth/session-sync';
 import { startOutboxSender } from './outbox/start';
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => log.warn(msg)) : null;
+  // ... and a logout, password, role or profile change drops the others' cached sessions.
+  const sessionSync = env.DATABASE_URL ? startSessionSync(env.DATABASE_URL, deps.db, (msg) => log.warn(msg)) : null;
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -43,6 +46,7 @@ async function main() {
     log.info({ drained }, drained ? 'All requests finished; shutting down' : 'Drain timed out; closed the remaining connections');
     metricsServer?.close();
     await sync?.stop().catch(() => undefined);
+    await sessionSync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
