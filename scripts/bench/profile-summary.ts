@@ -24,16 +24,16 @@ if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [--top N
 const top = process.argv.includes('--top') ? Number(process.argv[process.argv.indexOf('--top') + 1]) : 25;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
-// Which wasm module a frame belongs to: PGlite's PostgreSQL is C (plain function names), Prisma's
-// query engine/compiler is Rust (mangled or path-like names).
-const rustLike = (name: string) => /::|_ZN|^core|^alloc|^std|^serde|^quaint|^query_|^prisma|^sql_|^schema|^psl|^tokio|^hashbrown|^indexmap/.test(name);
+// Which WebAssembly module a frame belongs to (both are anonymous wasm://wasm/<hash>): a module is
+// Prisma's query compiler if any of its frames is called from query_compiler_bg.js, else PGlite.
+const prismaWasm = new Set<string>();
 
 function bucket(n: Node): string {
   const { url, functionName: fn } = n.callFrame;
   if (fn === '(idle)') return 'idle (waiting: I/O, connection, event loop empty)';
   if (fn === '(garbage collector)') return 'GC';
   if (fn === '(program)') return 'V8/native (program)';
-  if (url.startsWith('wasm://')) return rustLike(fn) ? 'Prisma (query engine wasm)' : 'database (PGlite wasm)';
+  if (url.startsWith('wasm://')) return prismaWasm.has(url) ? 'Prisma (query compiler wasm)' : 'database (PGlite wasm)';
   if (/@electric-sql\/pglite|pglite-prisma-adapter/.test(url)) return 'database (PGlite JS glue + adapter)';
   if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types|@prisma\/adapter-pg)\//.test(url)) return 'database driver (pg + adapter)';
   if (/node_modules\/(@prisma|\.prisma)\//.test(url)) return 'Prisma (JS runtime)';
@@ -50,6 +50,13 @@ function bucket(n: Node): string {
 }
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+for (const n of profile.nodes) {
+  if (!/query_compiler/.test(n.callFrame.url)) continue;
+  for (const c of n.children ?? []) {
+    const child = byId.get(c);
+    if (child?.callFrame.url.startsWith('wasm://')) prismaWasm.add(child.callFrame.url);
+  }
+}
 const marksFile = process.argv.includes('--marks') ? process.argv[process.argv.indexOf('--marks') + 1] : undefined;
 const windows: { name: string; from_ms: number; to_ms: number }[] = marksFile
   ? JSON.parse(readFileSync(marksFile, 'utf8'))

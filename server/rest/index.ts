@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { readinessRoute, type Readiness } from '../http/readiness';
 import { catalogFastPaths } from './catalog-fast-paths';
+import { promotionsFastPath } from './promotions-fast-path';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { apiDocsHtml } from './docs-page';
@@ -33,6 +34,8 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
 
   // The one deliberate bypass: cached catalogue answers ahead of the adapter (see the file).
   api.use(catalogFastPaths(deps));
+  // ... and the coupon check, arithmetic over cached promotions (see the file).
+  api.use(promotionsFastPath(deps));
 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));

@@ -12,7 +12,7 @@ import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type tog
 import { isUniqueViolation } from '../db/errors';
 import { cartSelect, priceCart, toCartDto, type CartRow } from './cart-view';
 import { promoData } from './promo-cache';
-import { findCoupon } from './promotions.service';
+import { findCoupon, findCouponCached } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -78,7 +78,7 @@ export async function getCart(db: Db, owner: CartOwner | null, now = new Date(),
 async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
   const [[tiers, rules], coupon] = await Promise.all([
     promoData(db as PrismaClient),
-    cart?.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
+    cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
   const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now });
