@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { readinessRoute, type Readiness } from '../http/readiness';
 import { catalogFastPaths } from './catalog-fast-paths';
 import { promotionsFastPath } from './promotions-fast-path';
+import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { apiDocsHtml } from './docs-page';
@@ -36,6 +37,8 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   api.use(catalogFastPaths(deps));
   // ... and the coupon check, arithmetic over cached promotions (see the file).
   api.use(promotionsFastPath(deps));
+  // The busiest per-shopper procedures, called directly rather than through the adapter (see the file).
+  api.use(hotProcedures(deps));
 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));

@@ -15,7 +15,7 @@ import { sendError } from './errors';
 // door and the OpenAPI description; tests/api/promotions.test.ts calls both doors.
 export function promotionsFastPath(deps: AppDeps): Router {
   const r = Router();
-  r.post('/promotions/validate', jsonBody('16kb'), (req: Request, res: Response, next: NextFunction) => {
+  r.post('/promotions/validate', jsonBody(), (req: Request, res: Response, next: NextFunction) => {
     // A body that is not JSON goes on to the adapter, which answers it exactly as before.
     if (!req.is('application/json') && req.headers['content-type']) return next();
     const fail = (err: unknown) => sendError(res, err, 'promotions');
