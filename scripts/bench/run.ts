@@ -115,11 +115,11 @@ async function drain(timeoutMs = 60_000) {
   }
 }
 
-async function measure(url: string, req: { method: string; body?: unknown; headers?: Record<string, string> }, connections = 50) {
+async function measure(url: string, req: { method: string; body?: unknown; headers?: Record<string, string> }, connections = 50, seconds = duration) {
   const result = await autocannon({
     url,
     connections,
-    duration,
+    duration: seconds,
     method: req.method,
     headers: req.headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
@@ -155,6 +155,8 @@ function printTable(rows: string[][]) {
 /** What every section gets: the running server, the bare reference figure and a way to measure. */
 interface SectionContext extends BenchContext {
   bareRps: number;
+  /** Measures the bare Express server now (a shorter run), for a ratio taken beside a path. */
+  bareNow(): Promise<number>;
   measure: typeof measure;
   drain: typeof drain;
 }
@@ -171,25 +173,29 @@ interface Section {
 const requestPaths: Section = {
   name: 'request paths',
   async run(ctx) {
-    const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req'];
+    const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req'];
     const rows: string[][] = [];
     for (const path of benchPaths) {
       if (only && !only.some((o) => path.name.includes(o))) continue;
       const req = await path.request(ctx);
       await ctx.drain();
+      // The machine is shared and its speed drifts within a run: each path is compared with the
+      // bare server measured just before it.
+      const bareRps = await ctx.bareNow();
       const before = await dbCounters();
       const from = performance.now() - serverStartedAt;
       const r = await ctx.measure(`${baseUrl}${req.path}`, req, path.connections);
       marks.push({ name: path.name, from_ms: from, to_ms: performance.now() - serverStartedAt });
       await ctx.drain();
       const after = await dbCounters();
-      const ratio = r.rps / ctx.bareRps;
+      const ratio = r.rps / bareRps;
       const perReq = (n: number) => (r.total > 0 && Number.isFinite(n) ? n / r.total : NaN);
       rows.push([
         path.name,
         r.rps.toFixed(0),
         `${r.p50.toFixed(1)}`,
         `${r.p99.toFixed(1)}`,
+        bareRps.toFixed(0),
         `${(ratio * 100).toFixed(0)} %`,
         path.target ? `${(path.target * 100).toFixed(0)} % ${ratio >= path.target ? 'met' : 'MISSED'}` : '',
         String(r.non2xx + r.errors),
@@ -245,13 +251,14 @@ async function main() {
     adminToken: adminLogin.access_token,
     api,
     bareRps: bareFirst.rps,
+    bareNow: async () => (await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, bareReq, 50, Math.max(2, Math.round(duration / 2)))).rps,
     measure,
     drain,
   };
   for (const section of sections) await section.run(ctx);
   const bareLast = await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, bareReq);
 
-  console.log(`\nbare Express: ${bareFirst.rps.toFixed(0)} req/s before, ${bareLast.rps.toFixed(0)} req/s after (ratios use the first)`);
+  console.log(`\nbare Express: ${bareFirst.rps.toFixed(0)} req/s at the start, ${bareLast.rps.toFixed(0)} req/s at the end (each ratio uses the bare figure measured just before its path)`);
   const peak = serverPeakRssMb(server.pid);
   if (peak !== null) console.log(`server memory (peak RSS under the bench, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${peak.toFixed(0)} MB`);
   // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
