@@ -260,7 +260,11 @@ async function main() {
 
   console.log(`\nbare Express: ${bareFirst.rps.toFixed(0)} req/s at the start, ${bareLast.rps.toFixed(0)} req/s at the end (each ratio uses the bare figure measured just before its path)`);
   const peak = serverPeakRssMb(server.pid);
-  if (peak !== null) console.log(`server memory (peak RSS under the bench, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${peak.toFixed(0)} MB`);
+  const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).stdout.trim();
+  if (peak !== null) {
+    const now = rss ? `, ${(Number(rss) / 1024).toFixed(0)} MB at the end` : '';
+    console.log(`server memory (RSS, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}): peak ${peak.toFixed(0)} MB since it started${now}`);
+  }
   // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
   if (existsSync('dist/client/first-load.json')) {
     const first = JSON.parse(readFileSync('dist/client/first-load.json', 'utf8')) as { gzip_kb: number; budget_kb: number };
