@@ -6,6 +6,7 @@ import { startMetricsServer } from './http/metrics.http';
 import { Readiness } from './http/readiness';
 import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalog-sync';
+import { startSessionSync } from './auth/session-sync';
 import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
 
@@ -23,6 +24,8 @@ async function main() {
   });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.
   const sync = env.DATABASE_URL ? startCatalogSync(env.DATABASE_URL, (msg) => log.warn(msg)) : null;
+  // ... and a logout, password, role or profile change drops the others' cached sessions.
+  const sessionSync = env.DATABASE_URL ? startSessionSync(env.DATABASE_URL, deps.db, (msg) => log.warn(msg)) : null;
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
   const webhookSender = startWebhookSender(deps.db, env);
@@ -45,6 +48,7 @@ async function main() {
     log.info({ drained }, drained ? 'All requests finished; shutting down' : 'Drain timed out; closed the remaining connections');
     metricsServer?.close();
     await sync?.stop().catch(() => undefined);
+    await sessionSync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
     await webhookSender.stop().catch(() => undefined);
     await database.close().catch(() => undefined);

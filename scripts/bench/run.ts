@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -7,27 +7,42 @@ import pg from 'pg';
 import { benchCsvImport } from './csv-import';
 import { benchPaths, type BenchContext } from './paths';
 
-// npm run bench [-- --skip-build --duration 10 --small]
-// Builds and starts the server on a scratch database (PGlite; BENCH_DATABASE_URL for PostgreSQL),
-// loads the 5,000-product catalogue, then runs autocannon on loopback against each hot path and a
-// bare Express server in the same run, printing each figure as a ratio to the bare one.
+// npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
+// Builds and starts the server on a scratch database (PGlite by default; with --pg, or when
+// BENCH_DATABASE_URL is set, a scratch database on PostgreSQL), loads the 5,000-product catalogue,
+// then runs autocannon on loopback against each hot path and a bare Express server in the same
+// run, printing each figure as a ratio to the bare one, the queries each request made and the time
+// the database took (from the server's own /metrics), and the server's peak memory.
+//   --pg        PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://root@127.0.0.1:5432
+//   --only a,b  only the paths whose name contains one of the comma-separated parts
+//   --profile   the server runs with --cpu-prof; the .cpuprofile lands in bench-profiles/
+//               (summarise it with `npx tsx scripts/bench/profile-summary.ts <file>`)
+//   BENCH_PORT, BENCH_BARE_PORT: the two ports (3290 and 3299 unless set)
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 10;
 const skipBuild = args.includes('--skip-build');
 const small = args.includes('--small');
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const PORT = 3290;
-const BARE_PORT = 3299;
+const usePg = args.includes('--pg') || Boolean(process.env.BENCH_DATABASE_URL);
+const profile = args.includes('--profile');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+const PORT = Number(process.env.BENCH_PORT) || 3290;
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT) || 3299;
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+const pgServer = () => process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
 const baseUrl = `http://127.0.0.1:${PORT}`;
 const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-password' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'packshop-bench-'));
 let databaseUrl: string | undefined;
 const children: ChildProcess[] = [];
+// With --profile: when the profiled server started, and each path's window relative to it (ms), so
+// that scripts/bench/profile-summary.ts can split the one profile by path.
+let serverStartedAt = 0;
+const marks: { name: string; from_ms: number; to_ms: number }[] = [];
 
 async function scratchPostgres(): Promise<string | undefined> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) return undefined;
+  if (!usePg) return undefined;
+  const server = pgServer();
   const name = `packshop_bench_${Date.now()}`;
   const c = new pg.Client({ connectionString: server });
   await c.connect();
@@ -49,6 +64,7 @@ function env(): NodeJS.ProcessEnv {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     RATE_LIMIT_SCALE: '1000000',
+    METRICS_TOKEN,
   };
 }
 
@@ -100,17 +116,102 @@ async function drain(timeoutMs = 60_000) {
   }
 }
 
-async function measure(url: string, req: { method: string; body?: unknown; headers?: Record<string, string> }, connections = 50) {
+async function measure(url: string, req: { method: string; body?: unknown; headers?: Record<string, string> }, connections = 50, seconds = duration) {
   const result = await autocannon({
     url,
     connections,
-    duration,
+    duration: seconds,
     method: req.method,
     headers: req.headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
+
+/** Queries made and database time so far, from the server's /metrics (Prisma's own query timings). */
+async function dbCounters(): Promise<{ queries: number; seconds: number }> {
+  const text = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => (r.ok ? r.text() : ''), () => '');
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { queries: value('packshop_db_query_duration_seconds_count'), seconds: value('packshop_db_query_duration_seconds_sum') };
+}
+
+/** The server's peak resident memory so far (Linux VmHWM), else its current RSS. */
+function serverPeakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    if (hwm) return Number(hwm[1]) / 1024;
+  } catch {
+    /* not Linux */
+  }
+  const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return rss ? Number(rss) / 1024 : null;
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+}
+
+/** What every section gets: the running server, the bare reference figure and a way to measure. */
+interface SectionContext extends BenchContext {
+  bareRps: number;
+  /** Measures the bare Express server now (a shorter run), for a ratio taken beside a path. */
+  bareNow(): Promise<number>;
+  measure: typeof measure;
+  drain: typeof drain;
+}
+
+/**
+ * The bench's sections, run in this order; each prints its own table. To add one (order
+ * placement, ...), append an entry to `sections` below.
+ */
+interface Section {
+  name: string;
+  run(ctx: SectionContext): Promise<void>;
+}
+
+const requestPaths: Section = {
+  name: 'request paths',
+  async run(ctx) {
+    const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req'];
+    const rows: string[][] = [];
+    for (const path of benchPaths) {
+      if (only && !only.some((o) => path.name.includes(o))) continue;
+      const req = await path.request(ctx);
+      await ctx.drain();
+      // The machine is shared and its speed drifts within a run: each path is compared with the
+      // bare server measured just before it.
+      const bareRps = await ctx.bareNow();
+      const before = await dbCounters();
+      const from = performance.now() - serverStartedAt;
+      const r = await ctx.measure(`${baseUrl}${req.path}`, req, path.connections);
+      marks.push({ name: path.name, from_ms: from, to_ms: performance.now() - serverStartedAt });
+      await ctx.drain();
+      const after = await dbCounters();
+      const ratio = r.rps / bareRps;
+      const perReq = (n: number) => (r.total > 0 && Number.isFinite(n) ? n / r.total : NaN);
+      rows.push([
+        path.name,
+        r.rps.toFixed(0),
+        `${r.p50.toFixed(1)}`,
+        `${r.p99.toFixed(1)}`,
+        bareRps.toFixed(0),
+        `${(ratio * 100).toFixed(0)} %`,
+        path.target ? `${(path.target * 100).toFixed(0)} % ${ratio >= path.target ? 'met' : 'MISSED'}` : '',
+        String(r.non2xx + r.errors),
+        // The drain's own /api/health calls make no query; the /metrics scrape makes at most one.
+        perReq(after.queries - before.queries).toFixed(1),
+        (perReq(after.seconds - before.seconds) * 1000).toFixed(2),
+      ]);
+    }
+    console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+    printTable([header, ...rows]);
+  },
+};
+
+// Sections run in this order; add new ones at the end.
+const sections: Section[] = [requestPaths];
 
 async function main() {
   if (!skipBuild) {
@@ -127,9 +228,14 @@ async function main() {
     console.log('Adding the 5,000-product benchmark catalogue...');
     const seed = spawnSync('npx', ['tsx', 'scripts/bench/seed-large.ts'], { stdio: 'inherit', env: env() });
     if (seed.status !== 0) throw new Error('seed-large failed');
-    server = start(process.execPath, ['dist/server/index.js']);
-    await waitFor(`${baseUrl}/api/health`);
+  } else {
+    await stop(server);
   }
+  // Started afresh so that the peak memory printed at the end is this run's, not the seeding's.
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-profiles')}`] : [];
+  server = start(process.execPath, [...nodeArgs, 'dist/server/index.js']);
+  serverStartedAt = performance.now();
+  await waitFor(`${baseUrl}/api/health`);
   const bare = start(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(BARE_PORT) });
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
 
@@ -137,36 +243,29 @@ async function main() {
   const password = 'bench-customer-password';
   const reg = await api('POST', '/api/auth/register', { email, password, first_name: 'Bench', last_name: 'Customer' });
   const adminLogin = await api('POST', '/api/auth/login', admin);
-  const ctx: BenchContext = { baseUrl, customer: { token: reg.access_token, email, password }, adminToken: adminLogin.access_token, api };
 
-  const bareFirst = await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, { method: 'POST', body: {}, headers: { 'content-type': 'application/json' } });
-  const rows: string[][] = [];
-  for (const path of benchPaths) {
-    if (only && !path.name.includes(only)) continue;
-    const req = await path.request(ctx);
-    await drain();
-    const r = await measure(`${baseUrl}${req.path}`, req, path.connections);
-    const ratio = r.rps / bareFirst.rps;
-    rows.push([
-      path.name,
-      r.rps.toFixed(0),
-      `${r.p50.toFixed(1)}`,
-      `${r.p99.toFixed(1)}`,
-      `${(ratio * 100).toFixed(0)} %`,
-      path.target ? `${(path.target * 100).toFixed(0)} % ${ratio >= path.target ? 'met' : 'MISSED'}` : '',
-      String(r.non2xx + r.errors),
-    ]);
-  }
-  const bareLast = await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, { method: 'POST', body: {}, headers: { 'content-type': 'application/json' } });
+  const bareReq = { method: 'POST', body: {}, headers: { 'content-type': 'application/json' } };
+  const bareFirst = await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, bareReq);
+  const ctx: SectionContext = {
+    baseUrl,
+    customer: { token: reg.access_token, email, password },
+    adminToken: adminLogin.access_token,
+    api,
+    bareRps: bareFirst.rps,
+    bareNow: async () => (await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, bareReq, 50, Math.max(2, Math.round(duration / 2)))).rps,
+    measure,
+    drain,
+  };
+  for (const section of sections) await section.run(ctx);
+  const bareLast = await measure(`http://127.0.0.1:${BARE_PORT}/api/products/filter`, bareReq);
 
-  const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'target', 'non-2xx'];
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
-  console.log(`bare Express: ${bareFirst.rps.toFixed(0)} req/s before, ${bareLast.rps.toFixed(0)} req/s after (ratios use the first)\n`);
-  for (const r of all) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+  console.log(`\nbare Express: ${bareFirst.rps.toFixed(0)} req/s at the start, ${bareLast.rps.toFixed(0)} req/s at the end (each ratio uses the bare figure measured just before its path)`);
+  const peak = serverPeakRssMb(server.pid);
   const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).stdout.trim();
-  if (rss) console.log(`\nserver memory (RSS): ${(Number(rss) / 1024).toFixed(0)} MB`);
+  if (peak !== null) {
+    const now = rss ? `, ${(Number(rss) / 1024).toFixed(0)} MB at the end` : '';
+    console.log(`server memory (RSS, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}): peak ${peak.toFixed(0)} MB since it started${now}`);
+  }
   // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
   if (existsSync('dist/client/first-load.json')) {
     const first = JSON.parse(readFileSync('dist/client/first-load.json', 'utf8')) as { gzip_kb: number; budget_kb: number };
@@ -174,6 +273,11 @@ async function main() {
   }
   await stop(bare);
   await stop(server);
+  if (profile) {
+    mkdirSync('bench-profiles', { recursive: true });
+    writeFileSync(join('bench-profiles', `marks-${server.pid}.json`), JSON.stringify(marks, null, 2));
+    console.log(`CPU profile written to bench-profiles/ (CPU.*.${server.pid}.*.cpuprofile, path windows in marks-${server.pid}.json)`);
+  }
   if (!only || only.includes('csv-import')) await benchCsvImport();
 }
 
@@ -185,8 +289,8 @@ main()
   .finally(async () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && process.env.BENCH_DATABASE_URL) {
-      const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    if (databaseUrl) {
+      const c = new pg.Client({ connectionString: pgServer() });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`).catch(() => undefined);
       await c.end();

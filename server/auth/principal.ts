@@ -1,6 +1,7 @@
 import type { Session, User } from 'lucia';
 import { AppError } from '../../shared/errors';
 import type { AppDeps } from '../deps';
+import { sessionCacheFor } from './session-cache';
 
 // Who is calling, decided in one place for every door (/trpc, /api procedures, the upload route):
 // the bearer token is read here, the session resolved here, and the role rules live here.
@@ -22,8 +23,12 @@ const plausibleToken = (token: string) => token.length <= 128 && /^[\x21-\x7E]+$
 
 export async function resolveAuth(deps: AppDeps, token: string | null): Promise<AuthState | null> {
   if (!token || !plausibleToken(token)) return null;
-  const { user, session } = await deps.lucia.validateSession(token);
-  return user && session ? { user, session } : null;
+  // Most requests of a signed-in person hit the cache (server/auth/session-cache.ts); a miss asks
+  // lucia, which reads the session with its user and extends it when it is half-way to expiry.
+  return sessionCacheFor(deps.db).resolve(token, async () => {
+    const { user, session } = await deps.lucia.validateSession(token);
+    return user && session ? { user, session } : null;
+  });
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

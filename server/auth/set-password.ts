@@ -3,6 +3,7 @@ import { passwordChangedEmail } from '../mail/templates/password-reset';
 import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from '../services/mail.service';
 import { hashPassword } from './password';
+import { sessionsChanged } from './session-cache';
 import { assertAcceptablePassword } from './password-policy';
 
 /** What a password must not resemble: the person's own e-mail and names. */
@@ -36,5 +37,7 @@ export async function setNewPassword(db: PrismaClient, mail: MailSettings, user:
     const m = await mailer(tx, mail);
     await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
   });
+  // The signed-out sessions stop working at once here and on every other instance.
+  sessionsChanged(db, { userId: user.id });
   wakeOutbox();
 }

@@ -2,6 +2,8 @@ import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { readinessRoute, type Readiness } from '../http/readiness';
 import { catalogFastPaths } from './catalog-fast-paths';
+import { promotionsFastPath } from './promotions-fast-path';
+import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { apiDocsHtml } from './docs-page';
@@ -33,6 +35,10 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
 
   // The one deliberate bypass: cached catalogue answers ahead of the adapter (see the file).
   api.use(catalogFastPaths(deps));
+  // ... and the coupon check, arithmetic over cached promotions (see the file).
+  api.use(promotionsFastPath(deps));
+  // The busiest per-shopper procedures, called directly rather than through the adapter (see the file).
+  api.use(hotProcedures(deps));
 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));

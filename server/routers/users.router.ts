@@ -12,7 +12,7 @@ export const usersRouter = router({
     .meta({ openapi: { method: 'GET', path: '/users/me', tags: ['users'], summary: 'The signed-in user', protect: true } })
     .input(z.object({}).optional())
     .output(userOutput)
-    .query(({ ctx }) => users.getProfile(ctx.db, ctx.user.id)),
+    .query(({ ctx }) => users.profileOf(ctx.user)),
 
   updateMe: customerProcedure
     .meta({ openapi: { method: 'PUT', path: '/users/me', tags: ['users'], summary: 'Update the profile', protect: true } })

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../shared/constants';
 import { badRequest, notFound } from '../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../shared/schemas/address.schema';
+import { sessionsChanged } from '../auth/session-cache';
 import { withWriteLock } from './write-lock';
 
 const addressSelect = {
@@ -90,8 +91,8 @@ export function setDefaultAddress(db: PrismaClient, userId: string, id: string) 
 }
 
 /** Deleting the default promotes the oldest remaining address; the last one may be deleted too. */
-export function deleteAddress(db: PrismaClient, userId: string, id: string) {
-  return withWriteLock(db, () =>
+export async function deleteAddress(db: PrismaClient, userId: string, id: string) {
+  const done = await withWriteLock(db, () =>
     db.$transaction(async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, id);
@@ -104,4 +105,7 @@ export function deleteAddress(db: PrismaClient, userId: string, id: string) {
       return { ok: true, message: 'Address removed' };
     }),
   );
+  // The session carries lastUsedAddressId (GET /users/me answers from it).
+  sessionsChanged(db, { userId });
+  return done;
 }

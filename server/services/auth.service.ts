@@ -7,6 +7,7 @@ import { consume, loginDelayMs, reset, used } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
 import { mergeGuestCart } from './cart-merge';
 import type { AppDeps } from '../deps';
+import { sessionsChanged } from '../auth/session-cache';
 import { toUserDto, userSelect } from './user.mapper';
 
 // Hash of a random password: verifying against it costs the same time as a real account, so
@@ -72,5 +73,6 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, me
 
 export async function logout(deps: AppDeps, sessionId: string) {
   await deps.lucia.invalidateSession(sessionId);
+  sessionsChanged(deps.db, { sessionId });
   return { ok: true, message: 'Logged out' };
 }

@@ -12,7 +12,7 @@ import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type tog
 import { isUniqueViolation } from '../db/errors';
 import { cartSelect, priceCart, toCartDto, type CartRow } from './cart-view';
 import { promoData } from './promo-cache';
-import { findCoupon } from './promotions.service';
+import { findCoupon, findCouponCached } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -78,7 +78,7 @@ export async function getCart(db: Db, owner: CartOwner | null, now = new Date(),
 async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
   const [[tiers, rules], coupon] = await Promise.all([
     promoData(db as PrismaClient),
-    cart?.couponCode ? findCoupon(db, cart.couponCode) : Promise.resolve(null),
+    cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
   const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now });
@@ -97,17 +97,33 @@ async function viewById(db: Db, cartId: string, now = new Date()) {
   return buildView(db, await db.cart.findUnique({ where: { id: cartId }, select: cartSelect }), now);
 }
 
+/** The cart of an owner, created if needed and marked as just used: one INSERT ... ON CONFLICT. */
+async function touchCart(db: Db, owner: CartOwner): Promise<string> {
+  const where = ownerWhere(owner);
+  try {
+    const data = 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId };
+    return (await db.cart.upsert({ where, create: data, update: { updatedAt: new Date() }, select: { id: true } })).id;
+  } catch (err) {
+    // Two first requests of one shopper at once where the upsert could not be one statement.
+    if (isUniqueViolation(err)) return (await db.cart.findUniqueOrThrow({ where, select: { id: true } })).id;
+    throw err;
+  }
+}
+
 export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
   const owner = requireOwner(ownerOrNull);
-  const variant = await db.variant.findUnique({ where: { id: input.variant_id }, select: variantCheckSelect });
+  // The variant and what this shopper already has of it, in one query.
+  const variant = await db.variant.findUnique({
+    where: { id: input.variant_id },
+    select: { ...variantCheckSelect, cartItems: { where: { cart: ownerWhere(owner) as Prisma.CartWhereInput }, select: { quantity: true }, take: 1 } },
+  });
   if (!variant) throw notFound('Product variant not found');
-  const cartId = await ensureCart(db, owner);
-  const existing = await db.cartItem.findUnique({ where: { cartId_variantId: { cartId, variantId: variant.id } }, select: { quantity: true } });
-  const inCart = existing?.quantity ?? 0;
+  const inCart = variant.cartItems[0]?.quantity ?? 0;
   requirePrice(variant, inCart + input.quantity);
   const available = availableStock(variant);
   if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
   if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+  const cartId = await touchCart(db, owner);
   try {
     await db.cartItem.upsert({
       where: { cartId_variantId: { cartId, variantId: variant.id } },
@@ -118,7 +134,6 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
     if (!isUniqueViolation(err)) throw err;
     await db.cartItem.update({ where: { cartId_variantId: { cartId, variantId: variant.id } }, data: { quantity: { increment: input.quantity } } });
   }
-  await db.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
   return viewById(db, cartId);
 }
 

@@ -117,13 +117,16 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
 const agentOf = (stored: string | null) => (stored && stored in AGENTS ? AGENTS[stored as AgentType] : null);
 
 export async function history(db: PrismaClient, owner: ChatOwner, sessionId: string, limit: number): Promise<ChatHistoryItem[]> {
-  const session = await findOwnedSession(db, owner, sessionId);
+  // One statement: the messages of this session only if the caller owns it. Every session starts
+  // with the agent's welcome, so no rows almost always means "not yours or not there" (404); the
+  // session is looked up on its own only then.
   const rows = await db.chatMessage.findMany({
-    where: { sessionId: session.id },
+    where: { sessionId, session: ownerWhere(owner) },
     select: { id: true, role: true, content: true, agentName: true, actions: true, suggestions: true, createdAt: true },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
   });
+  if (rows.length === 0) await findOwnedSession(db, owner, sessionId);
   return rows.reverse().map((m) => {
     const agent = agentOf(m.agentName);
     return {

@@ -22,6 +22,7 @@ import { loadGiftTiers } from './gift-tier-rules';
 import { findCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { withWriteLock } from './write-lock';
+import { sessionsChanged } from '../auth/session-cache';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
@@ -46,6 +47,8 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
       db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 }),
     );
     catalogChanged('stock');
+    // The order may have recorded the user's last used address, which their session carries.
+    sessionsChanged(db, { userId: user.id });
     wakeOutbox();
     ordersPlaced.inc();
     return toOrderDto(order);

@@ -5,7 +5,7 @@ import { toCents, toDollars } from '../../shared/domain/money';
 import type { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import type { z } from 'zod';
 import { giftTierDto } from './cart-view';
-import { promoData } from './promo-cache';
+import { cachedCoupon, promoData } from './promo-cache';
 
 type Db = Prisma.TransactionClient;
 
@@ -14,6 +14,12 @@ const couponSelect = { code: true, type: true, value: true, minOrderCents: true,
 export async function findCoupon(db: Db, code: string): Promise<(CouponRule & { id: string }) | null> {
   const c = await db.coupon.findUnique({ where: { code: normaliseCouponCode(code) }, select: couponSelect });
   return c ? { ...c, type: c.type } : null;
+}
+
+/** findCoupon through the short-lived promotions cache: for answers that are views (cart, validate), never for placing an order. */
+export function findCouponCached(db: Db, code: string): Promise<(CouponRule & { id: string }) | null> {
+  const normalised = normaliseCouponCode(code);
+  return cachedCoupon(db as PrismaClient, normalised, () => findCoupon(db, normalised));
 }
 
 export const appliedCouponDto = (c: Pick<CouponRule, 'code' | 'type' | 'value'>) => ({
@@ -27,7 +33,7 @@ export async function validateCoupon(db: Db, input: z.infer<typeof validateCoupo
   const subtotalCents = toCents(input.order_subtotal);
   const [allTiers] = await promoData(db as PrismaClient);
   const tiers = availableGiftTiers(allTiers, subtotalCents).map(giftTierDto);
-  const coupon = await findCoupon(db, input.coupon_code);
+  const coupon = await findCouponCached(db, input.coupon_code);
   const check = checkCoupon(coupon, subtotalCents, now);
   if (!check.valid || !coupon) {
     return { valid: false, applied_coupon: null, discount_amount: 0, available_gift_tiers: tiers, error_message: check.valid ? null : check.error };

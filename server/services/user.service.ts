@@ -2,11 +2,14 @@ import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { notFound } from '../../shared/errors';
 import type { updateProfileInput } from '../../shared/schemas/user.schema';
+import { sessionsChanged } from '../auth/session-cache';
 import { toUserDto, userSelect } from './user.mapper';
 
-export async function getProfile(db: PrismaClient, userId: string) {
-  const user = await db.user.findUnique({ where: { id: userId }, select: userSelect });
-  if (!user) throw notFound('User not found');
+/**
+ * GET /users/me: the signed-in person as their session carries them (server/auth/session-cache.ts
+ * drops a session whenever any of these fields changes, so this is never older than the database).
+ */
+export function profileOf(user: Parameters<typeof toUserDto>[0]) {
   return toUserDto(user);
 }
 
@@ -27,5 +30,6 @@ export async function updateProfile(db: PrismaClient, userId: string, input: z.i
     },
     select: userSelect,
   });
+  sessionsChanged(db, { userId });
   return toUserDto(user);
 }

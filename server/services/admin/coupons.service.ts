@@ -3,6 +3,7 @@ import { toCents, toDollars } from '../../../shared/domain/money';
 import { conflict, notFound } from '../../../shared/errors';
 import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
+import { dropPromoCache } from '../promo-cache';
 
 const couponSelect = {
   id: true,
@@ -65,19 +66,25 @@ export async function listCoupons(db: PrismaClient) {
   return rows.map(toWire);
 }
 
+// Every change drops the cached coupons (server/services/promo-cache.ts), here and on other instances.
 export async function createCoupon(db: PrismaClient, input: CouponInput) {
-  return toWire(await uniqueCode(input.code, () => db.coupon.create({ data: toData(input), select: couponSelect })));
+  const row = await uniqueCode(input.code, () => db.coupon.create({ data: toData(input), select: couponSelect }));
+  dropPromoCache();
+  return toWire(row);
 }
 
 export async function updateCoupon(db: PrismaClient, id: string, input: CouponInput) {
   const exists = await db.coupon.count({ where: { id } });
   if (!exists) throw notFound('Coupon not found');
-  return toWire(await uniqueCode(input.code, () => db.coupon.update({ where: { id }, data: toData(input), select: couponSelect })));
+  const row = await uniqueCode(input.code, () => db.coupon.update({ where: { id }, data: toData(input), select: couponSelect }));
+  dropPromoCache();
+  return toWire(row);
 }
 
 /** Redemptions go with the coupon; orders keep their own coupon_code and discount. */
 export async function deleteCoupon(db: PrismaClient, id: string) {
   const { count } = await db.coupon.deleteMany({ where: { id } });
   if (!count) throw notFound('Coupon not found');
+  dropPromoCache();
   return { ok: true, message: 'Coupon deleted' };
 }

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { Role } from '../../../shared/constants';
 import { conflict, notFound } from '../../../shared/errors';
+import { sessionsChanged } from '../../auth/session-cache';
 
 const userRowSelect = {
   id: true,
@@ -42,5 +43,7 @@ export async function changeRole(db: PrismaClient, actorId: string, input: { id:
   const exists = await db.user.count({ where: { id: input.id } });
   if (!exists) throw notFound('User not found');
   const user = await db.user.update({ where: { id: input.id }, data: { role: input.role }, select: userRowSelect });
+  // Their sessions carry the role: the next request of theirs reads the new one.
+  sessionsChanged(db, { userId: input.id });
   return toRow(user);
 }
