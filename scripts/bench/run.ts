@@ -19,6 +19,9 @@ const PORT = 3290;
 const BARE_PORT = 3299;
 const baseUrl = `http://127.0.0.1:${PORT}`;
 const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-password' };
+// Extra node flags for the measured server only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+// (NODE_OPTIONS refuses --cpu-prof, and would profile the bench itself too).
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'packshop-bench-'));
 let databaseUrl: string | undefined;
@@ -119,14 +122,14 @@ async function main() {
   databaseUrl = await scratchPostgres();
 
   // First start: migrate and seed the regular catalogue; then add the large catalogue offline.
-  let server = start(process.execPath, ['dist/server/index.js']);
+  let server = start(process.execPath, [...serverNodeArgs, 'dist/server/index.js']);
   await waitFor(`${baseUrl}/api/health`);
   if (!small && existsSync('scripts/bench/seed-large.ts')) {
     await stop(server);
     console.log('Adding the 5,000-product benchmark catalogue...');
     const seed = spawnSync('npx', ['tsx', 'scripts/bench/seed-large.ts'], { stdio: 'inherit', env: env() });
     if (seed.status !== 0) throw new Error('seed-large failed');
-    server = start(process.execPath, ['dist/server/index.js']);
+    server = start(process.execPath, [...serverNodeArgs, 'dist/server/index.js']);
     await waitFor(`${baseUrl}/api/health`);
   }
   const bare = start(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(BARE_PORT) });
