@@ -41,17 +41,14 @@ export default function InventoryPage() {
   const q = useDebouncedValue(search.trim());
 
   const setParam = (key: string, value: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        // A new search, filter or order starts again at its first page.
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    // From the address as it is now, not as this render saw it: the settled search may land just
+    // after a filter changed, and must not undo it.
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    // A new search, filter or order starts again at its first page.
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
   };
   useEffect(() => {
     if (q !== (params.get('q') ?? '')) setParam('q', q);
