@@ -79,9 +79,19 @@ export const benchPaths: BenchPath[] = [
     },
   },
   {
-    // The inventory list the inventory and packing screens load (every variant, one query).
+    // The bare inventory list: one page (100 rows) of the 50,000 variants, in product-name order.
     name: 'GET /api/admin/inventory',
     request: ({ adminToken }) => ({ method: 'GET', path: '/api/admin/inventory', headers: { authorization: `Bearer ${adminToken}` } }),
+  },
+  {
+    // What the inventory screen asks for: 50 rows with the total (the count is cached until stock changes).
+    name: 'GET /api/admin/inventory/page (inventory screen)',
+    request: ({ adminToken }) => ({ method: 'GET', path: '/api/admin/inventory/page?limit=50', headers: { authorization: `Bearer ${adminToken}` } }),
+  },
+  {
+    // What the packing screen asks for with its colour and size filters: 36 tiles and the number of matches.
+    name: 'GET /api/admin/inventory/page (packing: pink 25x35)',
+    request: ({ adminToken }) => ({ method: 'GET', path: '/api/admin/inventory/page?color=pink&size=25x35&limit=36', headers: { authorization: `Bearer ${adminToken}` } }),
   },
   {
     // A packing-screen click: a locked read, an update and a ledger row. A change of +1 (rather than

@@ -31,6 +31,9 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const pgServer = () => process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
 const baseUrl = `http://127.0.0.1:${PORT}`;
 const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-password' };
+// Extra node flags for the measured server only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+// (NODE_OPTIONS refuses --cpu-prof, and would profile the bench itself too).
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'packshop-bench-'));
 let databaseUrl: string | undefined;
@@ -221,7 +224,7 @@ async function main() {
   databaseUrl = await scratchPostgres();
 
   // First start: migrate and seed the regular catalogue; then add the large catalogue offline.
-  let server = start(process.execPath, ['dist/server/index.js']);
+  let server = start(process.execPath, [...serverNodeArgs, 'dist/server/index.js']);
   await waitFor(`${baseUrl}/api/health`);
   if (!small && existsSync('scripts/bench/seed-large.ts')) {
     await stop(server);
@@ -233,7 +236,7 @@ async function main() {
   }
   // Started afresh so that the peak memory printed at the end is this run's, not the seeding's.
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-profiles')}`] : [];
-  server = start(process.execPath, [...nodeArgs, 'dist/server/index.js']);
+  server = start(process.execPath, [...serverNodeArgs, ...nodeArgs, 'dist/server/index.js']);
   serverStartedAt = performance.now();
   await waitFor(`${baseUrl}/api/health`);
   const bare = start(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(BARE_PORT) });

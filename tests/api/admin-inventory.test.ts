@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPayload } from '../factories/admin';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { catalogChanged } from '../../server/lib/catalog-events';
+import { INVENTORY_LIST_DEFAULT, INVENTORY_PAGE_SIZE } from '../../shared/schemas/admin/inventory.schema';
 
 let t: TestApp;
 let staff: string;
@@ -100,6 +102,19 @@ describe('stock adjustment', () => {
 });
 
 describe('inventory list bounds', () => {
+  it('answers one page by default, whatever the catalogue holds', async () => {
+    const { productId } = await t.db.variant.findUniqueOrThrow({ where: { id: variantId } });
+    await t.db.variant.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ productId, sku: `BOUNDS_${String(i).padStart(3, '0')}`, type: 'normal', color: 'black', widthCm: 1, heightCm: 1, sizeCode: '1x1' })) });
+    catalogChanged('test');
+    expect((await t.api('GET', '/admin/inventory', { token: staff })).body).toHaveLength(INVENTORY_LIST_DEFAULT);
+    const page = await t.api('GET', '/admin/inventory/page', { token: staff });
+    expect(page.body.items).toHaveLength(INVENTORY_PAGE_SIZE);
+    expect(page.body).toMatchObject({ page: 1, limit: INVENTORY_PAGE_SIZE, total: expect.any(Number) });
+    expect(page.body.pages).toBe(Math.ceil(page.body.total / INVENTORY_PAGE_SIZE));
+    await t.db.variant.deleteMany({ where: { sku: { startsWith: 'BOUNDS_' } } });
+    catalogChanged('test');
+  });
+
   it('caps the rows at the requested limit and refuses limits outside 1..2000', async () => {
     const one = await t.api('GET', '/admin/inventory?limit=1', { token: staff });
     expect(one.status).toBe(200);
@@ -107,5 +122,96 @@ describe('inventory list bounds', () => {
     expect((await t.api('GET', '/admin/inventory?limit=0', { token: staff })).status).toBe(400);
     expect((await t.api('GET', '/admin/inventory?limit=5000', { token: staff })).status).toBe(400);
     expect((await t.caller({ token: staff }).admin.inventory.list({ limit: 1 })).length).toBe(1);
+  });
+});
+
+describe('paged list: search, filters and sort by the database', () => {
+  // Two products of their own (two variants each), found by the word in their names.
+  let white: { variant_id: string; sku: string }[];
+  let black: { variant_id: string; sku: string }[];
+  const ids = (rows: { variant_id: string }[]) => rows.map((r) => r.variant_id);
+  const page = (query: string) => t.api('GET', `/admin/inventory/page?search=Zeppelin&${query}`, { token: staff });
+  beforeAll(async () => {
+    const a = (await t.api('POST', '/admin/products', { token: staff, body: productPayload({ name: 'Zeppelin A white', color: 'white' }) })).body;
+    const b = (await t.api('POST', '/admin/products', { token: staff, body: productPayload({ name: 'Zeppelin B black', category: 'accessories' }) })).body;
+    const rows = (await page('limit=10')).body.items as { variant_id: string; sku: string; product_id: string }[];
+    white = rows.filter((r) => r.product_id === a.id);
+    black = rows.filter((r) => r.product_id === b.id);
+    expect(white).toHaveLength(2);
+    expect(black).toHaveLength(2);
+  });
+
+  it('pages in product-name then SKU order, with the total and page count', async () => {
+    const first = await page('limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 4, page: 1, pages: 2, limit: 3 });
+    expect(ids(first.body.items)).toEqual([...ids(white), black[0].variant_id]);
+    const second = await page('limit=3&page=2');
+    expect(ids(second.body.items)).toEqual([black[1].variant_id]);
+    expect((await page('limit=3&page=3')).body).toMatchObject({ items: [], total: 4, pages: 2 });
+    // The bare list takes the same parameters and answers the same rows.
+    const list = await t.api('GET', '/admin/inventory?search=zeppelin&limit=3&page=2', { token: staff });
+    expect(ids(list.body)).toEqual([black[1].variant_id]);
+    expect((await page('sort=sku')).body.items.map((r: { sku: string }) => r.sku)).toEqual([...white, ...black].map((r) => r.sku).sort());
+  });
+
+  it('filters by category, colour, size and stock, and sorts by what is available', async () => {
+    expect(ids((await page('category=accessories')).body.items)).toEqual(ids(black));
+    expect(ids((await page('color=white')).body.items)).toEqual(ids(white));
+    const size = white[0].sku.split('_')[3].toLowerCase();
+    expect(ids((await page(`size=${size}`)).body.items)).toEqual(ids(white));
+    expect((await page('category=nothing-like-this')).body).toMatchObject({ items: [], total: 0, pages: 1 });
+
+    // Stock figures from the factory: 40 on hand - 2 safety = 38, and 10 - 0 = 10 per product; 5 is low.
+    const adjustTo = (id: string, onHand: number) => t.api('POST', '/admin/inventory/adjust', { token: staff, body: { variant_id: id, adjustment_type: 'set', on_hand_value: onHand, reason: 'recount', notes: 'filters' } });
+    expect((await adjustTo(black[1].variant_id, 0)).status).toBe(200);
+    expect((await adjustTo(white[0].variant_id, 5)).status).toBe(200);
+    // The counts are cached, and dropped by every stock change: the filters see it at once.
+    expect((await page('stock=out')).body).toMatchObject({ total: 1, items: [{ variant_id: black[1].variant_id, available: 0 }] });
+    expect(ids((await page('stock=low')).body.items).sort()).toEqual([white[0].variant_id, black[1].variant_id].sort());
+    const ascending = (await page('sort=available_asc')).body.items.map((r: { available: number }) => r.available);
+    expect(ascending).toEqual([...ascending].sort((x, y) => x - y));
+    expect(ascending[0]).toBe(0);
+    const descending = (await page('sort=available_desc')).body.items.map((r: { available: number }) => r.available);
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
+  it('lists the values the filters offer', async () => {
+    const res = await t.api('GET', '/admin/inventory/facets', { token: staff });
+    expect(res.status).toBe(200);
+    expect(res.body.categories).toEqual(expect.arrayContaining(['polymailers', 'accessories']));
+    expect(res.body.colors).toEqual(expect.arrayContaining(['white', 'black']));
+    expect(res.body.sizes).toContain(white[0].sku.split('_')[3].toLowerCase());
+    expect((await t.caller({ token: staff }).admin.inventory.facets()).categories).toEqual(res.body.categories);
+  });
+
+  it('refuses odd parameters with a 400 naming them, and customers with a 403', async () => {
+    for (const q of ['sort=cheapest', 'stock=some', 'page=0', 'page=abc', 'limit=0', 'limit=2001', `search=${'x'.repeat(101)}`]) {
+      const res = await t.api('GET', `/admin/inventory/page?${q}`, { token: staff });
+      expect(res.status, q).toBe(400);
+      expect(res.body.detail, q).toEqual(expect.any(String));
+    }
+    expect((await t.api('GET', '/admin/inventory/page?search=%25', { token: staff })).body).toMatchObject({ items: [], total: 0 });
+    const customer = (await createUser(t.deps)).token;
+    expect((await t.api('GET', '/admin/inventory/page', { token: customer })).status).toBe(403);
+    expect((await t.api('GET', '/admin/inventory/facets', { token: customer })).status).toBe(403);
+    expect((await t.api('GET', '/admin/inventory/page')).status).toBe(401);
+  });
+});
+
+describe('stock adjustment edges', () => {
+  it('writes no ledger row when the figure does not change, and refuses a figure past the integer range', async () => {
+    await adjust({ adjustment_type: 'set', on_hand_value: 20 });
+    const before = await t.db.inventoryLedger.count({ where: { variantId } });
+    const same = await adjust({ adjustment_type: 'set', on_hand_value: 20 });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ variant_id: variantId, on_hand: 20, product_name: 'Polymailers - Inventory mailer', product_image: '/uploads/i.webp' });
+    expect(await t.db.inventoryLedger.count({ where: { variantId } })).toBe(before);
+    await t.db.variant.update({ where: { id: variantId }, data: { onHand: 2_147_000_000 } });
+    const past = await adjust({ adjustment_type: 'change', on_hand_change: 1_000_000 });
+    expect(past.status).toBe(400);
+    expect(past.body.detail).toMatch(/On hand cannot exceed/);
+    expect((await t.db.variant.findUniqueOrThrow({ where: { id: variantId } })).onHand).toBe(2_147_000_000);
+    await adjust({ adjustment_type: 'set', on_hand_value: 20 });
   });
 });

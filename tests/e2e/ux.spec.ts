@@ -136,7 +136,7 @@ test('the chat header names whoever answers; the bulk question gets tiers and a 
 
 test('back office: a clashing SKU is flagged as the variant is added, naming the product', async ({ page }) => {
   const { token } = await signInWithApi(page, 'admin');
-  const rows = (await (await page.request.get('/api/admin/inventory', { headers: { authorization: `Bearer ${token}` } })).json()) as { sku: string; product_name: string }[];
+  const rows = (await (await page.request.get('/api/admin/inventory?limit=2000', { headers: { authorization: `Bearer ${token}` } })).json()) as { sku: string; product_name: string }[];
   const taken = rows.find((r) => /^POLYMAILERS_NORMAL_WHITE_\d+X\d+_50$/.test(r.sku));
   expect(taken, 'the seed has white polymailers in packs of 50').toBeDefined();
   const [, , , size] = taken!.sku.split('_');

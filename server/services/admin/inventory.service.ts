@@ -1,21 +1,23 @@
-import type { PrismaClient } from '@prisma/client';
+import { Prisma, type PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { availableStock } from '../../../shared/domain/stock';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import { ADJUSTMENT_FIELDS, INVENTORY_LIST_MAX, type AdjustStockInput, type InventoryRow } from '../../../shared/schemas/admin/inventory.schema';
+import {
+  ADJUSTMENT_FIELDS,
+  INVENTORY_LIST_DEFAULT,
+  INVENTORY_PAGE_SIZE,
+  type AdjustmentField,
+  type AdjustStockInput,
+  type InventoryQuery,
+  type InventoryRow,
+  type InventorySort,
+} from '../../../shared/schemas/admin/inventory.schema';
 import { catalogChanged } from '../../lib/catalog-events';
+import { newId } from '../../lib/ids';
+import { cachedAnswer } from '../catalog-cache';
 import { withWriteLock } from '../write-lock';
-import { writeLedger } from '../ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
-
-const inventorySelect = {
-  id: true,
-  sku: true,
-  onHand: true,
-  allocated: true,
-  safetyStock: true,
-  product: { select: { id: true, name: true, category: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
-} as const;
+import { subscribedEventTypes } from '../../webhooks/subscriptions';
 
 const capitalise = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -50,58 +52,209 @@ function toRow(v: VariantRow): InventoryRow {
   };
 }
 
+type ListedRow = { id: string; sku: string; onHand: number; allocated: number; safetyStock: number; productId: string; name: string; category: string; image: string | null };
+const fromListed = (r: ListedRow): InventoryRow =>
+  toRow({ id: r.id, sku: r.sku, onHand: r.onHand, allocated: r.allocated, safetyStock: r.safetyStock, product: { id: r.productId, name: r.name, category: r.category, images: r.image ? [{ url: r.image }] : [] } });
+
+// The figure the list sorts and filters by. Written exactly as the expression index of migration
+// inventory_list_indexes (and the dashboard's low-stock count), so PostgreSQL can use that index.
+const AVAILABLE = Prisma.sql`GREATEST(0, v."onHand" - v."allocated" - v."safetyStock")`;
+
+// Each order ends on the unique SKU so that pages never overlap; the inner form runs on the tables
+// (index-backed), the outer one re-sorts the page after the image lookup.
+const ORDER: Record<InventorySort, { inner: Prisma.Sql; outer: Prisma.Sql }> = {
+  product: { inner: Prisma.sql`p."name" ASC, v."sku" ASC`, outer: Prisma.sql`r."name" ASC, r."sku" ASC` },
+  sku: { inner: Prisma.sql`v."sku" ASC`, outer: Prisma.sql`r."sku" ASC` },
+  available_asc: { inner: Prisma.sql`${AVAILABLE} ASC, v."sku" ASC`, outer: Prisma.sql`r."available" ASC, r."sku" ASC` },
+  available_desc: { inner: Prisma.sql`${AVAILABLE} DESC, v."sku" ASC`, outer: Prisma.sql`r."available" DESC, r."sku" ASC` },
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE conditions of a list request, and whether they need the product row. */
+function filterSql(q: InventoryQuery): { where: Prisma.Sql; needsProduct: boolean } {
+  const conditions: Prisma.Sql[] = [];
+  let needsProduct = false;
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(Prisma.sql`(v."sku" ILIKE ${pattern} OR p."name" ILIKE ${pattern})`);
+    needsProduct = true;
+  }
+  if (q.category) {
+    conditions.push(Prisma.sql`p."category" = ${q.category}`);
+    needsProduct = true;
+  }
+  if (q.color) conditions.push(Prisma.sql`v."color" = ${q.color}`);
+  if (q.size) conditions.push(Prisma.sql`v."sizeCode" = ${q.size}`);
+  if (q.stock === 'low') conditions.push(Prisma.sql`${AVAILABLE} <= ${PACKING_LOW_STOCK}`);
+  if (q.stock === 'out') conditions.push(Prisma.sql`${AVAILABLE} = 0`);
+  return { where: conditions.length ? Prisma.join(conditions, ' AND ') : Prisma.sql`TRUE`, needsProduct };
+}
+
 /**
- * One SQL round trip for the list, at most `limit` rows (the packing screen filters it in the browser): variants
- * joined to their product and its first image, instead of Prisma's three queries stitched in JS.
+ * One page of inventory rows in one SQL round trip: the database filters, orders (by an index for
+ * every sort) and cuts the page, and only then looks up each row's first image, so a request reads
+ * the rows it answers and not the catalogue (a 50,000-variant shop answers as fast as a small one).
  */
-export async function listInventory(db: PrismaClient, search?: string, limit = INVENTORY_LIST_MAX): Promise<InventoryRow[]> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await db.$queryRaw<Array<{ id: string; sku: string; onHand: number; allocated: number; safetyStock: number; productId: string; name: string; category: string; image: string | null }>>`
-    SELECT v."id", v."sku", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name", p."category",
-           (SELECT i."url" FROM "ProductImage" i WHERE i."productId" = p."id" ORDER BY i."position" ASC, i."id" ASC LIMIT 1) AS "image"
-    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-    WHERE ${pattern}::text IS NULL OR v."sku" ILIKE ${pattern} OR p."name" ILIKE ${pattern}
-    ORDER BY p."name" ASC, v."sku" ASC
-    LIMIT ${limit}`;
-  return rows.map((r) =>
-    toRow({ id: r.id, sku: r.sku, onHand: r.onHand, allocated: r.allocated, safetyStock: r.safetyStock, product: { id: r.productId, name: r.name, category: r.category, images: r.image ? [{ url: r.image }] : [] } }),
-  );
+export async function listInventory(db: PrismaClient, q: InventoryQuery = {}): Promise<InventoryRow[]> {
+  const limit = q.limit ?? INVENTORY_LIST_DEFAULT;
+  const offset = ((q.page ?? 1) - 1) * limit;
+  const order = ORDER[q.sort ?? 'product'];
+  const { where } = filterSql(q);
+  const rows = await db.$queryRaw<ListedRow[]>`
+    SELECT r."id", r."sku", r."onHand", r."allocated", r."safetyStock", r."productId", r."name", r."category",
+           (SELECT i."url" FROM "ProductImage" i WHERE i."productId" = r."productId" ORDER BY i."position" ASC, i."id" ASC LIMIT 1) AS "image"
+    FROM (
+      SELECT v."id", v."sku", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name", p."category", ${AVAILABLE} AS "available"
+      FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+      WHERE ${where}
+      ORDER BY ${order.inner}
+      LIMIT ${limit} OFFSET ${offset}
+    ) r
+    ORDER BY ${order.outer}`;
+  return rows.map(fromListed);
+}
+
+/**
+ * How many rows match the filters. Counting is the one part of a page that reads every matching
+ * row, so the figure is kept in the catalogue cache (bounded, dropped on every stock or product
+ * change in any instance, see catalog-cache.ts) while the rows themselves are always read fresh.
+ */
+async function countInventory(db: PrismaClient, q: InventoryQuery): Promise<number> {
+  const { where, needsProduct } = filterSql(q);
+  const key = `inventory-count|${JSON.stringify([q.search ?? '', q.category ?? '', q.color ?? '', q.size ?? '', q.stock ?? ''])}`;
+  const answer = await cachedAnswer(db, key, async () => {
+    const [row] = needsProduct
+      ? await db.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM "Variant" v JOIN "Product" p ON p."id" = v."productId" WHERE ${where}`
+      : await db.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM "Variant" v WHERE ${where}`;
+    return row?.n ?? 0;
+  });
+  return answer.value;
+}
+
+/** A page with its total, for the inventory and packing screens' pagers. */
+export async function inventoryPage(db: PrismaClient, q: InventoryQuery = {}) {
+  const limit = q.limit ?? INVENTORY_PAGE_SIZE;
+  const [total, items] = await Promise.all([countInventory(db, q), listInventory(db, { ...q, limit })]);
+  return { items, total, page: q.page ?? 1, pages: Math.max(1, Math.ceil(total / limit)), limit };
+}
+
+/** The category, colour and size values the filters offer (cached like the count). */
+export async function inventoryFacets(db: PrismaClient) {
+  const answer = await cachedAnswer(db, 'inventory-facets', async () => {
+    const [categories, colors, sizes] = await Promise.all([
+      db.$queryRaw<{ v: string }[]>`SELECT DISTINCT "category" AS v FROM "Product" ORDER BY 1`,
+      db.$queryRaw<{ v: string }[]>`SELECT DISTINCT "color" AS v FROM "Variant" ORDER BY 1`,
+      db.$queryRaw<{ v: string }[]>`SELECT DISTINCT "sizeCode" AS v FROM "Variant" ORDER BY 1`,
+    ]);
+    const values = (rows: { v: string }[]) => rows.map((r) => r.v).filter(Boolean).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    return { categories: values(categories), colors: values(colors), sizes: values(sizes) };
+  });
+  return answer.value;
 }
 
 const COLUMN = { on_hand: 'onHand', allocated: 'allocated', safety_stock: 'safetyStock' } as const;
 const LABEL = { on_hand: 'On hand', allocated: 'Allocated', safety_stock: 'Safety stock' } as const;
+const INT_MAX = 2_147_483_647;
+
+type Figures = { onHand: number; allocated: number; safetyStock: number };
+/** Why an adjustment of `before` to `after` is refused, or null. The SQL below applies the same rule. */
+function refusal(field: AdjustmentField, sku: string, row: Figures, before: number, after: number) {
+  if (after < 0) return badRequest(`${LABEL[field]} cannot go below 0 (${sku} has ${before})`);
+  if (after > INT_MAX) return badRequest(`${LABEL[field]} cannot exceed ${INT_MAX}`);
+  const next = { ...row, [COLUMN[field]]: after };
+  // Shipping takes allocated units out of on_hand, so on_hand may never drop below them.
+  if (next.onHand < next.allocated) {
+    return conflict(`On hand (${next.onHand}) cannot be less than the ${next.allocated} unit(s) allocated to open orders for ${sku}`);
+  }
+  return null;
+}
+
+type AdjustedRow = {
+  sku: string;
+  onHand: number;
+  allocated: number;
+  safetyStock: number;
+  before: number;
+  productId: string;
+  name: string;
+  category: string;
+  image: string | null;
+  newOnHand: number | null;
+  newAllocated: number | null;
+  newSafetyStock: number | null;
+};
 
 /**
- * One stock adjustment, atomically: the variant row is locked (SELECT ... FOR UPDATE) so that two
- * staff adjusting the same variant at once are applied one after the other, each from the figure
- * the other left, and the ledger's before/after chain stays unbroken.
+ * One stock adjustment in one SQL statement (one round trip, atomic on its own): the variant row is
+ * locked (FOR UPDATE) and read, updated only if the result is allowed, and the ledger row written
+ * from the same figures, so two staff adjusting the same variant at once are applied one after the
+ * other, each from the figure the other left, and the ledger's before/after chain stays unbroken.
+ * The statement answers the figures it saw; when nothing was written, the same rule (refusal())
+ * names the reason, or the adjustment changed nothing and writes no ledger row.
  */
 export async function adjustStock(db: PrismaClient, userId: string, input: AdjustStockInput): Promise<InventoryRow> {
   const suffix = input.adjustment_type === 'set' ? '_value' : '_change';
   const field = ADJUSTMENT_FIELDS.find((f) => input[`${f}${suffix}` as keyof AdjustStockInput] !== undefined)!;
   const amount = input[`${field}${suffix}` as keyof AdjustStockInput] as number;
-
-  await withWriteLock(db, () => db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ sku: string; onHand: number; allocated: number; safetyStock: number }[]>`
-      SELECT "sku", "onHand", "allocated", "safetyStock" FROM "Variant" WHERE "id" = ${input.variant_id} FOR UPDATE`;
-    if (!row) throw notFound('Variant not found');
-    const before = row[COLUMN[field]];
-    const after = input.adjustment_type === 'set' ? amount : before + amount;
-    if (after < 0) throw badRequest(`${LABEL[field]} cannot go below 0 (${row.sku} has ${before})`);
-    const next = { onHand: row.onHand, allocated: row.allocated, [COLUMN[field]]: after };
-    // Shipping takes allocated units out of on_hand, so on_hand may never drop below them.
-    if (next.onHand < next.allocated) {
-      throw conflict(`On hand (${next.onHand}) cannot be less than the ${next.allocated} unit(s) allocated to open orders for ${row.sku}`);
-    }
-    if (after === before) return;
-    await tx.variant.update({ where: { id: input.variant_id }, data: { [COLUMN[field]]: after }, select: { id: true } });
-    await writeLedger(tx, [{ variantId: input.variant_id, subject: row.sku, field, reason: input.reason, notes: input.notes, before, after, userId }]);
-    await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before, after, reason: input.reason, notes: input.notes });
-  }));
-  catalogChanged('stock');
-  const v = await db.variant.findUnique({ where: { id: input.variant_id }, select: inventorySelect });
-  if (!v) throw notFound('Variant not found');
-  return toRow(v);
+  const column = Prisma.raw(`"${COLUMN[field]}"`);
+  // bigint so that a change past the integer range is refused rather than failing the statement.
+  const after = input.adjustment_type === 'set' ? Prisma.sql`${amount}::bigint` : Prisma.sql`(o.${column}::bigint + ${amount})`;
+  const onHandAfter = field === 'on_hand' ? after : Prisma.sql`o."onHand"::bigint`;
+  const allocatedAfter = field === 'allocated' ? after : Prisma.sql`o."allocated"::bigint`;
+  const statement = (client: Prisma.TransactionClient | PrismaClient) => client.$queryRaw<AdjustedRow[]>`
+    WITH o AS (
+      SELECT "id", "sku", "onHand", "allocated", "safetyStock", "productId", ${column} AS "before"
+      FROM "Variant" WHERE "id" = ${input.variant_id} FOR UPDATE
+    ), u AS (
+      UPDATE "Variant" v SET ${column} = (${after})::int, "updatedAt" = now()
+      FROM o
+      WHERE v."id" = o."id" AND ${after} <> o."before" AND ${after} BETWEEN 0 AND ${INT_MAX} AND ${onHandAfter} >= ${allocatedAfter}
+      RETURNING v."id", v."onHand", v."allocated", v."safetyStock"
+    ), l AS (
+      INSERT INTO "InventoryLedger" ("id", "variantId", "subject", "field", "reason", "notes", "delta", "before", "after", "userId", "createdAt")
+      SELECT ${newId()}, o."id", o."sku", ${field}, ${input.reason}, ${input.notes}, u.${column} - o."before", o."before", u.${column}, ${userId}, now()
+      FROM o JOIN u ON u."id" = o."id"
+    )
+    SELECT o."sku", o."onHand", o."allocated", o."safetyStock", o."before", o."productId", p."name", p."category",
+           (SELECT i."url" FROM "ProductImage" i WHERE i."productId" = o."productId" ORDER BY i."position" ASC, i."id" ASC LIMIT 1) AS "image",
+           u."onHand" AS "newOnHand", u."allocated" AS "newAllocated", u."safetyStock" AS "newSafetyStock"
+    FROM o JOIN "Product" p ON p."id" = o."productId" LEFT JOIN u ON u."id" = o."id"`;
+  // Without a webhook endpoint for stock events the statement runs on its own (one round trip). With
+  // one, the event is written in the same transaction as the change (design.md section 9).
+  const types = await subscribedEventTypes(db);
+  const [row] = types.has('inventory.adjusted') || types.has('inventory.low_stock')
+    ? await withWriteLock(db, () =>
+        db.$transaction(async (tx) => {
+          const rows = await statement(tx);
+          const r = rows[0];
+          if (r && r.newOnHand !== null) {
+            const now = { onHand: r.newOnHand, allocated: r.newAllocated, safetyStock: r.newSafetyStock } as Record<string, number>;
+            await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before: r.before, after: now[COLUMN[field]], reason: input.reason, notes: input.notes });
+          }
+          return rows;
+        }),
+      )
+    : await statement(db);
+  if (!row) throw notFound('Variant not found');
+  if (row.newOnHand === null) {
+    const target = input.adjustment_type === 'set' ? amount : row.before + amount;
+    const refused = refusal(field, row.sku, row, row.before, target);
+    if (refused) throw refused;
+  } else {
+    catalogChanged('stock');
+  }
+  return fromListed({
+    id: input.variant_id,
+    sku: row.sku,
+    onHand: row.newOnHand ?? row.onHand,
+    allocated: row.newAllocated ?? row.allocated,
+    safetyStock: row.newSafetyStock ?? row.safetyStock,
+    productId: row.productId,
+    name: row.name,
+    category: row.category,
+    image: row.image,
+  });
 }
 
 export async function variantLedger(db: PrismaClient, variantId: string, limit = 100) {

@@ -17,14 +17,61 @@ export const inventoryRow = z.object({
 });
 export type InventoryRow = z.infer<typeof inventoryRow>;
 
-/** Most shops have a few hundred variants; the cap keeps one request bounded on a very large catalogue. */
+/** The most rows one list request may ask for (`limit`); the screens ask for a page they show. */
 export const INVENTORY_LIST_MAX = 2000;
-export const inventoryListInput = z
-  .object({
-    search: z.string().trim().max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(INVENTORY_LIST_MAX).optional(),
-  })
-  .optional();
+/** Rows a list request answers when it names no `limit`: one page, whatever the catalogue's size. */
+export const INVENTORY_LIST_DEFAULT = 100;
+/** Rows per page of the inventory screen. */
+export const INVENTORY_PAGE_SIZE = 50;
+
+/** How the list is ordered; each has an index behind it (migration inventory_list_indexes). */
+export const INVENTORY_SORTS = ['product', 'sku', 'available_asc', 'available_desc'] as const;
+export type InventorySort = (typeof INVENTORY_SORTS)[number];
+export const INVENTORY_SORT_LABELS: Record<InventorySort, string> = {
+  product: 'Product name',
+  sku: 'SKU',
+  available_asc: 'Available: lowest first',
+  available_desc: 'Available: highest first',
+};
+/** low: available at or below the packing warning level (out of stock included); out: nothing available. */
+export const INVENTORY_STOCK_FILTERS = ['low', 'out'] as const;
+export type InventoryStockFilter = (typeof INVENTORY_STOCK_FILTERS)[number];
+
+const filterText = z.string().trim().max(100).optional();
+/** What one list request asks for: the filters, the order and the page, all applied by the database. */
+export const inventoryQuery = z.object({
+  /** Part of the SKU or of the product name, case-insensitive. */
+  search: filterText,
+  /** A product category as stored (e.g. polymailers), see GET /admin/inventory/facets. */
+  category: filterText,
+  /** A variant colour as stored (e.g. baby blue). */
+  color: filterText,
+  /** A size code as stored (e.g. 25x35). */
+  size: filterText,
+  stock: z.enum(INVENTORY_STOCK_FILTERS, { error: `stock must be one of: ${INVENTORY_STOCK_FILTERS.join(', ')}` }).optional(),
+  sort: z.enum(INVENTORY_SORTS, { error: `sort must be one of: ${INVENTORY_SORTS.join(', ')}` }).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(INVENTORY_LIST_MAX).optional(),
+});
+export type InventoryQuery = z.infer<typeof inventoryQuery>;
+export const inventoryListInput = inventoryQuery.optional();
+
+/** One page with the figures a pager needs (the list endpoint answers the bare array). */
+export const inventoryPage = z.object({
+  items: z.array(inventoryRow),
+  /** Rows matching the filters, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** The values the filters offer, as stored: what the category, colour and size selects list. */
+export const inventoryFacets = z.object({
+  categories: z.array(z.string()),
+  colors: z.array(z.string()),
+  sizes: z.array(z.string()),
+});
 
 const amount = z.number({ error: 'The amount must be a whole number' }).int('The amount must be a whole number').min(-1_000_000).max(1_000_000);
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';
 
-type Row = RouterOutputs['admin']['inventory']['list'][number];
+type Row = RouterOutputs['admin']['inventory']['page']['items'][number];
 type StockType = 'on_hand' | 'allocated' | 'safety_stock';
 
 const REASON_LABEL: Record<string, string> = {

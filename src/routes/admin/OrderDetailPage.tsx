@@ -46,7 +46,7 @@ export default function OrderDetailPage() {
       utils.admin.orders.get.setData({ id }, updated);
       setNote('');
       await utils.admin.orders.history.invalidate({ id });
-      await Promise.all([utils.admin.orders.list.invalidate(), utils.admin.inventory.list.invalidate(), utils.admin.dashboard.stats.invalidate()]);
+      await Promise.all([utils.admin.orders.list.invalidate(), utils.admin.inventory.invalidate(), utils.admin.dashboard.stats.invalidate()]);
       toast.success(`Order ${updated.order_number} is now ${updated.status}`);
     } catch (err) {
       toast.error(`Failed to update order: ${errorText(err)}`);

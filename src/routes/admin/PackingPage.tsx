@@ -4,41 +4,33 @@ import toast from 'react-hot-toast';
 import { PACKING_MAX_TILES } from '../../../shared/constants';
 import { packingFacts, sizeWithTimes, tileState } from '../../features/admin/packing';
 import { errorText, inputClass, useErrorToast } from '../../features/admin/ui';
+import { useDebouncedValue } from '../../features/admin/use-debounced-value';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
-type Row = RouterOutputs['admin']['inventory']['list'][number];
+type Row = RouterOutputs['admin']['inventory']['page']['items'][number];
 const HIGHLIGHT_MS = 2000;
 const STOCK_TOAST_MS = 1500;
 
 export default function PackingPage() {
   const utils = trpc.useUtils();
-  // Several people pack at once: the list refreshes itself every 15 s as well as on Refresh.
-  const list = trpc.admin.inventory.list.useQuery(undefined, { refetchInterval: 15_000 });
-  useErrorToast(list.error, 'Failed to load inventory');
-  const adjust = trpc.admin.inventory.adjust.useMutation();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [color, setColor] = useState('');
   const [size, setSize] = useState('');
+  const q = useDebouncedValue(search.trim());
+  // The server filters and answers the first 36 tiles with the number of matches, whatever the
+  // catalogue's size. Several people pack at once: the tiles refresh every 15 s and on Refresh.
+  const input = { search: q || undefined, category: category || undefined, color: color || undefined, size: size || undefined, limit: PACKING_MAX_TILES };
+  const list = trpc.admin.inventory.page.useQuery(input, { refetchInterval: 15_000, placeholderData: (prev) => prev });
+  const facets = trpc.admin.inventory.facets.useQuery();
+  useErrorToast(list.error, 'Failed to load inventory');
+  const adjust = trpc.admin.inventory.adjust.useMutation();
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [flash, setFlash] = useState<Set<string>>(new Set());
 
-  const items = useMemo(() => (list.data ?? []).map((r) => ({ row: r, facts: packingFacts(r) })), [list.data]);
-  const options = useMemo(() => {
-    const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-    return { categories: uniq(items.map((i) => i.facts.category)), colors: uniq(items.map((i) => i.facts.color)), sizes: uniq(items.map((i) => i.facts.size)) };
-  }, [items]);
-  const filtered = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return items.filter(
-      ({ row, facts }) =>
-        (!q || row.product_name.toLowerCase().includes(q) || row.sku.toLowerCase().includes(q)) &&
-        (!category || facts.category === category) &&
-        (!color || facts.color === color) &&
-        (!size || facts.size === size),
-    );
-  }, [items, search, category, color, size]);
-  const shown = filtered.slice(0, PACKING_MAX_TILES);
+  const shown = useMemo(() => (list.data?.items ?? []).map((r) => ({ row: r, facts: packingFacts(r) })), [list.data]);
+  const matching = list.data?.total ?? 0;
+  const options = { categories: facets.data?.categories ?? [], colors: facets.data?.colors ?? [], sizes: facets.data?.sizes ?? [] };
 
   async function change(row: Row, delta: 1 | -1) {
     const value = row.on_hand + delta;
@@ -52,7 +44,7 @@ export default function PackingPage() {
         reason: 'manual_adjustment',
         notes: `Packing screen: ${delta > 0 ? '+1' : '-1'} unit (on hand ${row.on_hand} → ${value})`,
       });
-      utils.admin.inventory.list.setData(undefined, (rows) => rows?.map((r) => (r.variant_id === updated.variant_id ? updated : r)));
+      utils.admin.inventory.page.setData(input, (page) => page && { ...page, items: page.items.map((r) => (r.variant_id === updated.variant_id ? updated : r)) });
       toast.success(`Stock ${delta > 0 ? 'increased' : 'decreased'}: 1 unit(s)`, { duration: STOCK_TOAST_MS });
       setFlash((f) => new Set(f).add(row.variant_id));
       setTimeout(() => setFlash((f) => { const n = new Set(f); n.delete(row.variant_id); return n; }), HIGHLIGHT_MS);
@@ -80,7 +72,7 @@ export default function PackingPage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Real-Time Packing Interface</h1>
-          <p className="text-sm text-slate-600" data-testid="packing-count">{filtered.length} items</p>
+          <p className="text-sm text-slate-600" data-testid="packing-count">{matching} items</p>
         </div>
         <button type="button" onClick={() => list.refetch()} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
           <RefreshCw className={`h-4 w-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden /> Refresh
@@ -98,7 +90,12 @@ export default function PackingPage() {
         <button type="button" onClick={clearAll} className="rounded-lg px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">Clear All</button>
       </div>
 
-      {list.isLoading ? (
+      {list.error && !list.data ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          Failed to load inventory
+          <button type="button" onClick={() => list.refetch()} className="ml-3 font-semibold underline">Try again</button>
+        </div>
+      ) : list.isLoading ? (
         <div className="flex flex-col items-center py-16 text-slate-600">
           <span className="mb-3 h-10 w-10 animate-spin rounded-full border-4 border-emerald-200 border-t-emerald-600" />
           Loading packing interface...
@@ -110,9 +107,9 @@ export default function PackingPage() {
         </div>
       ) : (
         <>
-          {filtered.length > PACKING_MAX_TILES && (
+          {matching > PACKING_MAX_TILES && (
             <p className="mb-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-800">
-              Showing first {PACKING_MAX_TILES} of {filtered.length} items. Use filters to find specific products.
+              Showing first {PACKING_MAX_TILES} of {matching} items. Use filters to find specific products.
             </p>
           )}
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">

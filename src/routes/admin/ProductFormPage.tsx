@@ -133,7 +133,7 @@ export default function ProductFormPage() {
         await create.mutateAsync(payload);
         toast.success('Product created successfully');
       }
-      await Promise.all([utils.admin.products.list.invalidate(), utils.admin.inventory.list.invalidate()]);
+      await Promise.all([utils.admin.products.list.invalidate(), utils.admin.inventory.invalidate()]);
       navigate('/admin/products');
     } catch (err) {
       toast.error(`Failed to save product: ${errorText(err)}`);

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Product_name_idx" ON "Product"("name");
+
