@@ -10,7 +10,7 @@
 //                                   [--instances N] [--cpu-prof DIR]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -149,6 +149,16 @@ async function dbWork(url: string): Promise<{ queries: number; seconds: number }
   return { queries: value('packshop_db_query_duration_seconds_count'), seconds: value('packshop_db_query_duration_seconds_sum') };
 }
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBenchResult> {
   const orders = opts.orders ?? 600;
   const clients = opts.clients ?? 20;
@@ -179,6 +189,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
       await waitUp(urls[n], child);
     }
     const before = await Promise.all(urls.map(dbWork));
+    const cpuBefore = children.map((c) => cpuSeconds(c.pid));
 
     let next = 0;
     const statuses: Record<number, number> = {};
@@ -201,6 +212,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     );
     const seconds = (performance.now() - started) / 1000;
     const after = await Promise.all(urls.map(dbWork));
+    const cpuAfter = children.map((c) => cpuSeconds(c.pid));
     for (const child of children) await stopInstance(child);
 
     database = await open();
@@ -226,10 +238,14 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     const queries = after.reduce((s, a, n) => s + a.queries - before[n].queries, 0);
     const dbSeconds = after.reduce((s, a, n) => s + a.seconds - before[n].seconds, 0);
     const rate = placed / seconds;
+    const cpu = cpuAfter.every((c, n) => c != null && cpuBefore[n] != null)
+      ? cpuAfter.reduce<number>((sum, c, n) => sum + c! - cpuBefore[n]!, 0)
+      : null;
     const lines = [
       `Order placement, ${label}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
       `  ${rate.toFixed(0)} orders/s (${placed} orders in ${seconds.toFixed(2)} s); statuses ${JSON.stringify(statuses)}`,
-      `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it`,
+      `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it` +
+        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? ' (PostgreSQL\'s own not included)' : ' (PGlite runs inside it)'}`),
       `  ${ok ? 'zero oversells, no lost or doubled orders, gap-free invoice numbers' : 'GUARANTEE BROKEN'}: ${checks.map((c) => `${c.ok ? '' : 'FAILED '}${c.what}`).join('; ')}`,
       ...problems.map((p) => `  unexpected answer: ${p}`),
     ];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchOrders } from './orders';
 import { benchPaths, type BenchContext } from './paths';
 
 // npm run bench [-- --skip-build --duration 10 --small]
@@ -173,6 +174,20 @@ async function main() {
   }
   await stop(bare);
   await stop(server);
+  await runOrderBench();
+}
+
+/**
+ * Order placement, after the HTTP paths (scripts/bench/orders.ts): its own scratch database and its
+ * own server processes, one on PGlite, two on PostgreSQL. Prints orders/s and the oversell check.
+ */
+async function runOrderBench() {
+  if (only && !'orders'.includes(only)) return;
+  console.log('\nPlacing orders...');
+  // Any URL of the PostgreSQL server will do: the order bench makes (and drops) a database of its own there.
+  const result = await benchOrders({ postgres: databaseUrl });
+  for (const line of result.lines) console.log(line);
+  if (!result.ok) process.exitCode = 1;
 }
 
 main()
