@@ -1,103 +1,281 @@
-// npm run bench covers request/response paths; placing an order needs a fresh cart per request, so
-// this script measures it on its own: orders/s on PostgreSQL with concurrent clients through the
-// real HTTP API, spread over two app instances on one database, then checks that nothing oversold.
+// Order placement throughput. Placing an order needs a fresh cart per request, so autocannon cannot
+// drive it: this seeds one shopper with a filled cart per attempt, starts the built server as
+// separate processes (PGlite: one instance; PostgreSQL: two on one database, as a shop scales out),
+// sends the orders concurrently through the real HTTP API, then checks the guarantees: nothing
+// oversold, every order exactly once, invoice numbers 1..N without a gap, one confirmation e-mail
+// per order in the outbox.
 //
-//   npx tsx scripts/bench/orders.ts [--orders 600] [--clients 20] [--stock 500]
-//   (BENCH_DATABASE_URL, default postgres://root@127.0.0.1:5432/test, is the server to use)
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+// npm run bench calls benchOrders() after the HTTP paths. On its own:
+//   npx tsx scripts/bench/orders.ts [--pg [URL]] [--orders 600] [--clients 20] [--stock N] [--spread 50]
+//                                   [--instances N] [--cpu-prof DIR]
+//   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
-import { openPostgres } from '../../server/db/client';
+import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
-import { createDeps } from '../../server/deps';
-import { LocalImageStorage } from '../../server/storage/image-storage';
 
-const args = process.argv.slice(2);
-const arg = (name: string, def: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : def);
-const ORDERS = arg('--orders', 600);
-const CLIENTS = arg('--clients', 20);
-const STOCK = arg('--stock', Math.floor(ORDERS * 0.2));
-// Carts spread over this many products, as real shoppers' are; every 4th cart also holds the scarce item.
-const SPREAD = arg('--spread', 50);
-const server = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-
-const name = `packshop_orders_${Date.now()}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(server);
-url.pathname = `/${name}`;
-
-const a = await openPostgres(url.toString(), 20);
-await runMigrations(a.executor);
-const b = await openPostgres(url.toString(), 20);
-const storage = new LocalImageStorage(mkdtempSync(join(tmpdir(), 'packshop-orders-')));
-const listen = (db: typeof a.db) =>
-  new Promise<{ url: string; close(): void }>((resolve) => {
-    const s = createApp(createDeps(db, storage), {}).listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => s.close() }),
-    );
-  });
-const apps = [await listen(a.db), await listen(b.db)];
-
-// Plentiful variants on SPREAD products and one scarce variant that runs out.
-const mk = async (sku: string, onHand: number) => {
-  const product = await a.db.product.create({ data: { name: `Bench Mailer ${sku}`, category: 'polymailers', type: 'normal', color: 'white' } });
-  return a.db.variant.create({
-    data: { productId: product.id, sku, type: 'normal', color: 'white', widthCm: 25, heightCm: 35, sizeCode: '25x35', onHand, weightGrams: 300, priceTiers: { create: [{ minQuantity: 1, priceCents: 1290 }] } },
-  });
-};
-const plenty = [];
-for (let i = 0; i < SPREAD; i++) plenty.push(await mk(`BENCH-PLENTY-${i}`, ORDERS * 10));
-const scarce = await mk('BENCH-SCARCE', STOCK);
-const wantScarce = (i: number) => i % 4 === 0;
-
-const passwordHash = await hashPassword('bench-password');
-const tokens: string[] = [];
-for (let i = 0; i < ORDERS; i++) {
-  const user = await a.db.user.create({ data: { email: `bench${i}@example.com`, passwordHash, firstName: 'B', lastName: String(i), displayName: `B ${i}` } });
-  const session = await a.db.session.create({ data: { id: `benchsession${i}_${Date.now()}`, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) } });
-  const items = [{ variantId: plenty[i % SPREAD].id, quantity: 2 }, ...(wantScarce(i) ? [{ variantId: scarce.id, quantity: 1 }] : [])];
-  await a.db.cart.create({ data: { userId: user.id, items: { create: items } } });
-  tokens.push(session.id);
+export interface OrderBenchOptions {
+  /** A PostgreSQL server URL (a scratch database is made on it); PGlite when absent. */
+  postgres?: string;
+  /** App instances, each its own process. Default: 1 on PGlite (one process owns the files), 2 on PostgreSQL. */
+  instances?: number;
+  orders?: number;
+  clients?: number;
+  /** Stock of the scarce variant every 4th cart wants. Default: a fifth of the orders. */
+  stock?: number;
+  /** Carts spread over this many products, as real shoppers' are. */
+  spread?: number;
+  /** First port of the instances. */
+  port?: number;
+  /** Write a V8 CPU profile of each instance here (node --cpu-prof). */
+  cpuProfDir?: string;
 }
 
+export interface OrderBenchResult {
+  database: 'PGlite' | 'PostgreSQL';
+  instances: number;
+  ordersPerSecond: number;
+  ok: boolean;
+  /** Printable lines: the figure, the statuses, the database work per order and the checks. */
+  lines: string[];
+}
+
+const METRICS_TOKEN = 'bench-orders-metrics-token';
 const address = { fullName: 'Bench Buyer', phone: '91234567', addressLine1: '1 Bench Road', postalCode: '123456', city: 'Singapore', state: 'Singapore', country: 'SG' };
-let next = 0;
-const statuses: Record<number, number> = {};
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: CLIENTS }, async (_, client) => {
-    while (next < tokens.length) {
-      const i = next++;
-      const res = await fetch(`${apps[(client + i) % 2].url}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}`, 'idempotency-key': `bench-${i}` },
-        body: JSON.stringify({ shipping_address: address, payment_method: 'stripe' }),
-      });
-      await res.arrayBuffer();
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+
+async function scratchDatabase(server: string) {
+  const name = `packshop_orders_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}
+
+/** Plentiful variants on `spread` products, one scarce variant, and one shopper with a cart per attempt. */
+async function seed(database: Database, o: Required<Pick<OrderBenchOptions, 'orders' | 'stock' | 'spread'>>) {
+  const db = database.db;
+  const mk = async (sku: string, onHand: number) => {
+    const product = await db.product.create({ data: { name: `Bench Mailer ${sku}`, category: 'polymailers', type: 'normal', color: 'white' } });
+    return db.variant.create({
+      data: { productId: product.id, sku, type: 'normal', color: 'white', widthCm: 25, heightCm: 35, sizeCode: '25x35', onHand, weightGrams: 300, priceTiers: { create: [{ minQuantity: 1, priceCents: 1290 }] } },
+      select: { id: true },
+    });
+  };
+  const plenty: { id: string }[] = [];
+  for (let i = 0; i < o.spread; i++) plenty.push(await mk(`BENCH-PLENTY-${i}`, o.orders * 10));
+  const scarce = await mk('BENCH-SCARCE', o.stock);
+  const passwordHash = await hashPassword('bench-password');
+  const stamp = Date.now();
+  const users = await db.user.createManyAndReturn({
+    data: Array.from({ length: o.orders }, (_, i) => ({ email: `bench-order-${i}@example.com`, passwordHash, firstName: 'B', lastName: String(i), displayName: `B ${i}` })),
+    select: { id: true, email: true },
+  });
+  users.sort((a, b) => Number(a.email.split('-')[2].split('@')[0]) - Number(b.email.split('-')[2].split('@')[0]));
+  const tokens = users.map((_, i) => `benchorder${i}x${stamp}`);
+  await db.session.createMany({ data: users.map((u, i) => ({ id: tokens[i], userId: u.id, expiresAt: new Date(Date.now() + 29 * 86_400_000) })) });
+  const carts = await db.cart.createManyAndReturn({ data: users.map((u) => ({ userId: u.id })), select: { id: true, userId: true } });
+  const cartOf = new Map(carts.map((c) => [c.userId, c.id]));
+  await db.cartItem.createMany({
+    data: users.flatMap((u, i) => [
+      { cartId: cartOf.get(u.id)!, variantId: plenty[i % o.spread].id, quantity: 2 },
+      ...(wantScarce(i) ? [{ cartId: cartOf.get(u.id)!, variantId: scarce.id, quantity: 1 }] : []),
+    ]),
+  });
+  return { tokens, scarceId: scarce.id };
+}
+
+const wantScarce = (i: number) => i % 4 === 0;
+
+function startInstance(port: number, env: NodeJS.ProcessEnv, cpuProfDir?: string): ChildProcess {
+  // The built server when there is one (npm run bench builds first), the sources otherwise.
+  const entry = existsSync('dist/server/index.js') ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const prof = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  return spawn(process.execPath, [...prof, ...entry], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      RATE_LIMIT_SCALE: '1000000',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitUp(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server for ${url} exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function stopInstance(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The database-time histogram of /metrics: how many queries Prisma ran and their summed duration. */
+async function dbWork(url: string): Promise<{ queries: number; seconds: number }> {
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
+  const value = (name: string) => Number(text.match(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm'))?.[1] ?? 0);
+  return { queries: value('packshop_db_query_duration_seconds_count'), seconds: value('packshop_db_query_duration_seconds_sum') };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBenchResult> {
+  const orders = opts.orders ?? 600;
+  const clients = opts.clients ?? 20;
+  const stock = opts.stock ?? Math.floor(orders * 0.2);
+  const spread = opts.spread ?? 50;
+  const instances = opts.instances ?? (opts.postgres ? 2 : 1);
+  const basePort = opts.port ?? 3280;
+  const label = opts.postgres ? 'PostgreSQL' : 'PGlite';
+  if (!opts.postgres && instances !== 1) throw new Error('PGlite is one process: one instance only');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'packshop-orders-'));
+  const scratch = opts.postgres ? await scratchDatabase(opts.postgres) : null;
+  const children: ChildProcess[] = [];
+  const open = () => (scratch ? openPostgres(scratch.url, 2) : openPglite({ dataDir }));
+  try {
+    // Seeded before the servers start: PGlite's files belong to one process at a time.
+    let database = await open();
+    await runMigrations(database.executor);
+    const { tokens, scarceId } = await seed(database, { orders, stock, spread });
+    await database.close();
+
+    const urls: string[] = [];
+    for (let n = 0; n < instances; n++) {
+      const port = basePort + n;
+      const child = startInstance(port, { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' }, opts.cpuProfDir);
+      children.push(child);
+      urls.push(`http://127.0.0.1:${port}`);
+      await waitUp(urls[n], child);
     }
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
+    const before = await Promise.all(urls.map(dbWork));
+    const cpuBefore = children.map((c) => cpuSeconds(c.pid));
 
-const after = await a.db.variant.findUniqueOrThrow({ where: { id: scarce.id } });
-const orders = await a.db.order.count();
-const scarceWanted = Array.from({ length: ORDERS }, (_, i) => i).filter(wantScarce).length;
-const expected = ORDERS - Math.max(0, scarceWanted - STOCK);
-const oversold = after.allocated > after.onHand - after.safetyStock || orders !== expected || after.allocated !== Math.min(STOCK, scarceWanted);
-console.log(`Order placement on PostgreSQL, 2 app instances, ${CLIENTS} concurrent clients, ${ORDERS} attempts over ${SPREAD} products (every 4th also wants the scarce item, stock ${STOCK}):`);
-console.log(`  statuses ${JSON.stringify(statuses)}; ${orders} orders in ${seconds.toFixed(2)} s = ${(orders / seconds).toFixed(0)} orders/s (${(ORDERS / seconds).toFixed(0)} attempts/s)`);
-console.log(`  scarce variant: on_hand ${after.onHand}, allocated ${after.allocated}; ${oversold ? 'OVERSOLD or lost orders!' : 'zero oversells'}`);
+    let next = 0;
+    const statuses: Record<number, number> = {};
+    const problems: string[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        while (next < tokens.length) {
+          const i = next++;
+          const res = await fetch(`${urls[(client + i) % instances]}/api/orders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}`, 'idempotency-key': `bench-order-${i}` },
+            body: JSON.stringify({ shipping_address: address, payment_method: 'stripe' }),
+          });
+          const body = await res.text();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status !== 200 && res.status !== 409 && problems.length < 3) problems.push(`${res.status} ${body.slice(0, 200)}`);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const after = await Promise.all(urls.map(dbWork));
+    const cpuAfter = children.map((c) => cpuSeconds(c.pid));
+    for (const child of children) await stopInstance(child);
 
-for (const app of apps) app.close();
-await b.close();
-await a.close();
-await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-await admin.end();
-process.exit(oversold ? 1 : 0);
+    database = await open();
+    const db = database.db;
+    const scarce = await db.variant.findUniqueOrThrow({ where: { id: scarceId }, select: { onHand: true, allocated: true, safetyStock: true } });
+    const placed = await db.order.count();
+    const invoices = await db.order.aggregate({ _min: { invoiceNumber: true }, _max: { invoiceNumber: true }, _count: { invoiceNumber: true } });
+    const confirmations = await db.outboxMessage.count({ where: { template: 'order_confirmation' } });
+    await database.close();
+
+    const scarceWanted = Array.from({ length: orders }, (_, i) => i).filter(wantScarce).length;
+    const expected = orders - Math.max(0, scarceWanted - stock);
+    const checks = [
+      { ok: scarce.allocated <= scarce.onHand - scarce.safetyStock && scarce.allocated === Math.min(stock, scarceWanted), what: `scarce variant: on hand ${scarce.onHand}, allocated ${scarce.allocated}` },
+      { ok: placed === expected, what: `${placed} orders placed, ${expected} expected` },
+      {
+        ok: invoices._count.invoiceNumber === placed && invoices._min.invoiceNumber === (placed ? 1 : null) && invoices._max.invoiceNumber === (placed || null),
+        what: `invoice numbers ${invoices._min.invoiceNumber}..${invoices._max.invoiceNumber} on ${invoices._count.invoiceNumber} orders`,
+      },
+      { ok: confirmations === placed, what: `${confirmations} confirmation e-mails in the outbox` },
+    ];
+    const ok = checks.every((c) => c.ok);
+    const queries = after.reduce((s, a, n) => s + a.queries - before[n].queries, 0);
+    const dbSeconds = after.reduce((s, a, n) => s + a.seconds - before[n].seconds, 0);
+    const rate = placed / seconds;
+    const cpu = cpuAfter.every((c, n) => c != null && cpuBefore[n] != null)
+      ? cpuAfter.reduce<number>((sum, c, n) => sum + c! - cpuBefore[n]!, 0)
+      : null;
+    const lines = [
+      `Order placement, ${label}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
+      `  ${rate.toFixed(0)} orders/s (${placed} orders in ${seconds.toFixed(2)} s); statuses ${JSON.stringify(statuses)}`,
+      `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it` +
+        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? ' (PostgreSQL\'s own not included)' : ' (PGlite runs inside it)'}`),
+      `  ${ok ? 'zero oversells, no lost or doubled orders, gap-free invoice numbers' : 'GUARANTEE BROKEN'}: ${checks.map((c) => `${c.ok ? '' : 'FAILED '}${c.what}`).join('; ')}`,
+      ...problems.map((p) => `  unexpected answer: ${p}`),
+    ];
+    return { database: label, instances, ordersPerSecond: rate, ok, lines };
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const num = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
+  const str = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const pgArg = str('--pg');
+  const postgres = args.includes('--pg')
+    ? pgArg && /^postgres(ql)?:\/\//.test(pgArg)
+      ? pgArg
+      : (process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test')
+    : undefined;
+  const result = await benchOrders({
+    postgres,
+    orders: num('--orders'),
+    clients: num('--clients'),
+    stock: num('--stock'),
+    spread: num('--spread'),
+    instances: num('--instances'),
+    cpuProfDir: str('--cpu-prof'),
+  });
+  for (const line of result.lines) console.log(line);
+  process.exit(result.ok ? 0 : 1);
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCsvImport } from './csv-import';
+import { benchOrders } from './orders';
 import { benchPaths, type BenchContext } from './paths';
 
 // npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
@@ -282,6 +283,20 @@ async function main() {
     console.log(`CPU profile written to bench-profiles/ (CPU.*.${server.pid}.*.cpuprofile, path windows in marks-${server.pid}.json)`);
   }
   if (!only || only.includes('csv-import')) await benchCsvImport();
+  await runOrderBench();
+}
+
+/**
+ * Order placement, after the HTTP paths (scripts/bench/orders.ts): its own scratch database and its
+ * own server processes, one on PGlite, two on PostgreSQL. Prints orders/s and the oversell check.
+ */
+async function runOrderBench() {
+  if (only && !only.includes('orders')) return;
+  console.log('\nPlacing orders...');
+  // Any URL of the PostgreSQL server will do: the order bench makes (and drops) a database of its own there.
+  const result = await benchOrders({ postgres: databaseUrl });
+  for (const line of result.lines) console.log(line);
+  if (!result.ok) process.exitCode = 1;
 }
 
 main()

@@ -5,10 +5,17 @@ import { Prisma } from '@prisma/client';
  * PGlite adapter (0.6) passes PostgreSQL's own error (code 23505) through instead.
  */
 export function isUniqueViolation(err: unknown): boolean {
-  if (err instanceof Prisma.PrismaClientKnownRequestError) return err.code === 'P2002';
+  if (err instanceof Prisma.PrismaClientKnownRequestError) return err.code === 'P2002' || (err.code === 'P2010' && rawQueryCode(err) === '23505');
   const e = err as { cause?: { code?: string; originalCode?: string; kind?: string }; code?: string };
   const cause = e?.cause;
   return cause?.code === '23505' || cause?.originalCode === '23505' || cause?.kind === 'UniqueConstraintViolation' || e?.code === '23505';
+}
+
+/** A raw query's failure ($queryRaw / $executeRaw, P2010) carries the driver's error in its meta. */
+function rawQueryCode(err: Prisma.PrismaClientKnownRequestError): string | undefined {
+  const cause = (err.meta as { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } | undefined)?.driverAdapterError?.cause;
+  const code = cause?.originalCode ?? cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** True when a write referenced a row that no longer exists (foreign key, code 23503 / P2003). */

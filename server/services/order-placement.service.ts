@@ -11,12 +11,14 @@ import { availableStock } from '../../shared/domain/stock';
 import { idempotencyKeySchema, type placeOrderInput } from '../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../db/errors';
 import { catalogChanged } from '../lib/catalog-events';
-import { cartSelect, priceCart, tiersOf } from './cart-view';
+import { priceCart, tiersOf } from './cart-view';
 import { variantLabel } from './cart.service';
 import { writeLedger, type LedgerEntry } from './ledger';
-import { orderSelect, toOrderDto } from './order.mapper';
+import { orderSelect, toOrderDto, type OrderRow } from './order.mapper';
 import { orderPayNowPayload } from './order-payment.service';
+import * as sql from './order-placement.sql';
 import { getPaymentOptions } from './payment-settings.service';
+import { newId } from '../db/ids';
 import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from './gift-tier-rules';
 import { findCoupon } from './promotions.service';
@@ -28,7 +30,6 @@ import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../mail/templates/order-confirmation';
 import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from './mail.service';
-import { recordStatusEvent } from './order-history';
 import { ordersPlaced, stockConflicts } from '../lib/metrics';
 import { webhookOrderPlaced } from '../webhooks/events';
 
@@ -38,11 +39,9 @@ const SCOPE = 'order';
 
 export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null, mail: MailSettings) {
   const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
-  if (key) {
-    const done = await orderForKey(db, user.id, key);
-    if (done) return done;
-  }
   try {
+    // No lookup of the key first: the transaction claims it as its first write, and a key that was
+    // already used fails that claim as a unique violation, answered below with the order it made.
     const order = await withWriteLock(db, () =>
       db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 }),
     );
@@ -51,9 +50,9 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
     sessionsChanged(db, { userId: user.id });
     wakeOutbox();
     ordersPlaced.inc();
-    return toOrderDto(order);
+    return order;
   } catch (err) {
-    // The same key placed concurrently: the other request made the order; answer with it.
+    // The key was used before, or by a concurrent request that made the order: answer with that order.
     if (key && isUniqueViolation(err)) {
       const done = await orderForKey(db, user.id, key);
       if (done) return done;
@@ -73,13 +72,11 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
 async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null, mail: MailSettings) {
   const now = new Date();
   const userId = user.id;
-  // Claimed first: a concurrent duplicate waits on this row and then fails as a unique violation.
-  const claim = key ? await tx.idempotencyKey.create({ data: { scope: SCOPE, owner: userId, key }, select: { id: true } }) : null;
-
-  // Two tabs placing the same cart: the second waits on this lock, then finds the cart emptied.
-  const [cartRef] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`;
-  if (!cartRef) throw badRequest('Your cart is empty');
-  const cart = await tx.cart.findUniqueOrThrow({ where: { id: cartRef.id }, select: { ...cartSelect, couponCode: true } });
+  // 1. This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
+  // the cart read as it is now. Nothing here is shared with other shoppers' orders.
+  const cartId = await sql.claimKeyAndLockCart(tx, userId, key);
+  if (!cartId) throw badRequest('Your cart is empty');
+  const cart = await sql.readCart(tx, cartId);
   if (cart.items.length === 0) throw badRequest('Your cart is empty');
   // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
   const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
@@ -87,7 +84,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
 
   const address = input.shipping_address;
   const code = input.coupon_code?.trim() || cart.couponCode || null;
-  const [tiers, rules, coupon] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null]);
+  const [tiers, rules, coupon, m] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null, mailer(tx, mail)]);
   const priced = priceCart(cart, { coupon, tiers, rules, country: address.country, now });
   if (code) {
     const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
@@ -98,90 +95,127 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const problem = selectionProblem(priced.available, selections);
   if (problem) throw badRequest(problem);
 
+  // 2. The order, its lines, gifts and first timeline entry; the cart removed, the key and the
+  // address remembered: one statement. The answer is built here from what was written.
   const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
-  const t = priced.totals;
   const tierName = new Map(tiers.map((x) => [x.id, x.name]));
-  const order = await tx.order.create({
-    data: {
-      orderNumber: newOrderNumber(now),
-      userId,
-      email: user.email,
-      status: 'pending',
-      paymentMethod: 'stripe',
-      subtotalCents: t.subtotalCents,
-      discountCents: t.discountCents,
-      shippingCents: t.shippingCents,
-      gstCents: t.gstCents,
-      totalCents: t.totalCents,
-      totalWeightGrams: t.totalWeightGrams,
-      couponCode: priced.coupon?.code ?? null,
-      shipFullName: address.fullName,
-      shipPhone: address.phone,
-      shipLine1: address.addressLine1,
-      shipLine2: address.addressLine2 || null,
-      shipUnit: address.unit || null,
-      shipPostalCode: address.postalCode,
-      shipCity: address.city,
-      shipState: address.state,
-      shipCountry: address.country,
-      items: {
-        createMany: {
-          data: cart.items.map((l, i) => ({
-            variantId: l.variant.id,
-            productId: l.variant.product.id,
-            productName: l.variant.product.name,
-            sku: l.variant.sku,
-            attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
-            productImage: l.variant.product.images[0]?.url ?? null,
-            unitPriceCents: t.lines[i].unitPriceCents,
-            quantity: l.quantity,
-            lineTotalCents: t.lines[i].lineTotalCents,
-          })),
-        },
-      },
-      gifts: {
-        createMany: {
-          data: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierId: s.tierId, tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
-        },
-      },
+  const t = priced.totals;
+  const order: OrderRow = {
+    id: newId(),
+    orderNumber: newOrderNumber(now),
+    createdAt: now,
+    status: 'pending',
+    paymentMethod: 'stripe',
+    subtotalCents: t.subtotalCents,
+    discountCents: t.discountCents,
+    shippingCents: t.shippingCents,
+    gstCents: t.gstCents,
+    totalCents: t.totalCents,
+    totalWeightGrams: t.totalWeightGrams,
+    couponCode: priced.coupon?.code ?? null,
+    shipFullName: address.fullName,
+    shipPhone: address.phone,
+    shipLine1: address.addressLine1,
+    shipLine2: address.addressLine2 || null,
+    shipUnit: address.unit || null,
+    shipPostalCode: address.postalCode,
+    shipCity: address.city,
+    shipState: address.state,
+    shipCountry: address.country,
+    trackingNumber: null,
+    courier: null,
+    items: cart.items.map((l, i) => ({
+      variantId: l.variant.id,
+      productId: l.variant.product.id,
+      productName: l.variant.product.name,
+      sku: l.variant.sku,
+      attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
+      productImage: l.variant.product.images[0]?.url ?? null,
+      unitPriceCents: t.lines[i].unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: t.lines[i].lineTotalCents,
+    })),
+    gifts: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+  };
+  await sql.writeOrder(tx, {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId,
+    email: user.email,
+    createdAt: now,
+    totals: t,
+    couponCode: order.couponCode,
+    ship: {
+      fullName: order.shipFullName,
+      phone: order.shipPhone,
+      line1: order.shipLine1,
+      line2: order.shipLine2,
+      unit: order.shipUnit,
+      postalCode: order.shipPostalCode,
+      city: order.shipCity,
+      state: order.shipState,
+      country: order.shipCountry,
     },
-    // The answer is read inside the transaction: no second round trip after commit.
-    select: orderSelect,
+    // Ids made in line order: the order's lines read back "ORDER BY id" in the cart's order.
+    items: order.items.map((i) => ({ id: newId(), ...i, attributes: i.attributes as Record<string, unknown> })),
+    gifts: selections.map((s, i) => ({ id: newId(), tierId: s.tierId, ...order.gifts[i] })),
+    cartId: cart.id,
+    key,
+    addressId: input.address_id ?? null,
   });
+  if (priced.coupon && t.discountCents > 0) {
+    await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents }, select: { id: true } });
+  }
+  const dto = toOrderDto(order);
 
-  // Deleting the cart row empties it in one statement (items and gifts cascade, the coupon goes with
-  // it); a second tab waiting on the row lock above then finds no cart. The next add makes a new one.
-  await tx.cart.delete({ where: { id: cart.id } });
-  if (claim) await tx.idempotencyKey.update({ where: { id: claim.id }, data: { orderId: order.id } });
-  await recordLastUsedAddress(tx, userId, input);
+  // 3. What the order sends, written in this transaction so that it exists exactly when the order
+  // does (design.md section 9). Another outbox write for the new order belongs next to this one.
+  const payOptions = await getPaymentOptions(tx);
+  const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
+  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);
 
-  // Everything above locks only this shopper's rows. From here to the commit the stock rows are
-  // locked, and concurrent orders for the same items queue on them: keep this part short.
-  // Rows are locked in one order (by id) so that concurrent orders never deadlock.
-  const ledger: LedgerEntry[] = [];
-  const lowStock: LowStockLine[] = [];
+  // 4. Shared rows, locked from here to the commit, so this part is three statements: the variants
+  // locked in id order and checked, then allocated (with their ledger rows, and the products locked
+  // in id order), gifts, and last the units sold with the invoice counter, which every order queues
+  // on. Every order locks variants, products, gifts, counter in that order: no deadlocks.
+  const locked = new Map((await sql.lockVariants(tx, cart.items.map((l) => l.variant.id))).map((v) => [v.id, v]));
   const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
   for (const line of lines) {
-    const q = line.quantity;
-    const rows = await tx.$queryRaw<{ allocated: number; available: number }[]>`
-      UPDATE "Variant" SET "allocated" = "allocated" + ${q}, "updatedAt" = NOW()
-      WHERE "id" = ${line.variant.id} AND "onHand" - "allocated" - "safetyStock" >= ${q}
-      RETURNING "allocated", "onHand" - "allocated" - "safetyStock" AS "available"`;
-    if (rows.length === 0) {
-      const now = await tx.variant.findUnique({ where: { id: line.variant.id }, select: { onHand: true, allocated: true, safetyStock: true } });
-      const left = now ? availableStock(now) : 0;
+    const v = locked.get(line.variant.id);
+    const left = v ? availableStock(v) : 0;
+    if (left < line.quantity) {
       const label = variantLabel(line.variant);
       stockConflicts.inc();
       throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
     }
-    const after = Number(rows[0].allocated);
-    ledger.push({ variantId: line.variant.id, subject: line.variant.sku, field: 'allocated', reason: 'order_placed', before: after - q, after, userId, orderId: order.id });
-    // Staff hear about a variant once, when an order takes it across the threshold, not on every order below it.
-    const available = Number(rows[0].available);
-    if (available <= PACKING_LOW_STOCK && available + q > PACKING_LOW_STOCK) {
+  }
+  const allocated = await sql.allocateLockedVariants(
+    tx,
+    lines.map((l) => ({ variantId: l.variant.id, productId: l.variant.product.id, quantity: l.quantity, sku: l.variant.sku })),
+    { userId, orderId: order.id },
+  );
+  // Staff hear about a variant once, when an order takes it across the threshold, not on every order below it.
+  const lowStock: LowStockLine[] = [];
+  for (const line of lines) {
+    const available = availableStock({ ...locked.get(line.variant.id)!, allocated: allocated.get(line.variant.id)! });
+    if (available <= PACKING_LOW_STOCK && available + line.quantity > PACKING_LOW_STOCK) {
       lowStock.push({ sku: line.variant.sku, name: line.variant.product.name, available });
     }
   }
+  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
+  await webhookOrderPlaced(tx, order, user.email, lowStock);
+  await allocateGifts(tx, selections, giftById, { userId, orderId: order.id });
+  const soldByProduct = new Map<string, number>();
+  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
+  // Last, because every order queues on the counter row until it commits: the invoice number comes
+  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
+  await sql.addUnitsSoldAndTakeInvoiceNumber(tx, soldByProduct, order.id);
+  return dto;
+}
+
+/** Gift stock, one conditional update per chosen gift in id order (gifts are few and rare). */
+async function allocateGifts(tx: Tx, selections: GiftSelection[], giftById: Map<string, { name: string }>, ref: { userId: string; orderId: string }) {
+  const ledger: LedgerEntry[] = [];
   for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
     const rows = await tx.$queryRaw<{ allocated: number }[]>`
       UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
@@ -193,34 +227,9 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
       throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
     }
     const after = Number(rows[0].allocated);
-    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId, orderId: order.id });
+    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId: ref.userId, orderId: ref.orderId });
   }
-
   await writeLedger(tx, ledger);
-  await recordStatusEvent(tx, { orderId: order.id, from: null, to: 'pending', userId, actorRole: 'customer' });
-  // The e-mails are written in this transaction: an order is never committed without them.
-  const m = await mailer(tx, mail);
-  const payOptions = await getPaymentOptions(tx);
-  const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
-  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, toOrderDto(order), now, payment), order.id);
-  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
-  await webhookOrderPlaced(tx, order, user.email, lowStock);
-  if (priced.coupon && t.discountCents > 0) {
-    await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents } });
-  }
-  const soldByProduct = new Map<string, number>();
-  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
-  for (const [productId, qty] of [...soldByProduct].sort(([x], [y]) => (x < y ? -1 : 1))) {
-    await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = "unitsSold" + ${qty} WHERE "id" = ${productId}`;
-  }
-  // Last, because every order queues on this one row until it commits: the invoice number comes
-  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
-  const [counter] = await tx.$queryRaw<{ value: number }[]>`
-    INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
-    ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
-    RETURNING "value"`;
-  await tx.order.update({ where: { id: order.id }, data: { invoiceNumber: Number(counter.value) }, select: { id: true } });
-  return order;
 }
 
 /** Gift ids from the request, each put in the lowest reached tier that still has room for it. */
@@ -232,15 +241,4 @@ function assignGifts(available: ReturnType<typeof priceCart>['available'], giftI
     used.set(tierId, (used.get(tierId) ?? 0) + 1);
     return { tierId, giftId };
   });
-}
-
-async function recordLastUsedAddress(tx: Tx, userId: string, input: Input) {
-  const a = input.shipping_address;
-  const saved = input.address_id
-    ? await tx.address.findFirst({ where: { id: input.address_id, userId }, select: { id: true } })
-    : await tx.address.findFirst({
-        where: { userId, addressLine1: a.addressLine1, postalCode: a.postalCode, country: a.country, fullName: a.fullName },
-        select: { id: true },
-      });
-  if (saved) await tx.user.update({ where: { id: userId }, data: { lastUsedAddressId: saved.id } });
 }

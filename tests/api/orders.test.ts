@@ -66,6 +66,31 @@ describe('placing an order through REST', () => {
     await deleteGiftTier(t.db, tier.tierId);
   });
 
+  // The order's statements are hand-written SQL and the answer is built from what was written
+  // (issue 10): it must be exactly the order as stored, with the lines in the cart's order.
+  it('answers the order exactly as stored, lines in cart order, and remembers the saved address used', async () => {
+    const a = await createVariant(t.db, { onHand: 20, tiers: [[1, 1500]] });
+    const b = await createVariant(t.db, { onHand: 20, tiers: [[1, 700]] });
+    const { token, user } = await createUser(t.deps);
+    const saved = await t.api('POST', '/users/me/addresses', { token, body: { ...sgAddress, addressLine2: undefined } });
+    expect(saved.status).toBe(200);
+    await t.api('POST', '/cart/add', { token, body: { variant_id: b.variantId, quantity: 3 } });
+    await t.api('POST', '/cart/add', { token, body: { variant_id: a.variantId, quantity: 1 } });
+
+    const placed = await t.api('POST', '/orders', { token, body: { shipping_address: sgAddress } });
+    expect(placed.status).toBe(200);
+    expect(placed.body.items.map((i: { variant_id: string }) => i.variant_id)).toEqual([b.variantId, a.variantId]);
+    expect(placed.body.shipping_address).toMatchObject({ address_line2: null, unit: '#05-01' });
+    const stored = await t.api('GET', `/orders/${placed.body.id}`, { token });
+    expect(stored.body).toEqual(placed.body);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).lastUsedAddressId).toBe(saved.body.id);
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: placed.body.id }, select: { invoiceNumber: true, events: { select: { toStatus: true, actorRole: true } } } });
+    expect(order.invoiceNumber).toBeGreaterThan(0);
+    expect(order.events).toEqual([{ toStatus: 'pending', actorRole: 'customer' }]);
+    expect(await t.db.inventoryLedger.count({ where: { orderId: placed.body.id, reason: 'order_placed' } })).toBe(2);
+    expect(await t.db.cart.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it('needs a signed-in user, a cart and a valid address', async () => {
     expect((await t.api('POST', '/orders', { body: { shipping_address: sgAddress } })).status).toBe(401);
     const { token } = await createUser(t.deps);
