@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCsvImport } from './csv-import';
 import { benchOrders } from './orders';
+import { processCpuMicros } from './process-cpu';
 import { benchPaths, type BenchContext } from './paths';
 
 // npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
@@ -42,6 +43,7 @@ const children: ChildProcess[] = [];
 // With --profile: when the profiled server started, and each path's window relative to it (ms), so
 // that scripts/bench/profile-summary.ts can split the one profile by path.
 let serverStartedAt = 0;
+let serverPid: number | undefined;
 const marks: { name: string; from_ms: number; to_ms: number }[] = [];
 
 async function scratchPostgres(): Promise<string | undefined> {
@@ -152,6 +154,21 @@ function serverPeakRssMb(pid: number | undefined): number | null {
   return rss ? Number(rss) / 1024 : null;
 }
 
+/**
+ * What logs and metrics cost on the cached catalogue path (issue 14: under 5 %): their CPU per
+ * request, measured in-process by observability-cost.ts, beside the server's whole CPU per request
+ * on GET /api/products/{id} in this run.
+ */
+function printObservabilityCost(detailCpuMicros: number | undefined) {
+  if (detailCpuMicros === undefined || !Number.isFinite(detailCpuMicros)) return;
+  const out = spawnSync('npx', ['tsx', 'scripts/bench/observability-cost.ts'], { encoding: 'utf8' }).stdout ?? '';
+  const m = /([\d.]+) µs of CPU per request/.exec(out);
+  if (!m) return;
+  const cost = Number(m[1]);
+  const share = (cost / detailCpuMicros) * 100;
+  console.log(`logs + metrics: ${cost.toFixed(1)} µs CPU per request = ${share.toFixed(1)} % of GET /api/products/{id} (${detailCpuMicros.toFixed(0)} µs CPU per request; target under 5 %)`);
+}
+
 function printTable(rows: string[][]) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
@@ -178,8 +195,9 @@ interface Section {
 const requestPaths: Section = {
   name: 'request paths',
   async run(ctx) {
-    const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req'];
+    const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req', 'cpu µs/req'];
     const rows: string[][] = [];
+    const cpuPerRequest = new Map<string, number>();
     for (const path of benchPaths) {
       if (only && !only.some((o) => path.name.includes(o))) continue;
       const req = await path.request(ctx);
@@ -189,7 +207,12 @@ const requestPaths: Section = {
       const bareRps = await ctx.bareNow();
       const before = await dbCounters();
       const from = performance.now() - serverStartedAt;
+      const cpuBefore = processCpuMicros(serverPid);
       const r = await ctx.measure(`${baseUrl}${req.path}`, req, path.connections);
+      const cpuAfter = processCpuMicros(serverPid);
+      // The server's own CPU per request holds still when other work shares the machine.
+      const cpu = cpuBefore !== undefined && cpuAfter !== undefined && r.total > 0 ? (cpuAfter - cpuBefore) / r.total : NaN;
+      cpuPerRequest.set(path.name, cpu);
       marks.push({ name: path.name, from_ms: from, to_ms: performance.now() - serverStartedAt });
       await ctx.drain();
       const after = await dbCounters();
@@ -207,10 +230,12 @@ const requestPaths: Section = {
         // The drain's own /api/health calls make no query; the /metrics scrape makes at most one.
         perReq(after.queries - before.queries).toFixed(1),
         (perReq(after.seconds - before.seconds) * 1000).toFixed(2),
+        Number.isFinite(cpu) ? cpu.toFixed(0) : '',
       ]);
     }
     console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
     printTable([header, ...rows]);
+    printObservabilityCost(cpuPerRequest.get('GET /api/products/{id}'));
   },
 };
 
@@ -239,6 +264,7 @@ async function main() {
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-profiles')}`] : [];
   server = start(process.execPath, [...serverNodeArgs, ...nodeArgs, 'dist/server/index.js']);
   serverStartedAt = performance.now();
+  serverPid = server.pid;
   await waitFor(`${baseUrl}/api/health`);
   const bare = start(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(BARE_PORT) });
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
