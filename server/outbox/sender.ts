@@ -3,6 +3,7 @@ import { inlineImagesOf, renderInlineImages } from './attachments';
 import { backoffMs, MAX_ATTEMPTS } from './backoff';
 import { onOutboxWake } from './outbox';
 import type { MailTransport } from './transport';
+import { singlePass } from './single-pass';
 
 export interface SenderOptions {
   /** null: no SMTP server configured; messages are kept for reading in the back office. */
@@ -41,8 +42,6 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 120_000;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<RunResult> | null = null;
-  let again = false;
   let unsubscribe: (() => void) | undefined;
 
   async function keepAll(): Promise<number> {
@@ -114,21 +113,9 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
     }
   }
 
-  /** Runs a pass now, or once more after the one in progress. */
-  function runOnce(): Promise<RunResult> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        void runOnce().catch(warn);
-      }
-    });
-    return running;
-  }
+  // A pass now, or once more after the one in progress.
+  const passes = singlePass(pass, (err) => warn(err));
+  const runOnce = passes.runOnce;
 
   function warn(err: unknown) {
     console.warn('[outbox] delivery pass failed:', err instanceof Error ? err.message : err);
@@ -147,7 +134,7 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
       if (timer) clearInterval(timer);
       timer = undefined;
       unsubscribe?.();
-      await running?.catch(() => undefined);
+      await passes.current()?.catch(() => undefined);
       options.transport?.close();
     },
   };

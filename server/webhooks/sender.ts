@@ -6,6 +6,7 @@ import { onWebhooksWake, takeQueuedFlag } from './emit';
 import { postWebhook } from './http-post';
 import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
+import { singlePass } from '../outbox/single-pass';
 
 /**
  * After this many failed attempts a delivery is given up (an admin can still redeliver it). With
@@ -56,8 +57,6 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<WebhookRunResult> | null = null;
-  let again = false;
   let lastPrune = 0;
   const unsubscribe: (() => void)[] = [];
 
@@ -144,21 +143,9 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
     }
   }
 
-  /** Runs a pass now, or once more after the one in progress. */
-  function runOnce(): Promise<WebhookRunResult> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        void runOnce().catch(warn);
-      }
-    });
-    return running;
-  }
+  // A pass now, or once more after the one in progress.
+  const passes = singlePass(pass, (err) => warn(err));
+  const runOnce = passes.runOnce;
 
   function warn(err: unknown) {
     console.warn('[webhooks] delivery pass failed:', err instanceof Error ? err.message : err);
@@ -183,7 +170,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
       if (timer) clearInterval(timer);
       timer = undefined;
       for (const u of unsubscribe.splice(0)) u();
-      await running?.catch(() => undefined);
+      await passes.current()?.catch(() => undefined);
     },
   };
 }
