@@ -8,6 +8,7 @@ import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, longDate } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
+import { Pager } from '../../features/admin/Pager';
 
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -100,13 +101,7 @@ export default function OrdersPage() {
               </li>
             ))}
           </ul>
-          {query.data.pages > 1 && (
-            <div className="mt-4 flex items-center justify-center gap-3 text-sm">
-              <button type="button" disabled={page <= 1} onClick={() => setParam('page', String(page - 1))} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Previous</button>
-              <span>Page {page} of {query.data.pages}</span>
-              <button type="button" disabled={page >= query.data.pages} onClick={() => setParam('page', String(page + 1))} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Next</button>
-            </div>
-          )}
+          {query.data && <Pager page={page} pages={query.data.pages} total={query.data.total} onPage={(p) => setParam('page', String(p))} label="orders" />}
         </>
       )}
     </div>

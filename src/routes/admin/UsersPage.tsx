@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, longDate } from '../../features/admin/ui';
 import { trpc } from '../../lib/trpc';
+import { Pager } from '../../features/admin/Pager';
 
 export default function UsersPage() {
   const { user: me } = useAuth();
@@ -57,13 +58,7 @@ export default function UsersPage() {
           ))}
         </ul>
       )}
-      {list.data && list.data.pages > 1 && (
-        <div className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Previous</button>
-          <span>Page {page} of {list.data.pages}</span>
-          <button type="button" disabled={page >= list.data.pages} onClick={() => setPage(page + 1)} className="rounded-lg px-3 py-1.5 ring-1 ring-slate-200 disabled:opacity-40">Next</button>
-        </div>
-      )}
+      {list.data && <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="users" />}
     </div>
   );
 }

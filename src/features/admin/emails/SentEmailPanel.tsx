@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Spinner } from '../../../components/ui/Spinner';
 import { trpc } from '../../../lib/trpc';
 import { Badge, EmptyState, ErrorBox, Modal, errorText } from '../ui';
+import { Pager } from '../Pager';
 
 type Status = 'pending' | 'sending' | 'sent' | 'failed' | 'kept';
 
@@ -61,13 +62,7 @@ export function SentEmailPanel() {
               </li>
             ))}
           </ul>
-          {list.data.pages > 1 && (
-            <div className="mt-3 flex items-center justify-end gap-2 text-sm">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg px-3 py-1 ring-1 ring-slate-200 disabled:opacity-40">Previous</button>
-              <span>Page {page} of {list.data.pages}</span>
-              <button type="button" disabled={page >= list.data.pages} onClick={() => setPage(page + 1)} className="rounded-lg px-3 py-1 ring-1 ring-slate-200 disabled:opacity-40">Next</button>
-            </div>
-          )}
+          {list.data && <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="messages" />}
         </>
       )}
       {openId && <EmailDialog id={openId} onClose={() => setOpenId(null)} />}

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { trpc } from '../../../lib/trpc';
 import { Badge, EmptyState, ErrorBox, Modal, errorText } from '../ui';
 import { DELIVERY_STATUS, when, type DeliveryStatus } from './labels';
+import { Pager } from '../Pager';
 
 /** The deliveries of one endpoint, newest first, refreshed while open; each opens its attempts. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
@@ -52,13 +53,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               </li>
             ))}
           </ul>
-          {list.data.pages > 1 && (
-            <div className="mt-3 flex items-center justify-end gap-2 text-sm">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg px-3 py-1 ring-1 ring-slate-200 disabled:opacity-40">Previous</button>
-              <span>Page {page} of {list.data.pages}</span>
-              <button type="button" disabled={page >= list.data.pages} onClick={() => setPage(page + 1)} className="rounded-lg px-3 py-1 ring-1 ring-slate-200 disabled:opacity-40">Next</button>
-            </div>
-          )}
+          {list.data && <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="deliveries" />}
         </>
       )}
       {openId && <DeliveryDialog id={openId} onClose={() => setOpenId(null)} />}
