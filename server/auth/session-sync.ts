@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { listenOnChannel } from '../lib/pg-channel';
 import { sessionCacheFor, type SessionChange } from './session-cache';
 
 /**
@@ -11,7 +11,6 @@ import { sessionCacheFor, type SessionChange } from './session-cache';
  * on its own.
  */
 export const SESSION_CHANNEL = 'session_changed';
-const RECONNECT_MS = 2_000;
 
 export interface SessionSync {
   instanceId: string;
@@ -37,47 +36,27 @@ function parse(payload: string | undefined): Message | null {
 export function startSessionSync(databaseUrl: string, db: object, log: (msg: string) => void = () => undefined): SessionSync {
   const instanceId = randomUUID();
   const cache = sessionCacheFor(db);
-  let client: pg.Client | null = null;
-  let stopped = false;
 
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel !== SESSION_CHANNEL) return;
-      const m = parse(msg.payload);
+  const channel = listenOnChannel(databaseUrl, SESSION_CHANNEL, {
+    onMessage(payload) {
+      const m = parse(payload);
       if (!m || m.from === instanceId) return;
       cache.drop('sessionId' in m ? { sessionId: m.sessionId } : { userId: m.userId });
-    });
-    c.on('error', () => undefined);
-    c.on('end', () => {
-      if (client === c) client = null;
-      // Whatever was announced while disconnected is lost: start again from an empty cache.
-      cache.clear();
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${SESSION_CHANNEL}`);
-    client = c;
-    cache.clear();
-  };
-
-  const unsubscribe = cache.onChanged((change: SessionChange) => {
-    if (!client) return;
-    const payload = JSON.stringify({ from: instanceId, ...change });
-    client.query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, payload]).catch((err: Error) => log(`session NOTIFY failed: ${err.message}`));
+    },
+    // Whatever was announced while disconnected is lost: start again from an empty cache.
+    onConnected: () => cache.clear(),
+    onDisconnected: () => cache.clear(),
+    log: (msg) => log(msg.includes('LISTEN') ? `${msg}; relying on the session cache's 60 s TTL` : msg),
   });
 
-  const ready = connect().catch((err: Error) => {
-    log(`session LISTEN unavailable (${err.message}); relying on the session cache's 60 s TTL`);
-  });
+  const unsubscribe = cache.onChanged((change: SessionChange) => channel.notify(JSON.stringify({ from: instanceId, ...change })));
 
   return {
     instanceId,
-    ready,
+    ready: channel.ready,
     async stop() {
-      stopped = true;
       unsubscribe();
-      await client?.end().catch(() => undefined);
+      await channel.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { listenOnChannel } from '../lib/pg-channel';
 import { catalogChanged, onCatalogChanged } from '../lib/catalog-events';
 
 /**
@@ -10,7 +10,6 @@ import { catalogChanged, onCatalogChanged } from '../lib/catalog-events';
  * short TTL bounds staleness until it is back.
  */
 export const CATALOG_CHANNEL = 'catalog_changed';
-const RECONNECT_MS = 2_000;
 
 export interface CatalogSync {
   instanceId: string;
@@ -20,47 +19,31 @@ export interface CatalogSync {
 
 export function startCatalogSync(databaseUrl: string, log: (msg: string) => void = () => undefined): CatalogSync {
   const instanceId = randomUUID();
-  let client: pg.Client | null = null;
-  let stopped = false;
   let replaying = false;
 
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel !== CATALOG_CHANNEL || msg.payload === instanceId) return;
+  const channel = listenOnChannel(databaseUrl, CATALOG_CHANNEL, {
+    onMessage(payload) {
+      if (payload === instanceId) return;
       replaying = true;
       try {
         catalogChanged('another instance');
       } finally {
         replaying = false;
       }
-    });
-    c.on('error', () => undefined);
-    c.on('end', () => {
-      if (client === c) client = null;
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CATALOG_CHANNEL}`);
-    client = c;
-  };
-
-  const unsubscribe = onCatalogChanged(() => {
-    if (replaying || !client) return;
-    client.query('SELECT pg_notify($1, $2)', [CATALOG_CHANNEL, instanceId]).catch((err: Error) => log(`catalog NOTIFY failed: ${err.message}`));
+    },
+    log: (msg) => log(msg.includes('LISTEN') ? `${msg}; relying on the cache TTL` : msg),
   });
 
-  const ready = connect().catch((err: Error) => {
-    log(`catalog LISTEN unavailable (${err.message}); relying on the cache TTL`);
+  const unsubscribe = onCatalogChanged(() => {
+    if (!replaying) channel.notify(instanceId);
   });
 
   return {
     instanceId,
-    ready,
+    ready: channel.ready,
     async stop() {
-      stopped = true;
       unsubscribe();
-      await client?.end().catch(() => undefined);
+      await channel.stop();
     },
   };
 }

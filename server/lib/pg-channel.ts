@@ -1,0 +1,60 @@
+import pg from 'pg';
+
+const RECONNECT_MS = 2_000;
+
+export interface PgChannel {
+  /** Resolves once LISTEN is in place (or the first connection failed; see onUnavailable). */
+  ready: Promise<void>;
+  /** NOTIFY on the channel; a no-op while the connection is down. */
+  notify(payload: string): void;
+  stop(): Promise<void>;
+}
+
+export interface PgChannelHandlers {
+  onMessage(payload: string | undefined): void;
+  /** LISTEN is (again) in place. */
+  onConnected?(): void;
+  /** The connection ended; anything announced meanwhile is lost until it comes back. */
+  onDisconnected?(): void;
+  /** What to log when the first connection fails or a NOTIFY does. */
+  log(msg: string): void;
+}
+
+/**
+ * One dedicated connection LISTENing on a PostgreSQL channel, reconnecting on its own, for the
+ * cross-instance invalidations (catalog-sync.ts, session-sync.ts). A pooled connection cannot LISTEN.
+ */
+export function listenOnChannel(databaseUrl: string, channel: string, h: PgChannelHandlers): PgChannel {
+  let client: pg.Client | null = null;
+  let stopped = false;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) h.onMessage(msg.payload);
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (client === c) client = null;
+      h.onDisconnected?.();
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    h.onConnected?.();
+  };
+
+  const ready = connect().catch((err: Error) => h.log(`${channel} LISTEN unavailable (${err.message})`));
+
+  return {
+    ready,
+    notify(payload) {
+      client?.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((err: Error) => h.log(`${channel} NOTIFY failed: ${err.message}`));
+    },
+    async stop() {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
