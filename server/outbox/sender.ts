@@ -4,6 +4,7 @@ import { backoffMs, MAX_ATTEMPTS } from './backoff';
 import { onOutboxWake } from './outbox';
 import type { MailTransport } from './transport';
 import { singlePass } from './single-pass';
+import { logger } from '../lib/log';
 
 export interface SenderOptions {
   /** null: no SMTP server configured; messages are kept for reading in the back office. */
@@ -118,7 +119,7 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   const runOnce = passes.runOnce;
 
   function warn(err: unknown) {
-    console.warn('[outbox] delivery pass failed:', err instanceof Error ? err.message : err);
+    logger().warn({ err }, 'outbox: e-mail delivery pass failed');
   }
 
   return {

@@ -7,6 +7,7 @@ import { postWebhook } from './http-post';
 import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
 import { singlePass } from '../outbox/single-pass';
+import { logger } from '../lib/log';
 
 /**
  * After this many failed attempts a delivery is given up (an admin can still redeliver it). With
@@ -148,7 +149,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
   const runOnce = passes.runOnce;
 
   function warn(err: unknown) {
-    console.warn('[webhooks] delivery pass failed:', err instanceof Error ? err.message : err);
+    logger().warn({ err }, 'webhooks: delivery pass failed');
   }
 
   // Woken after commits (the e-mail outbox's wake and the catalogue's change signal), but only when
