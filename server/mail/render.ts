@@ -50,7 +50,10 @@ function blockHtml(b: Block): string {
       return `<p style="margin:0 0 12px;line-height:1.5">${esc(b.text)}</p>`;
     case 'table': {
       const right = new Set(b.alignRight ?? []);
-      const cell = (tag: string, v: string, i: number) => `<${tag} style="${CELL}text-align:${right.has(i) ? 'right' : 'left'}">${esc(v)}</${tag}>`;
+      // Figures never wrap; text may break inside long words (SKUs), so a phone shows the table
+      // without scrolling sideways. A line break in a cell ("name\nSKU ...") is kept.
+      const cell = (tag: string, v: string, i: number) =>
+        `<${tag} style="${CELL}${right.has(i) ? 'text-align:right;white-space:nowrap' : 'text-align:left;overflow-wrap:anywhere;word-break:break-word'}">${esc(v).replace(/\n/g, '<br>')}</${tag}>`;
       const head = b.head ? `<tr>${b.head.map((h, i) => cell('th', h, i)).join('')}</tr>` : '';
       const rows = b.rows.map((r) => `<tr>${r.map((v, i) => cell('td', v, i)).join('')}</tr>`).join('');
       return `<table style="width:100%;border-collapse:collapse;margin:0 0 12px;font-size:14px">${head}${rows}</table>`;
@@ -85,7 +88,7 @@ function blockText(b: Block): string {
     case 'p':
       return b.text;
     case 'table':
-      return pad([...(b.head ? [b.head] : []), ...b.rows]);
+      return pad([...(b.head ? [b.head] : []), ...b.rows].map((r) => r.map((v) => v.replace(/\n/g, ', '))));
     case 'totals':
       return pad(b.rows);
     case 'button':
@@ -103,11 +106,11 @@ function footer(shop: ShopProfile): string[] {
 
 export function renderEmail(ctx: MailContext, subject: string, blocks: Block[]): RenderedEmail {
   const { shop } = ctx;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(subject)}</title></head>
 <body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#374151">
-<div style="max-width:600px;margin:0 auto;padding:24px">
+<div style="max-width:600px;margin:0 auto;padding:16px 12px">
 <div style="font-size:20px;font-weight:bold;color:#111827;margin-bottom:16px">${esc(shop.shop_name)}</div>
-<div style="background:#ffffff;border-radius:8px;padding:24px">${blocks.map(blockHtml).join('\n')}</div>
+<div style="background:#ffffff;border-radius:8px;padding:20px 16px">${blocks.map(blockHtml).join('\n')}</div>
 <div style="font-size:12px;color:#6b7280;margin-top:16px;line-height:1.5">${footer(shop).map(esc).join('<br>')}</div>
 </div></body></html>`;
   const text = [shop.shop_name, '', ...blocks.map(blockText).flatMap((t) => [t, '']), '--', ...footer(shop)].join('\n');

@@ -21,7 +21,7 @@ export function orderTotalsBlock(o: OrderDto): Block {
 
 export function orderLinesBlock(o: OrderDto): Block {
   // Quantities are packs (or pieces, for pack size 1), as on the product page and in the cart.
-  const rows = o.items.map((i) => [`${i.product_name} (${i.sku})`, countOf(i.quantity, Number(i.attributes.pack_size) || 1), formatMoney(i.price), formatMoney(i.line_total)]);
+  const rows = o.items.map((i) => [`${i.product_name}\nSKU ${i.sku}`, countOf(i.quantity, Number(i.attributes.pack_size) || 1), formatMoney(i.price), formatMoney(i.line_total)]);
   for (const g of o.gifts) rows.push([`Free gift: ${g.name}`, String(g.quantity), formatMoney(0), formatMoney(0)]);
   return { kind: 'table', head: ['Item', 'Quantity', 'Price each', 'Total'], rows, alignRight: [1, 2, 3] };
 }
