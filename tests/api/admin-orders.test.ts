@@ -76,7 +76,7 @@ describe('order status changes', () => {
     expect(paged.body.items).toHaveLength(2);
     const detail = await t.api('GET', `/admin/orders/${o.id}`, { token: staff });
     expect(detail.body).toMatchObject({ status: 'pending', allowed_next: ['paid', 'cancelled'], shipping_address: { country: 'SG' } });
-    expect(detail.body.items[0]).toMatchObject({ quantity: 1, variant_id: variantId });
+    expect(detail.body.items[0]).toMatchObject({ quantity: 1, variant_id: variantId, pack_size: 50 });
   });
 });
 

@@ -39,9 +39,9 @@ export async function createAllocatedOrder(
       const v = await tx.variant.update({
         where: { id: l.variantId },
         data: { allocated: { increment: l.quantity } },
-        select: { id: true, sku: true, productId: true, basePriceCents: true, product: { select: { name: true } } },
+        select: { id: true, sku: true, productId: true, basePriceCents: true, packSize: true, sizeCode: true, color: true, type: true, product: { select: { name: true } } },
       });
-      items.push({ variantId: v.id, productId: v.productId, productName: v.product.name, sku: v.sku, unitPriceCents: v.basePriceCents, quantity: l.quantity, lineTotalCents: v.basePriceCents * l.quantity });
+      items.push({ variantId: v.id, productId: v.productId, productName: v.product.name, sku: v.sku, attributes: { size: v.sizeCode, color: v.color, pack_size: v.packSize, type: v.type }, unitPriceCents: v.basePriceCents, quantity: l.quantity, lineTotalCents: v.basePriceCents * l.quantity });
     }
     const gifts = [];
     for (const g of opts.gifts ?? []) {

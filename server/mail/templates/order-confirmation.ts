@@ -1,6 +1,6 @@
 import { deliveryEstimate } from '../../../shared/domain/delivery-estimate';
 import { formatMoney } from '../../../shared/domain/money';
-import { countOf } from '../../../shared/domain/product-options';
+import { countOf, packSizeOf } from '../../../shared/domain/product-options';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import type { PaymentOptions } from '../../../shared/schemas/payment.schema';
 import { renderEmail, type Block, type MailContext, type RenderedEmail } from '../render';
@@ -21,7 +21,7 @@ export function orderTotalsBlock(o: OrderDto): Block {
 
 export function orderLinesBlock(o: OrderDto): Block {
   // Quantities are packs (or pieces, for pack size 1), as on the product page and in the cart.
-  const rows = o.items.map((i) => [`${i.product_name}\nSKU ${i.sku}`, countOf(i.quantity, Number(i.attributes.pack_size) || 1), formatMoney(i.price), formatMoney(i.line_total)]);
+  const rows = o.items.map((i) => [`${i.product_name}\nSKU ${i.sku}`, countOf(i.quantity, packSizeOf(i.attributes)), formatMoney(i.price), formatMoney(i.line_total)]);
   for (const g of o.gifts) rows.push([`Free gift: ${g.name}`, String(g.quantity), formatMoney(0), formatMoney(0)]);
   return { kind: 'table', head: ['Item', 'Quantity', 'Price each', 'Total'], rows, alignRight: [1, 2, 3] };
 }

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { OrderStatus } from '../../../shared/constants';
 import { courierName, trackingUrl } from '../../../shared/domain/couriers';
 import { toDollars } from '../../../shared/domain/money';
+import { packSizeOf } from '../../../shared/domain/product-options';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import { withWriteLock } from '../write-lock';
@@ -66,7 +67,7 @@ export const orderDetailSelect = {
   shippedAt: true,
   deliveredAt: true,
   cancelledAt: true,
-  items: { select: { id: true, variantId: true, productName: true, sku: true, productImage: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
+  items: { select: { id: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
   gifts: { select: { id: true, giftName: true, tierName: true, quantity: true } },
 } as const satisfies Prisma.OrderSelect;
 
@@ -109,6 +110,8 @@ export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDe
       sku: i.sku,
       product_image: i.productImage,
       quantity: i.quantity,
+      // Units in the line: the quantity counts packs of this many (1 for items sold singly).
+      pack_size: packSizeOf(i.attributes as Record<string, unknown> | null),
       unit_price: toDollars(i.unitPriceCents),
       line_total: toDollars(i.lineTotalCents),
     })),

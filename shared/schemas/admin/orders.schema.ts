@@ -59,6 +59,7 @@ export const adminOrderDetail = adminOrderSummary.extend({
       sku: z.string(),
       product_image: z.string().nullable(),
       quantity: z.number().int(),
+      pack_size: z.number().int().min(1),
       unit_price: z.number(),
       line_total: z.number(),
     }),

@@ -11,6 +11,7 @@ import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
+import { countOf, unitNoun } from '../../../shared/domain/product-options';
 
 const ACTION: Record<OrderStatus, string> = {
   pending: 'Mark pending',
@@ -113,7 +114,7 @@ export default function OrderDetailPage() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
                   <p className="break-all font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>
-                  <p className="text-sm text-slate-600">{i.quantity} × {money(i.unit_price)}</p>
+                  <p className="text-sm text-slate-600">{countOf(i.quantity, i.pack_size)} × {money(i.unit_price)} per {unitNoun(i.pack_size)}</p>
                 </div>
                 <span className="text-sm font-semibold">{money(i.line_total)}</span>
               </li>
