@@ -7,13 +7,10 @@
 import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../db/ids';
+import { int, json } from '../db/sql-rows';
 import type { CartRow } from './cart-view';
 
 type Tx = Prisma.TransactionClient;
-
-// Rows come back as objects from PGlite and as JSON text from some adapter versions: accept both.
-const json = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), schema);
-const int = z.coerce.number().int();
 
 /**
  * Claims the idempotency key (when there is one) and locks the shopper's cart row, in one statement.
