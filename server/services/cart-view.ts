@@ -19,6 +19,9 @@ import type { CartDto } from '../../shared/schemas/cart.schema';
 import type { ShippingRules } from '../../shared/domain/shipping';
 
 
+// The shape every cart answer is built from. The reads themselves are SQL (cart.sql.ts, and
+// order-placement.sql.ts under the order's lock) folded into this type, so this select stays the one
+// definition of what a cart row holds.
 export const cartSelect = {
   id: true,
   couponCode: true,

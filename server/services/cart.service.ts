@@ -10,7 +10,8 @@ import { selectionProblem } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../db/errors';
-import { cartSelect, priceCart, toCartDto, type CartRow } from './cart-view';
+import { priceCart, toCartDto, type CartRow } from './cart-view';
+import { readCartRow } from './cart.sql';
 import { promoData } from './promo-cache';
 import { findCoupon, findCouponCached } from './promotions.service';
 
@@ -71,7 +72,7 @@ function requirePrice(variant: { sizeCode: string; packSize: number; product: { 
 
 /** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
 export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
-  const cart = owner ? await db.cart.findUnique({ where: ownerWhere(owner), select: cartSelect }) : null;
+  const cart = owner ? await readCartRow(db, owner) : null;
   return buildView(db, cart, now, country);
 }
 
@@ -94,7 +95,7 @@ async function buildView(db: Db, cart: CartRow | null, now: Date, country: Count
 }
 
 async function viewById(db: Db, cartId: string, now = new Date()) {
-  return buildView(db, await db.cart.findUnique({ where: { id: cartId }, select: cartSelect }), now);
+  return buildView(db, await readCartRow(db, { id: cartId }), now);
 }
 
 /** The cart of an owner, created if needed and marked as just used: one INSERT ... ON CONFLICT. */

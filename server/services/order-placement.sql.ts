@@ -7,13 +7,11 @@
 import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../db/ids';
+import { int } from '../db/sql-rows';
 import type { CartRow } from './cart-view';
+import { readCartRow } from './cart.sql';
 
 type Tx = Prisma.TransactionClient;
-
-// Rows come back as objects from PGlite and as JSON text from some adapter versions: accept both.
-const json = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), schema);
-const int = z.coerce.number().int();
 
 /**
  * Claims the idempotency key (when there is one) and locks the shopper's cart row, in one statement.
@@ -31,61 +29,14 @@ export async function claimKeyAndLockCart(tx: Tx, userId: string, key: string | 
   return rows.length ? z.object({ id: z.string() }).parse(rows[0]).id : null;
 }
 
-const cartRowSchema = z.object({
-  id: z.string(),
-  couponCode: z.string().nullable(),
-  items: json(
-    z.array(
-      z.object({
-        id: z.string(),
-        quantity: int,
-        variant: z.object({
-          id: z.string(),
-          sku: z.string(),
-          type: z.string(),
-          color: z.string(),
-          sizeCode: z.string(),
-          packSize: int,
-          weightGrams: int,
-          onHand: int,
-          allocated: int,
-          safetyStock: int,
-          priceTiers: z.array(z.object({ minQuantity: int, priceCents: int })),
-          product: z.object({ id: z.string(), name: z.string(), images: z.array(z.object({ url: z.string() })) }),
-        }),
-      }),
-    ),
-  ),
-  gifts: json(z.array(z.object({ id: z.string(), tierId: z.string(), giftItemId: z.string() }))),
-});
-
 /**
- * The locked cart with its lines in the shape of `cartSelect` (cart-view.ts): read in a statement of
- * its own after the lock, so it sees every change committed before the lock was granted.
+ * The locked cart with its lines (cart.sql.ts, the read every cart answer uses): read in a statement
+ * of its own after the lock, so it sees every change committed before the lock was granted.
  */
 export async function readCart(tx: Tx, cartId: string): Promise<CartRow> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    SELECT c."id", c."couponCode",
-      COALESCE((
-        SELECT json_agg(json_build_object(
-          'id', ci."id", 'quantity', ci."quantity",
-          'variant', json_build_object(
-            'id', v."id", 'sku', v."sku", 'type', v."type", 'color', v."color", 'sizeCode', v."sizeCode",
-            'packSize', v."packSize", 'weightGrams', v."weightGrams",
-            'onHand', v."onHand", 'allocated', v."allocated", 'safetyStock', v."safetyStock",
-            'priceTiers', COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents"))
-                                    FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json),
-            'product', json_build_object('id', p."id", 'name', p."name",
-              'images', COALESCE((SELECT json_agg(json_build_object('url', im."url"))
-                                  FROM (SELECT "url" FROM "ProductImage" WHERE "productId" = p."id" ORDER BY "position" LIMIT 1) im), '[]'::json))
-          )) ORDER BY ci."createdAt", ci."id")
-        FROM "CartItem" ci JOIN "Variant" v ON v."id" = ci."variantId" JOIN "Product" p ON p."id" = v."productId"
-        WHERE ci."cartId" = c."id"), '[]'::json) AS "items",
-      COALESCE((
-        SELECT json_agg(json_build_object('id', g."id", 'tierId', g."tierId", 'giftItemId', g."giftItemId") ORDER BY g."createdAt", g."id")
-        FROM "CartGift" g WHERE g."cartId" = c."id"), '[]'::json) AS "gifts"
-    FROM "Cart" c WHERE c."id" = ${cartId}`;
-  return cartRowSchema.parse(rows[0]);
+  const cart = await readCartRow(tx, { id: cartId });
+  if (!cart) throw new Error(`Locked cart ${cartId} is gone`);
+  return cart;
 }
 
 export interface OrderWrite {

@@ -91,6 +91,30 @@ describe('guest cart through REST', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ items: [], total: 0 });
   });
+
+  it('lists lines oldest first (then by id) with the first image by position, or none', async () => {
+    const shopper = guestId();
+    const pictured = await createVariant(t.db);
+    const bare = await createVariant(t.db);
+    await t.db.productImage.deleteMany({ where: { productId: { in: [pictured.productId, bare.productId] } } });
+    await t.db.productImage.createMany({
+      data: [
+        { productId: pictured.productId, url: '/uploads/later.webp', position: 2 },
+        { productId: pictured.productId, url: '/uploads/first.webp', position: 1 },
+      ],
+    });
+    await t.api('POST', '/cart/add', { guestId: shopper, body: { variant_id: pictured.variantId, quantity: 1 } });
+    await t.api('POST', '/cart/add', { guestId: shopper, body: { variant_id: bare.variantId, quantity: 1 } });
+    const res = await t.api('GET', '/cart', { guestId: shopper });
+    expect(res.body.items.map((i: { variant_id: string; product_image: string | null }) => [i.variant_id, i.product_image])).toEqual([
+      [pictured.variantId, '/uploads/first.webp'],
+      [bare.variantId, null],
+    ]);
+    const ids = res.body.items.map((i: { id: string }) => i.id as string);
+    await t.db.cartItem.updateMany({ where: { id: { in: ids } }, data: { createdAt: new Date('2025-01-01T00:00:00Z') } });
+    const tied = await t.api('GET', '/cart', { guestId: shopper });
+    expect(tied.body.items.map((i: { id: string }) => i.id)).toEqual([...ids].sort());
+  });
 });
 
 describe('nothing sold for nothing', () => {

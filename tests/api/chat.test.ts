@@ -92,6 +92,18 @@ describe('ownership', () => {
     const mine = await t.caller({ token: a.token }).chat.history({ sessionId: created.session_id, limit: 50 });
     expect(mine).toHaveLength(1);
   });
+
+  it("a guest who signs in keeps reading the guest conversation; a guest id never opens a user's session", async () => {
+    const guest = 'guest_1700000000000_cccccc';
+    const id = await startRest(guest);
+    const user = await createUser(t.deps);
+    const kept = await t.caller({ token: user.token, guestId: guest }).chat.history({ sessionId: id, limit: 50 });
+    expect(kept).toEqual([expect.objectContaining({ role: 'agent', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) })]);
+    const created = await t.caller({ token: user.token, guestId: guest }).chat.createSession({ agent_type: 'care', page_context: 'support' });
+    // Even a user's session that carries the guest id (none is written so today) stays the user's.
+    await t.db.chatSession.update({ where: { id: created.session_id }, data: { guestId: guest } });
+    await expect(t.caller({ guestId: guest }).chat.history({ sessionId: created.session_id, limit: 50 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
 });
 
 describe('bad input', () => {

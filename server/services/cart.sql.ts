@@ -1,0 +1,91 @@
+// The cart read behind every cart answer, written as SQL (issue 10). Prisma's nested select for it
+// (cartSelect in cart-view.ts) was its heaviest compile per call and, on PGlite, an expensive plan of
+// nested JSON; one flat row per line costs the embedded engine much less. The rows are checked by zod
+// and folded into the same CartRow that cart-view.ts prices, so no rule changes with the read.
+import { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { int, json } from '../db/sql-rows';
+import type { CartRow } from './cart-view';
+
+type Db = Prisma.TransactionClient;
+
+/** Which cart: the shopper's (user or guest) or a known cart id. */
+export type CartKey = { userId: string } | { guestId: string } | { id: string };
+
+const cartColumns = z.object({
+  id: z.string(),
+  couponCode: z.string().nullable(),
+  gifts: json(z.array(z.object({ id: z.string(), tierId: z.string(), giftItemId: z.string() }))),
+});
+
+const lineColumns = z.object({
+  itemId: z.string(),
+  quantity: int,
+  variantId: z.string(),
+  sku: z.string(),
+  type: z.string(),
+  color: z.string(),
+  sizeCode: z.string(),
+  packSize: int,
+  weightGrams: int,
+  onHand: int,
+  allocated: int,
+  safetyStock: int,
+  priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
+  productId: z.string(),
+  productName: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+const keyCondition = (key: CartKey) =>
+  'userId' in key ? Prisma.sql`c."userId" = ${key.userId}` : 'guestId' in key ? Prisma.sql`c."guestId" = ${key.guestId}` : Prisma.sql`c."id" = ${key.id}`;
+
+/**
+ * The cart with its lines (oldest first), each line's variant, price tiers, product and first image,
+ * and the picked gifts; null when there is no cart. One row per line, or one row with no line for an
+ * empty cart; the gifts ride on every row.
+ */
+export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT c."id", c."couponCode",
+      COALESCE((SELECT json_agg(json_build_object('id', g."id", 'tierId', g."tierId", 'giftItemId', g."giftItemId") ORDER BY g."createdAt", g."id")
+                FROM "CartGift" g WHERE g."cartId" = c."id"), '[]'::json) AS "gifts",
+      ci."id" AS "itemId", ci."quantity",
+      v."id" AS "variantId", v."sku", v."type", v."color", v."sizeCode", v."packSize", v."weightGrams",
+      v."onHand", v."allocated", v."safetyStock",
+      COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
+                FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
+      p."id" AS "productId", p."name" AS "productName",
+      (SELECT im."url" FROM "ProductImage" im WHERE im."productId" = p."id" ORDER BY im."position" LIMIT 1) AS "imageUrl"
+    FROM "Cart" c
+    LEFT JOIN ("CartItem" ci JOIN "Variant" v ON v."id" = ci."variantId" JOIN "Product" p ON p."id" = v."productId")
+      ON ci."cartId" = c."id"
+    WHERE ${keyCondition(key)}
+    ORDER BY ci."createdAt", ci."id"`;
+  if (rows.length === 0) return null;
+  const cart = cartColumns.parse(rows[0]);
+  const lines = (rows as { itemId: unknown }[]).filter((r) => r.itemId !== null).map((r) => lineColumns.parse(r));
+  return {
+    id: cart.id,
+    couponCode: cart.couponCode,
+    items: lines.map((l) => ({
+      id: l.itemId,
+      quantity: l.quantity,
+      variant: {
+        id: l.variantId,
+        sku: l.sku,
+        type: l.type,
+        color: l.color,
+        sizeCode: l.sizeCode,
+        packSize: l.packSize,
+        weightGrams: l.weightGrams,
+        onHand: l.onHand,
+        allocated: l.allocated,
+        safetyStock: l.safetyStock,
+        priceTiers: l.priceTiers,
+        product: { id: l.productId, name: l.productName, images: l.imageUrl === null ? [] : [{ url: l.imageUrl }] },
+      },
+    })),
+    gifts: cart.gifts,
+  };
+}
