@@ -117,6 +117,37 @@ describe('guest cart through REST', () => {
   });
 });
 
+describe('adding to what is already in the cart', () => {
+  it('counts the line already in the cart against the stock and the line limit', async () => {
+    const g = guestId();
+    expect((await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 2 } })).status).toBe(200);
+    const over = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 2 } });
+    expect(over.status).toBe(409);
+    expect(over.body.detail).toBe('Only 3 left of Mailer Scarce 25x35 (50 pcs) (you already have 2 in your cart)');
+    const plenty = await createVariant(t.db, { onHand: 20_000 });
+    expect((await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: plenty.variantId, quantity: 9_999 } })).status).toBe(200);
+    const tooMany = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: plenty.variantId, quantity: 2 } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.detail).toBe('Quantity cannot be more than 10000');
+    const cart = (await t.api('GET', '/cart', { guestId: g })).body;
+    expect(cart.items.map((i: { quantity: number }) => i.quantity)).toEqual([2, 9_999]);
+  });
+
+  it('ends two first adds of one shopper at once with one cart and both quantities, guest or user', async () => {
+    const { token, user } = await createUser(t.deps);
+    const g = guestId();
+    for (const [door, where] of [
+      [t.caller({ guestId: g }), { guestId: g }],
+      [t.caller({ token }), { userId: user.id }],
+    ] as const) {
+      const answers = await Promise.all([1, 2, 3].map((quantity) => door.cart.add({ variant_id: mailer.variantId, quantity })));
+      expect(answers.map((a) => a.items.length)).toEqual([1, 1, 1]);
+      const carts = await t.db.cart.findMany({ where, select: { items: { select: { variantId: true, quantity: true } } } });
+      expect(carts).toEqual([{ items: [{ variantId: mailer.variantId, quantity: 6 }] }]);
+    }
+  });
+});
+
 describe('nothing sold for nothing', () => {
   it('refuses to cart a variant without a positive price, through both doors', async () => {
     const free = await createVariant(t.db, { name: 'Mailer Unpriced', tiers: [[1, 0]] });
