@@ -11,7 +11,7 @@ import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
-import { readCartRow } from './cart.sql';
+import { addToCartLine, readCartRow, readVariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
 import { findCoupon, findCouponCached } from './promotions.service';
 
@@ -98,43 +98,18 @@ async function viewById(db: Db, cartId: string, now = new Date()) {
   return buildView(db, await readCartRow(db, { id: cartId }), now);
 }
 
-/** The cart of an owner, created if needed and marked as just used: one INSERT ... ON CONFLICT. */
-async function touchCart(db: Db, owner: CartOwner): Promise<string> {
-  const where = ownerWhere(owner);
-  try {
-    const data = 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId };
-    return (await db.cart.upsert({ where, create: data, update: { updatedAt: new Date() }, select: { id: true } })).id;
-  } catch (err) {
-    // Two first requests of one shopper at once where the upsert could not be one statement.
-    if (isUniqueViolation(err)) return (await db.cart.findUniqueOrThrow({ where, select: { id: true } })).id;
-    throw err;
-  }
-}
-
 export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
   const owner = requireOwner(ownerOrNull);
   // The variant and what this shopper already has of it, in one query.
-  const variant = await db.variant.findUnique({
-    where: { id: input.variant_id },
-    select: { ...variantCheckSelect, cartItems: { where: { cart: ownerWhere(owner) as Prisma.CartWhereInput }, select: { quantity: true }, take: 1 } },
-  });
+  const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
-  const inCart = variant.cartItems[0]?.quantity ?? 0;
+  const inCart = variant.inCart;
   requirePrice(variant, inCart + input.quantity);
   const available = availableStock(variant);
   if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
   if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
-  const cartId = await touchCart(db, owner);
-  try {
-    await db.cartItem.upsert({
-      where: { cartId_variantId: { cartId, variantId: variant.id } },
-      create: { cartId, variantId: variant.id, quantity: input.quantity },
-      update: { quantity: { increment: input.quantity } },
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    await db.cartItem.update({ where: { cartId_variantId: { cartId, variantId: variant.id } }, data: { quantity: { increment: input.quantity } } });
-  }
+  // The cart and the line, each created or updated, in one statement (cart.sql.ts).
+  const cartId = await addToCartLine(db, owner, variant.id, input.quantity);
   return viewById(db, cartId);
 }
 

@@ -4,6 +4,7 @@
 // and folded into the same CartRow that cart-view.ts prices, so no rule changes with the read.
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { newId } from '../db/ids';
 import { int, json } from '../db/sql-rows';
 import type { CartRow } from './cart-view';
 
@@ -88,4 +89,61 @@ export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null>
     })),
     gifts: cart.gifts,
   };
+}
+
+/** A shopper's cart: by user or by guest session. */
+export type ShopperKey = Exclude<CartKey, { id: string }>;
+
+const variantForAdd = z.object({
+  id: z.string(),
+  sizeCode: z.string(),
+  packSize: int,
+  onHand: int,
+  allocated: int,
+  safetyStock: int,
+  productName: z.string(),
+  priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
+  inCart: int,
+});
+
+/** What adding a variant is checked against: its stock, name, price tiers and this shopper's line of it. */
+export type VariantForAdd = Omit<z.infer<typeof variantForAdd>, 'productName'> & { product: { name: string } };
+
+/** The variant with what the shopper already has of it (0 without a line or a cart); null when unknown. */
+export async function readVariantForAdd(db: Db, shopper: ShopperKey, variantId: string): Promise<VariantForAdd | null> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT v."id", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", p."name" AS "productName",
+      COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
+                FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
+      COALESCE((SELECT ci."quantity" FROM "CartItem" ci JOIN "Cart" c ON c."id" = ci."cartId"
+                WHERE ci."variantId" = v."id" AND ${keyCondition(shopper)}), 0) AS "inCart"
+    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+    WHERE v."id" = ${variantId}`;
+  if (rows.length === 0) return null;
+  const { productName, ...variant } = variantForAdd.parse(rows[0]);
+  return { ...variant, product: { name: productName } };
+}
+
+/**
+ * Adds a quantity to the shopper's line of a variant in one statement: creates the cart or marks it
+ * as just used, then creates the line or adds to it. Both are INSERT ... ON CONFLICT on the unique
+ * keys (the owner; the cart and variant), so two first adds of one shopper at once end with one cart
+ * and one line holding both quantities: PostgreSQL makes the second wait for the first and then
+ * update what it wrote, with no unique violation to catch. Ids and times are made here, as Prisma
+ * would (@default(cuid()) and @updatedAt are filled in by the client, not the database).
+ */
+export async function addToCartLine(db: Db, shopper: ShopperKey, variantId: string, quantity: number, now = new Date()): Promise<string> {
+  const at = now.toISOString();
+  const [column, value] = 'userId' in shopper ? [Prisma.raw('"userId"'), shopper.userId] : [Prisma.raw('"guestId"'), shopper.guestId];
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH c AS (
+      INSERT INTO "Cart" ("id", ${column}, "createdAt", "updatedAt") VALUES (${newId()}, ${value}, ${at}::timestamp, ${at}::timestamp)
+      ON CONFLICT (${column}) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
+      RETURNING "id"
+    )
+    INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
+    SELECT ${newId()}, c."id", ${variantId}, ${quantity}, ${at}::timestamp, ${at}::timestamp FROM c
+    ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
+    RETURNING "cartId"`;
+  return z.object({ cartId: z.string() }).parse(rows[0]).cartId;
 }
