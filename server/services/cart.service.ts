@@ -11,7 +11,7 @@ import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
-import { addToCartLine, readCartRow, readVariantForAdd } from './cart.sql';
+import { addToCart, readCartRow, readVariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
 import { findCoupon, findCouponCached } from './promotions.service';
 
@@ -108,9 +108,8 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
   const available = availableStock(variant);
   if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
   if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
-  // The cart and the line, each created or updated, in one statement (cart.sql.ts).
-  const cartId = await addToCartLine(db, owner, variant.id, input.quantity);
-  return viewById(db, cartId);
+  // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
+  return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date());
 }
 
 async function ownItem(db: Db, owner: CartOwner | null, itemId: string) {

@@ -42,12 +42,12 @@ const keyCondition = (key: CartKey) =>
   'userId' in key ? Prisma.sql`c."userId" = ${key.userId}` : 'guestId' in key ? Prisma.sql`c."guestId" = ${key.guestId}` : Prisma.sql`c."id" = ${key.id}`;
 
 /**
- * The cart with its lines (oldest first), each line's variant, price tiers, product and first image,
- * and the picked gifts; null when there is no cart. One row per line, or one row with no line for an
- * empty cart; the gifts ride on every row.
+ * The SELECT of a cart with its lines (oldest first), each line's variant, price tiers, product and
+ * first image, and the picked gifts: one row per line, or one row with no line for an empty cart; the
+ * gifts ride on every row. `carts` and `items` are where the cart and line rows come from: the tables,
+ * or what a write just returned (addToCart).
  */
-export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null> {
-  const rows = await db.$queryRaw<unknown[]>`
+const cartSelect = (carts: Prisma.Sql, items: Prisma.Sql, where: Prisma.Sql) => Prisma.sql`
     SELECT c."id", c."couponCode",
       COALESCE((SELECT json_agg(json_build_object('id', g."id", 'tierId', g."tierId", 'giftItemId', g."giftItemId") ORDER BY g."createdAt", g."id")
                 FROM "CartGift" g WHERE g."cartId" = c."id"), '[]'::json) AS "gifts",
@@ -58,11 +58,18 @@ export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null>
                 FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
       p."id" AS "productId", p."name" AS "productName",
       (SELECT im."url" FROM "ProductImage" im WHERE im."productId" = p."id" ORDER BY im."position" LIMIT 1) AS "imageUrl"
-    FROM "Cart" c
-    LEFT JOIN ("CartItem" ci JOIN "Variant" v ON v."id" = ci."variantId" JOIN "Product" p ON p."id" = v."productId")
+    FROM ${carts} c
+    LEFT JOIN (${items} ci JOIN "Variant" v ON v."id" = ci."variantId" JOIN "Product" p ON p."id" = v."productId")
       ON ci."cartId" = c."id"
-    WHERE ${keyCondition(key)}
+    WHERE ${where}
     ORDER BY ci."createdAt", ci."id"`;
+
+/** The cart of a shopper or by id, as cart-view.ts prices it; null when there is no cart. */
+export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null> {
+  return toCartRow(await db.$queryRaw<unknown[]>(cartSelect(Prisma.sql`"Cart"`, Prisma.sql`"CartItem"`, keyCondition(key))));
+}
+
+function toCartRow(rows: unknown[]): CartRow | null {
   if (rows.length === 0) return null;
   const cart = cartColumns.parse(rows[0]);
   const lines = (rows as { itemId: unknown }[]).filter((r) => r.itemId !== null).map((r) => lineColumns.parse(r));
@@ -125,25 +132,39 @@ export async function readVariantForAdd(db: Db, shopper: ShopperKey, variantId: 
 }
 
 /**
- * Adds a quantity to the shopper's line of a variant in one statement: creates the cart or marks it
- * as just used, then creates the line or adds to it. Both are INSERT ... ON CONFLICT on the unique
- * keys (the owner; the cart and variant), so two first adds of one shopper at once end with one cart
- * and one line holding both quantities: PostgreSQL makes the second wait for the first and then
- * update what it wrote, with no unique violation to catch. Ids and times are made here, as Prisma
- * would (@default(cuid()) and @updatedAt are filled in by the client, not the database).
+ * Adds a quantity to the shopper's line of a variant and answers the cart after it, in one statement:
+ * creates the cart or marks it as just used, creates the line or adds to it, and reads the cart as
+ * readCartRow does. Both writes are INSERT ... ON CONFLICT on the unique keys (the owner; the cart and
+ * variant), so two first adds of one shopper at once end with one cart and one line holding both
+ * quantities: PostgreSQL makes the second wait for the first and then update what it wrote, with no
+ * unique violation to catch. The read sees the tables as they were when the statement began, so the
+ * cart and the added line come from what the writes returned and the other lines from the table.
+ * Ids and times are made here, as Prisma would (@default(cuid()) and @updatedAt are filled in by the
+ * client, not the database).
  */
-export async function addToCartLine(db: Db, shopper: ShopperKey, variantId: string, quantity: number, now = new Date()): Promise<string> {
+export async function addToCart(db: Db, shopper: ShopperKey, variantId: string, quantity: number, now = new Date()): Promise<CartRow> {
   const at = now.toISOString();
   const [column, value] = 'userId' in shopper ? [Prisma.raw('"userId"'), shopper.userId] : [Prisma.raw('"guestId"'), shopper.guestId];
   const rows = await db.$queryRaw<unknown[]>`
-    WITH c AS (
+    WITH touched AS (
       INSERT INTO "Cart" ("id", ${column}, "createdAt", "updatedAt") VALUES (${newId()}, ${value}, ${at}::timestamp, ${at}::timestamp)
       ON CONFLICT (${column}) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING "id"
+      RETURNING "id", "couponCode"
+    ), added AS (
+      INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
+      SELECT ${newId()}, touched."id", ${variantId}, ${quantity}, ${at}::timestamp, ${at}::timestamp FROM touched
+      ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
+      RETURNING "id", "cartId", "variantId", "quantity", "createdAt"
     )
-    INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
-    SELECT ${newId()}, c."id", ${variantId}, ${quantity}, ${at}::timestamp, ${at}::timestamp FROM c
-    ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
-    RETURNING "cartId"`;
-  return z.object({ cartId: z.string() }).parse(rows[0]).cartId;
+    ${cartSelect(
+      Prisma.sql`touched`,
+      Prisma.sql`(SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM added
+        UNION ALL
+        SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM "CartItem"
+        WHERE "cartId" = (SELECT "id" FROM touched) AND "variantId" <> ${variantId})`,
+      Prisma.sql`TRUE`,
+    )}`;
+  const cart = toCartRow(rows);
+  if (!cart) throw new Error('Cart add returned no cart');
+  return cart;
 }
