@@ -160,6 +160,10 @@ describe('paged list: search, filters and sort by the database', () => {
     expect(ids((await page('color=white')).body.items)).toEqual(ids(white));
     const size = white[0].sku.split('_')[3].toLowerCase();
     expect(ids((await page(`size=${size}`)).body.items)).toEqual(ids(white));
+    // Colour and size together (the packing screen) read the matches first: same rows, order and pages.
+    expect((await page(`color=white&size=${size}`)).body).toMatchObject({ total: 2, items: white.map((w) => ({ variant_id: w.variant_id })) });
+    expect(ids((await page(`color=white&size=${size}&limit=1&page=2`)).body.items)).toEqual([white[1].variant_id]);
+    expect((await page(`color=black&size=nothing-like-this`)).body).toMatchObject({ items: [], total: 0 });
     expect((await page('category=nothing-like-this')).body).toMatchObject({ items: [], total: 0, pages: 1 });
 
     // Stock figures from the factory: 40 on hand - 2 safety = 38, and 10 - 0 = 10 per product; 5 is low.
