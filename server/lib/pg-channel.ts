@@ -27,6 +27,7 @@ export interface PgChannelHandlers {
 export function listenOnChannel(databaseUrl: string, channel: string, h: PgChannelHandlers): PgChannel {
   let client: pg.Client | null = null;
   let stopped = false;
+  let sending: Promise<void> = Promise.resolve();
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -50,7 +51,13 @@ export function listenOnChannel(databaseUrl: string, channel: string, h: PgChann
   return {
     ready,
     notify(payload) {
-      client?.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((err: Error) => h.log(`${channel} NOTIFY failed: ${err.message}`));
+      const c = client;
+      if (!c) return;
+      // One query at a time on the connection (pg 9 will refuse a query while one is running).
+      sending = sending.then(() => c.query('SELECT pg_notify($1, $2)', [channel, payload])).then(
+        () => undefined,
+        (err: Error) => h.log(`${channel} NOTIFY failed: ${err.message}`),
+      );
     },
     async stop() {
       stopped = true;
