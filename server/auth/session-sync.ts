@@ -46,7 +46,8 @@ export function startSessionSync(databaseUrl: string, db: object, log: (msg: str
     // Whatever was announced while disconnected is lost: start again from an empty cache.
     onConnected: () => cache.clear(),
     onDisconnected: () => cache.clear(),
-    log: (msg) => log(msg.includes('LISTEN') ? `${msg}; relying on the session cache's 60 s TTL` : msg),
+    whileDown: "relying on the session cache's 60 s TTL",
+    log,
   });
 
   const unsubscribe = cache.onChanged((change: SessionChange) => channel.notify(JSON.stringify({ from: instanceId, ...change })));

@@ -16,6 +16,8 @@ export interface PgChannelHandlers {
   onConnected?(): void;
   /** The connection ended; anything announced meanwhile is lost until it comes back. */
   onDisconnected?(): void;
+  /** What still bounds staleness while the channel is down, for the log line when LISTEN fails. */
+  whileDown: string;
   /** What to log when the first connection fails or a NOTIFY does. */
   log(msg: string): void;
 }
@@ -46,7 +48,7 @@ export function listenOnChannel(databaseUrl: string, channel: string, h: PgChann
     h.onConnected?.();
   };
 
-  const ready = connect().catch((err: Error) => h.log(`${channel} LISTEN unavailable (${err.message})`));
+  const ready = connect().catch((err: Error) => h.log(`${channel} LISTEN unavailable (${err.message}); ${h.whileDown}`));
 
   return {
     ready,

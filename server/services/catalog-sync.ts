@@ -31,7 +31,8 @@ export function startCatalogSync(databaseUrl: string, log: (msg: string) => void
         replaying = false;
       }
     },
-    log: (msg) => log(msg.includes('LISTEN') ? `${msg}; relying on the cache TTL` : msg),
+    whileDown: 'relying on the cache TTL',
+    log,
   });
 
   const unsubscribe = onCatalogChanged(() => {

@@ -101,7 +101,7 @@ export default function OrdersPage() {
               </li>
             ))}
           </ul>
-          {query.data && <Pager page={page} pages={query.data.pages} total={query.data.total} onPage={(p) => setParam('page', String(p))} label="orders" />}
+          <Pager page={page} pages={query.data.pages} total={query.data.total} onPage={(p) => setParam('page', String(p))} label="orders" />
         </>
       )}
     </div>

@@ -62,7 +62,7 @@ export function SentEmailPanel() {
               </li>
             ))}
           </ul>
-          {list.data && <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="messages" />}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="messages" />
         </>
       )}
       {openId && <EmailDialog id={openId} onClose={() => setOpenId(null)} />}

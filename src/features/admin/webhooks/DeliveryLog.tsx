@@ -53,7 +53,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               </li>
             ))}
           </ul>
-          {list.data && <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="deliveries" />}
+          <Pager page={page} pages={list.data.pages} total={list.data.total} onPage={setPage} label="deliveries" />
         </>
       )}
       {openId && <DeliveryDialog id={openId} onClose={() => setOpenId(null)} />}
