@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OutboxMessage" ADD COLUMN     "secret" JSONB;
+
