@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT } from './tests/e2e/support/e2e-paths';
 
 // Journeys run in Chromium against the built server on a scratch database seeded with the
 // catalogue. Debian's chromium is used where installed (CI installs it); otherwise Playwright's.
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// One data directory per port, so two e2e servers never share (or wipe) one database.
-const DATA_DIR = `.e2e-data/${PORT}`;
+const PORT = E2E_PORT;
+const DATA_DIR = E2E_DATA_DIR;
+// E-mail goes over real SMTP to a catcher inside the server process (tests/e2e/support/mail-catcher.mjs),
+// which writes each message to E2E_MAIL_DIR for the journeys to read as the customer's inbox.
+const SMTP_PORT = E2E_SMTP_PORT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm run build && rm -rf ${DATA_DIR} && node dist/server/index.js`,
+    command: `npm run build && rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
@@ -45,6 +48,9 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin-password-123',
       // The webhook journey's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: '1',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      E2E_SMTP_PORT: String(SMTP_PORT),
+      E2E_MAIL_DIR,
     },
   },
 });

@@ -38,7 +38,8 @@ export interface MailContext {
   publicUrl: string;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** HTML escaping; every value put into an e-mail's HTML goes through it. */
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const CELL = 'padding:6px 8px;border-bottom:1px solid #e5e7eb;';
 

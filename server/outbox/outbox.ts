@@ -1,5 +1,6 @@
 import type { OutboxStatus, Prisma, PrismaClient } from '@prisma/client';
 import type { InlineImage } from '../mail/render';
+import type { OneTimeSecret } from './secrets';
 
 type Tx = Prisma.TransactionClient;
 
@@ -11,6 +12,8 @@ export interface OutgoingEmail {
   text: string;
   orderId?: string | null;
   inlineImages?: InlineImage[];
+  /** A one-time link the sender issues at delivery in place of ONE_TIME_LINK in the bodies (secrets.ts). */
+  secret?: OneTimeSecret;
 }
 
 /**
@@ -27,6 +30,7 @@ export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> 
       text: email.text,
       orderId: email.orderId ?? null,
       ...(email.inlineImages?.length ? { attachments: email.inlineImages as unknown as Prisma.InputJsonValue } : {}),
+      ...(email.secret ? { secret: email.secret } : {}),
     },
     select: { id: true },
   });

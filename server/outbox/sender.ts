@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { inlineImagesOf, renderInlineImages } from './attachments';
 import { backoffMs, MAX_ATTEMPTS } from './backoff';
 import { onOutboxWake } from './outbox';
+import { fillLink, issueOneTimeLink, SecretGoneError } from './secrets';
 import type { MailTransport } from './transport';
 import { singlePass } from './single-pass';
 import { logger } from '../lib/log';
@@ -23,6 +24,7 @@ interface Claimed {
   html: string;
   text: string;
   attachments: unknown;
+  secret: unknown;
   attempts: number;
   createdAt: Date;
 }
@@ -64,7 +66,7 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attachments", m."attempts", m."createdAt"`;
+      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attachments", m."secret", m."attempts", m."createdAt"`;
     // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
     return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
   }
@@ -72,7 +74,9 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   async function deliver(transport: MailTransport, row: Claimed): Promise<boolean> {
     try {
       const attachments = await renderInlineImages(inlineImagesOf(row.attachments));
-      await transport.send({ id: row.id, from: options.from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, attachments });
+      // A one-time link is issued now, for this delivery only, and never written to the row.
+      const bodies = row.secret ? fillLink(row, await issueOneTimeLink(db, row.secret)) : row;
+      await transport.send({ id: row.id, from: options.from, to: row.toAddress, subject: row.subject, html: bodies.html, text: bodies.text, attachments });
       await db.outboxMessage.update({
         where: { id: row.id },
         data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
@@ -81,7 +85,8 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
       return true;
     } catch (err) {
       const attempts = Number(row.attempts);
-      const giveUp = attempts >= MAX_ATTEMPTS;
+      // A link that was used or expired meanwhile will not come back: no point retrying.
+      const giveUp = attempts >= MAX_ATTEMPTS || err instanceof SecretGoneError;
       await db.outboxMessage.update({
         where: { id: row.id },
         data: {

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { MailContext, RenderedEmail } from '../mail/render';
 import { enqueueEmail } from '../outbox/outbox';
+import type { OneTimeSecret } from '../outbox/secrets';
 import { getShopProfile } from './shop-profile.service';
 
 type Tx = Prisma.TransactionClient | PrismaClient;
@@ -21,6 +22,8 @@ export interface Mailer {
   staffEmail: string;
   /** Queues a rendered message in the caller's transaction. */
   queue(template: string, to: string, email: RenderedEmail, orderId?: string | null): Promise<void>;
+  /** Queues a message whose bodies hold ONE_TIME_LINK: the sender issues the link at delivery. */
+  queueWithSecret(template: string, to: string, email: RenderedEmail, secret: OneTimeSecret): Promise<void>;
 }
 
 /** Reads the shop profile once (inside the transaction) and queues messages rendered with it. */
@@ -30,5 +33,6 @@ export async function mailer(tx: Tx, settings: MailSettings): Promise<Mailer> {
     ctx: { shop, publicUrl: settings.publicUrl.replace(/\/$/, '') },
     staffEmail: settings.staffEmail ?? shop.email,
     queue: (template, to, email, orderId) => enqueueEmail(tx, { template, to, ...email, orderId }),
+    queueWithSecret: (template, to, email, secret) => enqueueEmail(tx, { template, to, ...email, secret }),
   };
 }

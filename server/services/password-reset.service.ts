@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../shared/errors';
 import { FORGOT_PASSWORD_ANSWER, type changePasswordInput, type resetPasswordInput } from '../../shared/schemas/user.schema';
@@ -8,17 +7,17 @@ import { setNewPassword } from '../auth/set-password';
 import type { AppDeps } from '../deps';
 import { passwordResetEmail } from '../mail/templates/password-reset';
 import { wakeOutbox } from '../outbox/outbox';
+import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../outbox/secrets';
 import { mailer } from './mail.service';
 import { toUserDto, userSelect } from './user.mapper';
 
 export const RESET_MINUTES = 30;
 
-/** Only this hash is stored: a copy of the database cannot be used to reset anyone's password. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
- * Queues a reset link when the e-mail has an account. The answer is the same either way, and
- * requests are limited per client address and per e-mail.
+ * Queues a reset e-mail when the e-mail has an account. The answer is the same either way, and
+ * requests are limited per client address and per e-mail. The link itself does not exist yet: the
+ * outbox sender issues it when it delivers the message (server/outbox/secrets.ts), so no one who
+ * can read the outbox, in the back office or in a copy of the database, can use it.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string) {
   const tooMany = 'Too many password reset requests.';
@@ -26,15 +25,14 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   await consume(deps.limiters.resetByEmail, email, tooMany);
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true } });
   if (user) {
-    const token = randomBytes(32).toString('base64url');
     await deps.db.$transaction(async (tx) => {
-      await tx.passwordResetToken.create({
-        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
+      const row = await tx.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: unissuedSecretHash(), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
         select: { id: true },
       });
       const m = await mailer(tx, deps.mail);
-      const url = `${m.ctx.publicUrl}/reset-password?token=${token}`;
-      await m.queue('password_reset', user.email, passwordResetEmail(m.ctx, { name: user.firstName, url, minutes: RESET_MINUTES }));
+      const email = passwordResetEmail(m.ctx, { name: user.firstName, url: ONE_TIME_LINK, minutes: RESET_MINUTES });
+      await m.queueWithSecret('password_reset', user.email, email, { kind: 'password_reset', ref: row.id, url: `${m.ctx.publicUrl}/reset-password?token=` });
     });
     wakeOutbox();
   }
@@ -47,7 +45,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
  */
 export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordInput>) {
   const row = await deps.db.passwordResetToken.findUnique({
-    where: { tokenHash: hashToken(input.token) },
+    where: { tokenHash: hashSecret(input.token) },
     select: { id: true, usedAt: true, expiresAt: true, user: { select: { ...userSelect, firstName: true, lastName: true } } },
   });
   if (!row) throw badRequest('This reset link is not valid. Please ask for a new one.');

@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Users and roles, the shipping rules, the API keys, webhooks, the shop profile (legal name, GST
 // number) and the payment settings are admin only.
-const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.webhooks.', 'admin.shopProfile.', 'admin.paymentSettings.'];
-const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/webhooks', '/admin/webhook-deliveries', '/admin/shop-profile', '/admin/payment-settings'];
+const ADMIN_ONLY_PROCEDURES = ['admin.users.', 'admin.shipping.', 'admin.apiKeys.', 'admin.webhooks.', 'admin.shopProfile.', 'admin.paymentSettings.', 'admin.emails.'];
+const ADMIN_ONLY_PATHS = ['/admin/users', '/admin/shipping', '/admin/api-keys', '/admin/webhooks', '/admin/webhook-deliveries', '/admin/shop-profile', '/admin/payment-settings', '/admin/emails'];
 
 const procedures = Object.keys((appRouter._def as unknown as { procedures: Record<string, unknown> }).procedures)
   .filter((k) => k.startsWith('admin.'))

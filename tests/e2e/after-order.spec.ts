@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../setup/pdf-text';
 import { ADMIN, login, registerCustomer } from './fixtures';
+import { newestMail } from './support/inbox';
 
-// After the order: the confirmation e-mail is readable in the back office (no SMTP_URL in the
-// journeys, so every e-mail is kept there), the shopper sees the order's history and cancels it;
-// and a forgotten password is reset from the e-mailed link, which signs the shopper in.
+// After the order: the confirmation e-mail is delivered (to the journeys' SMTP catcher) and readable
+// in the back office, the shopper sees the order's history and cancels it; and a forgotten password
+// is reset from the link in the shopper's inbox, which signs the shopper in.
 
 const address = {
   fullName: 'Aisha Rahman',
@@ -71,7 +72,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   const staff = await browser.newPage();
   await login(staff, ADMIN.email, ADMIN.password);
   const dialog = await openSentEmail(staff, `Order ${order.order_number} confirmed`);
-  await expect(dialog.getByText('Kept (no SMTP)')).toBeVisible();
+  await expect(dialog.getByText('Sent', { exact: true })).toBeVisible();
   const preview = dialog.frameLocator('iframe[title="E-mail preview"]');
   await expect(preview.getByText(`We have received order ${order.order_number}.`)).toBeVisible();
   await expect(preview.getByText('GST included (9%)')).toBeVisible();
@@ -122,16 +123,18 @@ test('forgot password -> e-mailed link -> new password -> signed in', async ({ p
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account exists for that e-mail');
 
-  // The message the shopper would receive, read in the back office.
+  // The link is in the shopper's inbox and nowhere else: the back office shows the message without it.
+  const mail = await newestMail(shopper.email, 'Reset your password');
+  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
   const staff = await browser.newPage();
   await login(staff, ADMIN.email, ADMIN.password);
   await staff.goto('/admin/messages?tab=email');
   await staff.getByRole('button', { name: new RegExp(`Reset your password\\s*To ${shopper.email.replace(/[.+]/g, '\\$&')}`) }).first().click();
   const dialog = staff.getByRole('dialog', { name: 'Reset your password' });
   await dialog.getByRole('tab', { name: 'Plain text' }).click();
-  const text = (await dialog.locator('pre').textContent()) ?? '';
-  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-  expect(link).toBeTruthy();
+  await expect(dialog.locator('pre')).toContainText('Choose a new password: [reset link hidden]');
+  expect((await dialog.locator('pre').textContent()) ?? '').not.toContain('token=');
   await staff.close();
 
   await page.goto(new URL(link!).pathname + new URL(link!).search);

@@ -3,8 +3,11 @@ import type { OUTBOX_STATUSES } from '../../../shared/schemas/admin/outbox.schem
 import { conflict, notFound } from '../../../shared/errors';
 import { htmlWithInlineImages, inlineImagesOf } from '../../outbox/attachments';
 import { wakeOutbox } from '../../outbox/outbox';
+import { canIssue, hideLink } from '../../outbox/secrets';
 
 const PAGE_SIZE = 50;
+
+export const RESEND_GONE = 'This reset link was already used or has expired, so the e-mail is not sent again. The customer can ask for a new link from the sign-in page.';
 
 const rowSelect = {
   id: true,
@@ -56,14 +59,21 @@ export async function listOutbox(
 export async function getOutboxMessage(db: PrismaClient, id: string) {
   const m = await db.outboxMessage.findUnique({ where: { id }, select: { ...rowSelect, html: true, text: true, attachments: true } });
   if (!m) throw notFound('Message not found');
-  // Staff see what the customer receives: inline images (the PayNow code) drawn in place.
-  return { ...toRow(m), html: await htmlWithInlineImages(m.html, inlineImagesOf(m.attachments)), text: m.text };
+  // Staff see what the customer receives: inline images (the PayNow code) drawn in place. A
+  // one-time link was never stored (server/outbox/secrets.ts); its place says so.
+  const bodies = hideLink(m);
+  return { ...toRow(m), html: await htmlWithInlineImages(bodies.html, inlineImagesOf(m.attachments)), text: bodies.text };
 }
 
-/** Puts a message back in the queue for delivery now, with a fresh set of attempts. */
+/**
+ * Puts a message back in the queue for delivery now, with a fresh set of attempts. A message with a
+ * one-time link gets a fresh link at delivery (the one sent before stops working); once its link
+ * was used or has expired, the resend is refused: the customer asks for a new one.
+ */
 export async function resendOutboxMessage(db: PrismaClient, id: string) {
-  const m = await db.outboxMessage.findUnique({ where: { id }, select: { status: true } });
+  const m = await db.outboxMessage.findUnique({ where: { id }, select: { status: true, secret: true } });
   if (!m) throw notFound('Message not found');
+  if (m.secret !== null && !(await canIssue(db, m.secret))) throw conflict(RESEND_GONE);
   // A row being sent right now is left alone: resending it would deliver it twice.
   const { count } = await db.outboxMessage.updateMany({
     where: { id, status: { not: 'sending' } },
