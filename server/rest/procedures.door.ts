@@ -7,12 +7,14 @@ import { logServerError } from '../lib/log';
 import { createExpressContext } from '../trpc/context';
 import { appRouter } from '../trpc/root';
 import { jsonBody, requireJsonBody } from '../http/json-body';
+import { pinBodyFieldsAgainstCoercion } from './no-body-coercion';
 
 /**
  * Every procedure with `meta.openapi` at its documented path (trpc-to-openapi), called exactly as
  * the SPA calls it at /trpc: same context, same principal, same error map (the tRPC formatter).
  */
 export function proceduresDoor(deps: AppDeps): Router {
+  pinBodyFieldsAgainstCoercion(appRouter);
   const r = Router();
   r.use(jsonBody());
   // Integrators often send POST/DELETE with no body and no content type (e.g. set-default).

@@ -137,6 +137,16 @@ describe('hostile input is a 400 naming the field, on both doors', () => {
     }
   });
 
+  it('takes a JSON body as typed: "false" is not false, on the REST door or the tRPC door after it', async () => {
+    const { token } = await createUser(t.deps, { role: 'admin' });
+    const body = { url: 'http://127.0.0.1:9/hooks', events: ['order.created' as const], active: 'false' };
+    const res = await t.api('POST', '/admin/webhooks', { token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^active: /);
+    await expect(t.caller({ token }).admin.webhooks.create({ ...body, description: '', active: 'false' as unknown as boolean })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await t.db.webhookEndpoint.count()).toBe(0);
+  });
+
   it(`refuses a tRPC batch of more than ${TRPC_MAX_BATCH} calls`, async () => {
     const n = TRPC_MAX_BATCH + 1;
     const names = Array.from({ length: n }, () => 'health.check').join(',');
