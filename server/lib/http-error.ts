@@ -30,8 +30,8 @@ export function zodDetail(error: ZodError): string {
 const BODY_ERRORS: Record<string, HttpError> = {
   'entity.parse.failed': { status: 400, detail: 'Malformed JSON in the request body' },
   'entity.too.large': { status: 413, detail: 'Request body is too large' },
-  'encoding.unsupported': { status: 415, detail: 'Unsupported request body encoding' },
-  'charset.unsupported': { status: 415, detail: 'Unsupported request body charset' },
+  'encoding.unsupported': { status: 415, detail: 'The request body has a Content-Encoding the shop does not accept; send it uncompressed or as gzip, deflate or br.' },
+  'charset.unsupported': { status: 415, detail: 'The request body must be UTF-8; its charset is not supported.' },
   'request.aborted': { status: 400, detail: 'The request was aborted' },
   'request.size.invalid': { status: 400, detail: 'The request body does not match its Content-Length' },
 };

@@ -20,7 +20,8 @@ export function openApiDocument(): OpenAPIObject {
         'REST access to the packaging shop. Send `Authorization: Bearer <access_token>` (from /auth/login or /auth/register) ' +
         'for signed-in calls and `X-Session-Id: guest_<timestamp>_<random>` for a guest cart. Errors are JSON `{ "detail": "..." }` ' +
         'with 400 (bad input), 401 (no or expired session), 403 (wrong role), 404 (unknown id), 409 (conflict, e.g. stock ran out), ' +
-        '413 (too large), 415 (unsupported body encoding) or 429 (too many attempts). Text may not contain NUL bytes or unpaired ' +
+        '413 (too large), 415 (a body that is not UTF-8 JSON) or 429 (too many attempts), and a `request_id` to quote. ' +
+        'Bodies are taken as typed: a number or boolean sent as a string is a 400. Text may not contain NUL bytes or unpaired ' +
         'surrogates, and JSON bodies may nest at most 32 levels (400 otherwise).',
       version: '1.0.0',
       baseUrl: '/api',

@@ -6,13 +6,15 @@ import { apiRoute, UNMATCHED_API } from '../http/route-label';
 import { logServerError } from '../lib/log';
 import { createExpressContext } from '../trpc/context';
 import { appRouter } from '../trpc/root';
-import { jsonBody } from '../http/json-body';
+import { jsonBody, requireJsonBody } from '../http/json-body';
+import { pinBodyFieldsAgainstCoercion } from './no-body-coercion';
 
 /**
  * Every procedure with `meta.openapi` at its documented path (trpc-to-openapi), called exactly as
  * the SPA calls it at /trpc: same context, same principal, same error map (the tRPC formatter).
  */
 export function proceduresDoor(deps: AppDeps): Router {
+  pinBodyFieldsAgainstCoercion(appRouter);
   const r = Router();
   r.use(jsonBody());
   // Integrators often send POST/DELETE with no body and no content type (e.g. set-default).
@@ -25,6 +27,7 @@ export function proceduresDoor(deps: AppDeps): Router {
   });
   // A path no procedure documents goes on to the JSON 404 (with its request id) without the adapter.
   r.use((req, _res, next) => (apiRoute(req.method, req.path) === UNMATCHED_API ? next('router') : next()));
+  r.use(requireJsonBody);
   r.use(
     createOpenApiExpressMiddleware({
       router: appRouter,

@@ -247,3 +247,27 @@ describe('merging the guest cart at sign-in', () => {
     expect(await t.db.cart.count({ where: { guestId: g } })).toBe(0);
   });
 });
+
+// Security issue 25: the adapter behind PUT /cart/item/{id} used to coerce "3" to 3 and "" to 0
+// (which removed the line), and from then on the tRPC door coerced too. A string is refused.
+describe('a quantity is a number, on every path and both doors', () => {
+  it.each([['"3"', '3'], ['""', ''], ['"1e2"', '1e2']])('refuses the string %s and leaves the line as it was', async (_label, quantity) => {
+    const g = guestId();
+    const added = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 2 } });
+    const id = added.body.items[0].id;
+    const rest = await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity } });
+    expect(rest).toMatchObject({ status: 400, body: { detail: 'Quantity must be a number' } });
+    const add = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity } });
+    expect(add).toMatchObject({ status: 400, body: { detail: 'Quantity must be a number' } });
+    const caller = t.caller({ guestId: g });
+    await expect(caller.cart.updateItem({ id, quantity: quantity as unknown as number })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Quantity must be a number') });
+    expect((await caller.cart.get()).items.map((i) => i.quantity)).toEqual([2]);
+  });
+
+  it('still takes a number on both doors', async () => {
+    const g = guestId();
+    const id = (await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 1 } })).body.items[0].id;
+    expect((await t.api('PUT', `/cart/item/${id}`, { guestId: g, body: { quantity: 4 } })).body.item_count).toBe(4);
+    expect((await t.caller({ guestId: g }).cart.updateItem({ id, quantity: 5 })).item_count).toBe(5);
+  });
+});

@@ -115,10 +115,36 @@ describe('hostile input is a 400 naming the field, on both doors', () => {
     expect(bad).toMatchObject({ status: 400, body: { detail: 'Malformed JSON in the request body' } });
     const charset = await t.api('POST', '/promotions/validate', { rawBody: '{}', headers: { 'content-type': 'application/json; charset=latin1' } });
     expect(charset.status).toBe(415);
-    expect(charset.body.detail).toMatch(/charset/);
+    expect(charset.body).toEqual({ detail: 'The request body must be UTF-8; its charset is not supported.', request_id: charset.headers.get('x-request-id') });
     const unknown = await t.api('GET', '/no/such/path');
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toEqual(expect.any(String));
+  });
+
+  // Security issue 25: one shape for a body that is not JSON, whichever path serves it (the
+  // OpenAPI adapter, the hot procedures, the coupon fast path), with the request id to quote.
+  it.each([
+    ['POST', '/contact'],
+    ['POST', '/cart/add'],
+    ['PUT', '/cart/item/some-line'],
+    ['POST', '/promotions/validate'],
+  ])('answers %s %s with a text/plain body as a 415 sentence with its request id', async (method, path) => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await t.api(method, path, { rawBody: 'quantity=3', headers: { 'content-type': type }, guestId: 'guest_1_abc' });
+      expect(res.status, type).toBe(415);
+      expect(res.body, type).toEqual({ detail: 'The request body must be JSON, sent with Content-Type: application/json.', request_id: res.headers.get('x-request-id') });
+      expect(res.body.request_id).toEqual(expect.any(String));
+    }
+  });
+
+  it('takes a JSON body as typed: "false" is not false, on the REST door or the tRPC door after it', async () => {
+    const { token } = await createUser(t.deps, { role: 'admin' });
+    const body = { url: 'http://127.0.0.1:9/hooks', events: ['order.created' as const], active: 'false' };
+    const res = await t.api('POST', '/admin/webhooks', { token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^active: /);
+    await expect(t.caller({ token }).admin.webhooks.create({ ...body, description: '', active: 'false' as unknown as boolean })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await t.db.webhookEndpoint.count()).toBe(0);
   });
 
   it(`refuses a tRPC batch of more than ${TRPC_MAX_BATCH} calls`, async () => {

@@ -126,16 +126,25 @@ describe('the shopper cancels a pending order', () => {
 });
 
 describe('contact form and low stock', () => {
-  it('acknowledges the sender and notifies staff', async () => {
-    const res = await t.api('POST', '/contact', { body: { name: 'Aisyah', email: 'Aisyah@Example.com', message: 'Do you print logos on mailers?' } });
+  it("acknowledges a signed-in customer at the account's own address with fixed words, and gives staff everything", async () => {
+    const shopper = await createUser(t.deps, { firstName: 'Aisyah' });
+    const res = await t.api('POST', '/contact', { token: shopper.token, body: { name: 'Aisyah', email: 'Aisyah@Example.com', message: 'Do you print logos on mailers?' } });
     expect(res.status).toBe(200);
     const mails = await deliver();
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual(['hello@packshop.sg', shopper.email].sort());
     const ack = mails.find((m) => m.subject === 'We received your message')!;
-    expect((ack.to as { text: string }).text).toBe('aisyah@example.com');
-    expect(ack.text).toContain('Do you print logos on mailers?');
+    expect((ack.to as { text: string }).text).toBe(shopper.email);
+    expect(ack.text).not.toContain('Do you print logos on mailers?');
     const staffMail = mails.find((m) => m.subject === 'New message from Aisyah')!;
     expect((staffMail.to as { text: string }).text).toBe('hello@packshop.sg');
     expect(staffMail.text).toContain('aisyah@example.com');
+    expect(staffMail.text).toContain('Do you print logos on mailers?');
+  });
+
+  it('sends a guest no acknowledgement: only the staff copy leaves', async () => {
+    await t.api('POST', '/contact', { body: { name: 'Guest', email: 'someone-else@example.net', message: 'Reset your password here' } });
+    const mails = await deliver();
+    expect(mails.map((m) => (m.to as { text: string }).text)).toEqual(['hello@packshop.sg']);
   });
 
   it('alerts staff once when an order takes a variant to the low-stock level, not on every order below it', async () => {

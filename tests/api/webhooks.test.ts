@@ -100,12 +100,14 @@ describe('registering endpoints', () => {
 
   it('refuses private, loopback and link-local addresses unless WEBHOOK_ALLOW_PRIVATE', async () => {
     t.deps.webhooks.allowPrivate = false;
-    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://0.0.0.0/x', 'http://[::ffff:127.0.0.1]/x']) {
+    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://0.0.0.0/x', 'http://[::ffff:127.0.0.1]/x', 'http://[::127.0.0.1]/x', 'http://[64:ff9b::169.254.169.254]/x', 'http://[2002:c0a8:101::1]/x', 'http://[fec0::1]/x', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x']) {
       const res = await t.api('POST', '/admin/webhooks', { token: admin, body: { url, events: ['order.created'] } });
       expect(res.status, url).toBe(400);
       expect(res.body.detail, url).toMatch(/^Webhooks cannot be sent to a private, loopback or link-local address/);
     }
-    await expect(t.caller({ token: admin }).admin.webhooks.create({ url: 'http://127.0.0.1/x', events: ['order.created'], description: '', active: true })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    for (const url of ['http://127.0.0.1/x', 'http://[64:ff9b::7f00:1]/x']) {
+      await expect(t.caller({ token: admin }).admin.webhooks.create({ url, events: ['order.created'], description: '', active: true }), url).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
     expect(await t.db.webhookEndpoint.count()).toBe(0);
   });
 
