@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newGuestId } from '../../shared/domain/guest-id';
 import { unitPriceFor } from '../../shared/domain/pricing';
 import { ADMIN, login, registerCustomer } from './fixtures';
 
@@ -34,7 +35,7 @@ function qtyFor(v: Variant, dollars: number) {
 
 /** A guest whose browser tab uses a known guest id, so the test can fill the cart through /api. */
 async function asGuest(page: Page) {
-  const guest = `guest_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  const guest = newGuestId();
   await page.addInitScript((id) => sessionStorage.setItem('session_id', id), guest);
   return { 'X-Session-Id': guest };
 }
