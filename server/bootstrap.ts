@@ -30,5 +30,5 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
   const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };
-  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE }), uploadsDir };
+  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS }), uploadsDir };
 }

@@ -15,11 +15,15 @@ export interface AppDeps {
   webhooks: { allowPrivate: boolean };
 }
 
-export function createDeps(db: PrismaClient, storage: ImageStorage, opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean } = {}): AppDeps {
+export function createDeps(
+  db: PrismaClient,
+  storage: ImageStorage,
+  opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number } = {},
+): AppDeps {
   return {
     db,
     storage,
-    lucia: createLucia(db),
+    lucia: createLucia(db, opts.sessionMaxDays),
     limiters: createRateLimiters(db, { scale: opts.rateLimitScale }),
     mail: opts.mail ?? defaultMailSettings,
     webhooks: { allowPrivate: opts.webhookAllowPrivate ?? false },

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_MAX_DAYS } from './auth/lucia';
 import { parseHost, parsePublicUrl } from './lib/public-origin';
 
 const envSchema = z.object({
@@ -57,6 +58,13 @@ const envSchema = z.object({
     .enum(['', '0', '1', 'false', 'true'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 1 or 0' })
     .default('')
     .transform((v) => v === '1' || v === 'true'),
+  /** Days a sign-in lasts however often it is used (it slides for 30 days within that); then it is refused and deleted. */
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: 'SESSION_MAX_DAYS must be a whole number of days' })
+    .int('SESSION_MAX_DAYS must be a whole number of days')
+    .min(1, 'SESSION_MAX_DAYS must be at least 1')
+    .max(3650, 'SESSION_MAX_DAYS must be at most 3650')
+    .default(DEFAULT_SESSION_MAX_DAYS),
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });

@@ -1,5 +1,7 @@
 // The hot paths `npm run bench` measures. Each area adds its own entries.
 
+import { newGuestId } from '../../shared/domain/guest-id';
+
 export interface BenchContext {
   baseUrl: string;
   /** A signed-in customer's bearer token and email/password. */
@@ -113,7 +115,7 @@ export const benchPaths: BenchPath[] = [
     // The whole-cart answer: tier prices, shipping rule, gift tiers and the coupon revalidated.
     name: 'GET /api/cart (2 lines + coupon)',
     request: async ({ api }) => {
-      const guest = { 'x-session-id': `guest_${Date.now()}_benchread` };
+      const guest = { 'x-session-id': newGuestId() };
       const page = await api('POST', '/api/products/filter', { limit: 2, filters: { in_stock_only: true } });
       for (const p of page.products) {
         const detail = await api('GET', `/api/products/${p.id}`);
@@ -133,7 +135,7 @@ export const benchPaths: BenchPath[] = [
       const rows = await api('GET', '/api/admin/inventory', undefined, auth);
       const variantId = rows[0].variant_id;
       await api('POST', '/api/admin/inventory/adjust', { variant_id: variantId, adjustment_type: 'change', on_hand_change: 1_000_000, reason: 'found', notes: 'bench: cart add' }, auth).catch(() => undefined);
-      return { method: 'POST', path: '/api/cart/add', headers: { ...json, 'x-session-id': `guest_${Date.now()}_benchadd` }, body: { variant_id: variantId, quantity: 1 } };
+      return { method: 'POST', path: '/api/cart/add', headers: { ...json, 'x-session-id': newGuestId() }, body: { variant_id: variantId, quantity: 1 } };
     },
   },
   {

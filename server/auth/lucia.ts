@@ -1,20 +1,31 @@
 import type { PrismaClient } from '@prisma/client';
-import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
+import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import type { Role } from '../../shared/constants';
 
+/** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
+export const DEFAULT_SESSION_MAX_DAYS = 90;
+const DAY_MS = 86_400_000;
+
 // lucia v3 with a small Prisma-backed adapter (the published one does not support Prisma 6).
+// lucia only knows a sliding expiry, so the absolute one is applied here: a session is read with
+// its expiry capped at createdAt + maxDays (lucia then deletes it as expired once that is past),
+// and an extension is stored capped the same way.
 class PrismaSessionAdapter implements Adapter {
-  constructor(private readonly db: PrismaClient) {}
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly maxDays: number,
+  ) {}
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
     const row = await this.db.session.findUnique({
       where: { id: sessionId },
-      select: { id: true, userId: true, expiresAt: true, user: { select: userAttributesSelect } },
+      select: { id: true, userId: true, expiresAt: true, createdAt: true, user: { select: userAttributesSelect } },
     });
     if (!row) return [null, null];
     const { user, ...session } = row;
+    const absoluteExpiresAt = new Date(session.createdAt.getTime() + this.maxDays * DAY_MS);
     return [
-      { id: session.id, userId: session.userId, expiresAt: session.expiresAt, attributes: {} },
+      { id: session.id, userId: session.userId, expiresAt: earliest(session.expiresAt, absoluteExpiresAt), attributes: { absoluteExpiresAt } },
       { id: user.id, attributes: user },
     ];
   }
@@ -29,7 +40,9 @@ class PrismaSessionAdapter implements Adapter {
   }
 
   async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
-    await this.db.session.updateMany({ where: { id: sessionId }, data: { expiresAt } });
+    await this.db.$executeRaw`
+      UPDATE "Session" SET "expiresAt" = LEAST(${expiresAt}::timestamp, "createdAt" + make_interval(days => ${this.maxDays}::int))
+      WHERE "id" = ${sessionId}`;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
@@ -41,8 +54,22 @@ class PrismaSessionAdapter implements Adapter {
   }
 
   async deleteExpiredSessions(): Promise<void> {
-    await this.db.session.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+    const now = new Date();
+    await this.db.session.deleteMany({
+      where: { OR: [{ expiresAt: { lte: now } }, { createdAt: { lte: new Date(now.getTime() - this.maxDays * DAY_MS) } }] },
+    });
   }
+}
+
+const earliest = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
+
+/**
+ * lucia answers an extended session with now + 30 days; the caller (and the session cache, which
+ * trusts a session until its expiresAt) must see the absolute end when it comes first.
+ */
+export function withinLifetime(session: Session): Session {
+  const end = session.absoluteExpiresAt;
+  return end && end.getTime() < session.expiresAt.getTime() ? { ...session, expiresAt: end } : session;
 }
 
 export const userAttributesSelect = {
@@ -67,9 +94,11 @@ export interface SessionUserAttributes {
   lastUsedAddressId: string | null;
 }
 
-export function createLucia(db: PrismaClient) {
-  return new Lucia(new PrismaSessionAdapter(db), {
+export function createLucia(db: PrismaClient, maxDays = DEFAULT_SESSION_MAX_DAYS) {
+  return new Lucia(new PrismaSessionAdapter(db, maxDays), {
     sessionExpiresIn: new TimeSpan(30, 'd'),
+    // Only sessions read back from the database carry it (a new one ends after the sliding period anyway).
+    getSessionAttributes: (attributes) => ({ absoluteExpiresAt: (attributes as { absoluteExpiresAt?: Date }).absoluteExpiresAt ?? null }),
     // No cookies are ever set (bearer tokens only), so the cookie attributes never reach a browser.
     sessionCookie: { attributes: { secure: true } },
     getUserAttributes: (attributes) => attributes as SessionUserAttributes,

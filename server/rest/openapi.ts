@@ -18,7 +18,9 @@ export function openApiDocument(): OpenAPIObject {
       title: 'PackShop REST API',
       description:
         'REST access to the packaging shop. Send `Authorization: Bearer <access_token>` (from /auth/login or /auth/register) ' +
-        'for signed-in calls and `X-Session-Id: guest_<timestamp>_<random>` for a guest cart. Errors are JSON `{ "detail": "..." }` ' +
+        'for signed-in calls and `X-Session-Id: guest_<timestamp>_<random>` for a guest cart and chat: the timestamp in digits, the ' +
+        'random part 32 to 64 characters of A-Z a-z 0-9 - _ from at least 128 random bits (e.g. 16 random bytes in hex); the cart, ' +
+        'chat, sign-in and registration refuse any other value with 400. Errors are JSON `{ "detail": "..." }` ' +
         'with 400 (bad input), 401 (no or expired session), 403 (wrong role), 404 (unknown id), 409 (conflict, e.g. stock ran out), ' +
         '413 (too large), 415 (a body that is not UTF-8 JSON) or 429 (too many attempts), and a `request_id` to quote. ' +
         'Bodies are taken as typed: a number or boolean sent as a string is a 400. Text may not contain NUL bytes or unpaired ' +

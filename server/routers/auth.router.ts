@@ -4,16 +4,16 @@ import { authOutput, changePasswordInput, forgotPasswordInput, loginInput, regis
 import * as auth from '../services/auth.service';
 import * as reset from '../services/password-reset.service';
 import { router } from '../trpc/init';
-import { customerProcedure, publicProcedure } from '../trpc/procedures';
+import { customerProcedure, guestAwareProcedure, publicProcedure } from '../trpc/procedures';
 
 export const authRouter = router({
-  register: publicProcedure
+  register: guestAwareProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/register', tags: ['auth'], summary: 'Create an account and sign in' } })
     .input(registerInput)
     .output(authOutput)
     .mutation(({ ctx, input }) => auth.register(ctx.deps, input, { ip: ctx.ip, guestId: ctx.guestId })),
 
-  login: publicProcedure
+  login: guestAwareProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/login', tags: ['auth'], summary: 'Sign in with email and password' } })
     .input(loginInput)
     .output(authOutput)

@@ -13,10 +13,21 @@ const KEYS_ARE_FOR_THE_BACK_OFFICE = 'API keys can only call back-office operati
 export const publicProcedure = baseProcedure;
 
 /**
- * Anyone, with the signed-in user when there is one (cart, chat, contact). A token that is sent
- * but no longer valid answers 401 so that the browser clears it (storefront.md section 8).
+ * Anyone, for operations that read the guest id (sign-in and registration merge the guest cart):
+ * an X-Session-Id that is sent but is not a strong guest id answers 400 rather than being used.
+ * Operations that never read it ignore the header.
  */
-export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
+export const guestAwareProcedure = baseProcedure.use(({ ctx, next }) => {
+  if (ctx.guestIdProblem) throw new AppError('BAD_REQUEST', ctx.guestIdProblem);
+  return next();
+});
+
+/**
+ * Anyone, with the signed-in user when there is one (cart, chat, contact), and the guest id as
+ * guestAwareProcedure checks it. A token that is sent but no longer valid answers 401 so that the
+ * browser clears it (storefront.md section 8).
+ */
+export const optionalUserProcedure = guestAwareProcedure.use(async ({ ctx, next }) => {
   if (ctx.usesApiKey) throw new AppError('FORBIDDEN', KEYS_ARE_FOR_THE_BACK_OFFICE);
   const auth = await ctx.getAuth();
   if (ctx.token && !auth) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { GUEST_ID_PATTERN, GUEST_ID_RULE } from '../domain/guest-id';
 
 /** Ids are cuid strings; anything else is refused before it reaches the database. */
 export const idSchema = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
 export const idParam = z.object({ id: idSchema });
+
+/** The X-Session-Id header: a guest id the browser made with 128 random bits (shared/domain/guest-id.ts). */
+export const guestIdSchema = z.string().regex(GUEST_ID_PATTERN, GUEST_ID_RULE);
 
 /** An SGD amount on the wire: dollars with at most two decimals. */
 export const moneySchema = z.number().finite().min(0).max(1_000_000);

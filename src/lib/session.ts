@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../shared/constants';
+import { isGuestId, newGuestId } from '../../shared/domain/guest-id';
 import type { UserDto } from '../../shared/schemas/user.schema';
 
 // Storage keys are the specification's: access_token and user in localStorage, session_id
@@ -43,11 +44,17 @@ export function forgetBrowserSession() {
   sessionStorage.removeItem(CHAT_SESSION_KEY);
 }
 
-/** guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. */
+/**
+ * guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. A stored
+ * id the server would refuse (a short one from before guest ids carried 128 random bits) is replaced,
+ * so a returning shopper starts a new guest cart instead of being stuck on 400s.
+ */
 export function getGuestId(): string {
   let id = sessionStorage.getItem(STORAGE_KEYS.sessionId);
-  if (!id || !id.startsWith('guest_')) {
-    id = `guest_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  if (!id || !isGuestId(id)) {
+    // A guest's chat belonged to the old id; it cannot be reopened under the new one.
+    if (id) sessionStorage.removeItem(CHAT_SESSION_KEY);
+    id = newGuestId();
     sessionStorage.setItem(STORAGE_KEYS.sessionId, id);
   }
   return id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_POLICY } from '../../shared/content/policies';
 import { createChatShop, createOrderFor } from '../factories/chat';
+import { guestId as newGuest } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -12,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GUEST_A = 'guest_1700000000000_aaaaaa';
-const GUEST_B = 'guest_1700000000000_bbbbbb';
+const GUEST_A = newGuest();
+const GUEST_B = newGuest();
 
 async function startRest(guestId: string, body: Record<string, unknown> = { agent_type: 'sizing', page_context: 'product' }) {
   const res = await t.api('POST', '/chat/sessions', { body, guestId });
@@ -94,7 +95,7 @@ describe('ownership', () => {
   });
 
   it("a guest who signs in keeps reading the guest conversation; a guest id never opens a user's session", async () => {
-    const guest = 'guest_1700000000000_cccccc';
+    const guest = newGuest();
     const id = await startRest(guest);
     const user = await createUser(t.deps);
     const kept = await t.caller({ token: user.token, guestId: guest }).chat.history({ sessionId: id, limit: 50 });

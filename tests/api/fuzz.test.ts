@@ -111,7 +111,7 @@ interface Answer {
 }
 
 async function send(prefix: '/api' | '/trpc', probe: Probe, role: Role): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-session-id': 'guest_1700000000000_fuzz' };
+  const headers: Record<string, string> = { 'x-session-id': `guest_1700000000000_${'f'.repeat(32)}` };
   if (tokens[role]) headers.authorization = `Bearer ${tokens[role]}`;
   if (probe.contentType) headers['content-type'] = probe.contentType;
   try {

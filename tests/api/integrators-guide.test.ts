@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../server/rest/openapi';
+import { isGuestId } from '../../shared/domain/guest-id';
 import { createWebhookSender } from '../../server/webhooks/sender';
 import { signedHeaders } from '../../server/webhooks/signing';
 import { productPayload } from '../factories/admin';
@@ -68,8 +69,8 @@ describe('docs/integrators.md', () => {
     const files: Record<string, string> = {};
     const feeds: Record<string, { items: { name?: string; variants?: { sku: string }[] }[]; next_cursor: string | null }> = {};
     for (const line of curls.slice(1)) {
-      // Webhooks take an admin's token, not a key: the next test runs that section.
-      if (line.includes('--data-binary') || line.includes('/api/admin/webhook')) continue;
+      // Webhooks take an admin's token, not a key, and a guest cart no credential: later tests run those.
+      if (line.includes('--data-binary') || line.includes('/api/admin/webhook') || line.includes('X-Session-Id')) continue;
       const res = await send(line);
       expect(res.status, line).toBe(200);
       const out = /-o (\S+)/.exec(line)?.[1];
@@ -86,6 +87,20 @@ describe('docs/integrators.md', () => {
     // The lists shown: the product made above is in the products feed; no orders yet.
     expect(feeds['/admin/products/feed'].items.flatMap((p) => p.variants!.map((v) => v.sku))).toContain('POLYMAILERS_NORMAL_BLACK_25X35_50');
     expect(feeds['/admin/orders/feed']).toEqual({ items: [], next_cursor: null });
+  });
+
+  it('runs the guest cart section: the shell recipe makes an id the shop accepts, and a short one is refused', async () => {
+    const recipe = guide.split('\n').find((l) => l.startsWith('GUEST='))!;
+    const guest = execFileSync('bash', ['-c', `${recipe}; printf %s "$GUEST"`], { encoding: 'utf8' });
+    expect(isGuestId(guest)).toBe(true);
+    const line = curls.find((l) => l.includes('X-Session-Id'))!;
+    const { method, path } = callOf(line);
+    const cart = await t.api(method, path, { guestId: guest });
+    expect(cart.status).toBe(200);
+    expect(cart.body.items).toEqual([]);
+    const short = await t.api(method, path, { guestId: 'guest_1700000000000_k2j4h5g6f' });
+    expect(short.status).toBe(400);
+    expect(short.body.detail).toMatch(/^X-Session-Id must be guest_<timestamp>_<random>, /);
   });
 
   it('runs the webhook section: register an endpoint, its Node receiver verifies a delivery, the shell recipe gives the same signature', async () => {

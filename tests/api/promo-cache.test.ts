@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPayload } from '../factories/admin';
+import { guestId as newGuest } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -19,7 +20,7 @@ describe('gift tier changes reach carts immediately', () => {
     const item = (await t.api('POST', '/admin/gift-items', { token: staff, body: { name: 'Sticker roll', description: 'Fragile stickers', stock_quantity: 10, image_url: '' } })).body;
     const tier = (await t.api('POST', '/admin/gift-tiers', { token: staff, body: { name: 'Spend $20', spending_threshold: 20, gift_limit: 1, gift_item_ids: [item.id] } })).body;
 
-    const guestId = 'guest_1700000000_promocache';
+    const guestId = newGuest();
     await t.api('POST', '/cart/add', { guestId, body: { variant_id: variant.variant_id, quantity: 2 } });
     const before = (await t.api('GET', '/cart', { guestId })).body;
     expect(before.subtotal).toBeGreaterThanOrEqual(20);
@@ -64,7 +65,7 @@ describe('coupon changes reach coupon checks and carts immediately', () => {
 
     // A cart holding the coupon loses it on its next read once the coupon is deleted.
     const product = (await t.api('POST', '/admin/products', { token: staff, body: productPayload() })).body;
-    const guestId = 'guest_1700000000_couponcache';
+    const guestId = newGuest();
     await t.api('POST', '/cart/add', { guestId, body: { variant_id: product.variants[0].variant_id, quantity: 3 } });
     expect((await t.api('POST', '/cart/coupon', { guestId, body: { coupon_code: 'cachetest15' } })).status).toBe(200);
     expect((await t.api('GET', '/cart', { guestId })).body.applied_coupon).toMatchObject({ code: 'CACHETEST15' });

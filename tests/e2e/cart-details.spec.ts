@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { isGuestId, newGuestId } from '../../shared/domain/guest-id';
 import { unitPriceFor } from '../../shared/domain/pricing';
 import { ADMIN, login, registerCustomer } from './fixtures';
 
@@ -34,10 +35,25 @@ function qtyFor(v: Variant, dollars: number) {
 
 /** A guest whose browser tab uses a known guest id, so the test can fill the cart through /api. */
 async function asGuest(page: Page) {
-  const guest = `guest_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+  const guest = newGuestId();
   await page.addInitScript((id) => sessionStorage.setItem('session_id', id), guest);
   return { 'X-Session-Id': guest };
 }
+
+test('a tab still holding a short guest id from before the upgrade gets a strong one and a cart that works', async ({ page, request }) => {
+  const OLD = 'guest_1700000000000_k2j4h5g6f';
+  await page.addInitScript((old) => {
+    if (!sessionStorage.getItem('session_id')) sessionStorage.setItem('session_id', old);
+  }, OLD);
+  await page.goto('/cart');
+  const id = (await page.evaluate(() => sessionStorage.getItem('session_id')))!;
+  expect(id).not.toBe(OLD);
+  expect(isGuestId(id)).toBe(true);
+  const { v } = await roomyVariant(request);
+  expect((await request.post('/api/cart/add', { headers: { 'X-Session-Id': id }, data: { variant_id: v.variant_id, quantity: 1 } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('line-quantity')).toBeVisible();
+});
 
 test('a coupon that cannot be revalidated is removed with a warning', async ({ page, request }) => {
   const headers = await asGuest(page);

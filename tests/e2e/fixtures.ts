@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { newGuestId } from '../../shared/domain/guest-id';
 
 export const ADMIN = { email: 'admin@packshop.test', password: 'admin-password-123' };
 
@@ -57,15 +58,15 @@ interface PricedVariant {
  */
 export async function fillCartPastGiftTier(page: Page) {
   if (!page.url().startsWith('http')) await page.goto('/faq');
-  const headers = await page.evaluate(() => {
+  const headers = await page.evaluate((fresh) => {
     let sid = sessionStorage.getItem('session_id');
     if (!sid) {
-      sid = `guest_${Date.now()}_e2e${Math.random().toString(36).slice(2, 8)}`;
+      sid = fresh;
       sessionStorage.setItem('session_id', sid);
     }
     const token = localStorage.getItem('access_token');
     return { 'X-Session-Id': sid, ...(token ? { Authorization: `Bearer ${token}` } : {}) } as Record<string, string>;
-  });
+  }, newGuestId());
   const list = await (await page.request.post('/api/products/filter', { data: { page: 1, limit: 20 } })).json();
   for (const p of list.products as { id: string }[]) {
     const detail = await (await page.request.get(`/api/products/${p.id}`)).json();

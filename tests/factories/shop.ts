@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { dropPromoCache } from '../../server/services/promo-cache';
+import { newGuestId } from '../../shared/domain/guest-id';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -87,4 +88,5 @@ export async function deleteGiftTier(db: PrismaClient, id: string) {
   dropPromoCache();
 }
 
-export const guestId = () => `guest_${Date.now()}_${uid()}`;
+/** A fresh guest id, made as the browser makes it (128 random bits). */
+export const guestId = () => newGuestId();
