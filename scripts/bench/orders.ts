@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { sessionRowId } from '../../server/auth/lucia';
 import { hashPassword } from '../../server/auth/password';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
@@ -88,7 +89,7 @@ async function seed(database: Database, o: Required<Pick<OrderBenchOptions, 'ord
   });
   users.sort((a, b) => Number(a.email.split('-')[2].split('@')[0]) - Number(b.email.split('-')[2].split('@')[0]));
   const tokens = users.map((_, i) => `benchorder${i}x${stamp}`);
-  await db.session.createMany({ data: users.map((u, i) => ({ id: tokens[i], userId: u.id, expiresAt: new Date(Date.now() + 29 * 86_400_000) })) });
+  await db.session.createMany({ data: users.map((u, i) => ({ id: sessionRowId(tokens[i]), userId: u.id, expiresAt: new Date(Date.now() + 29 * 86_400_000) })) });
   const carts = await db.cart.createManyAndReturn({ data: users.map((u) => ({ userId: u.id })), select: { id: true, userId: true } });
   const cartOf = new Map(carts.map((c) => [c.userId, c.id]));
   await db.cartItem.createMany({

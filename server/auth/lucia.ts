@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import type { Role } from '../../shared/constants';
@@ -6,7 +7,15 @@ import type { Role } from '../../shared/constants';
 export const DEFAULT_SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 
+/**
+ * The Session row's id: the SHA-256 of the token the client holds. A copy of the database (a
+ * backup, a dump) therefore holds no token that signs anyone in (docs/security.md, secrets at rest).
+ */
+export const sessionRowId = (token: string) => createHash('sha256').update(token).digest('hex');
+
 // lucia v3 with a small Prisma-backed adapter (the published one does not support Prisma 6).
+// lucia hands the adapter the token; the adapter stores and looks up only its hash (sessionRowId)
+// and answers lucia with the token again, so lucia and its callers never see the hash.
 // lucia only knows a sliding expiry, so the absolute one is applied here: a session is read with
 // its expiry capped at createdAt + maxDays (lucia then deletes it as expired once that is past),
 // and an extension is stored capped the same way.
@@ -18,35 +27,35 @@ class PrismaSessionAdapter implements Adapter {
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
     const row = await this.db.session.findUnique({
-      where: { id: sessionId },
-      select: { id: true, userId: true, expiresAt: true, createdAt: true, user: { select: userAttributesSelect } },
+      where: { id: sessionRowId(sessionId) },
+      select: { userId: true, expiresAt: true, createdAt: true, user: { select: userAttributesSelect } },
     });
     if (!row) return [null, null];
     const { user, ...session } = row;
     const absoluteExpiresAt = new Date(session.createdAt.getTime() + this.maxDays * DAY_MS);
     return [
-      { id: session.id, userId: session.userId, expiresAt: earliest(session.expiresAt, absoluteExpiresAt), attributes: { absoluteExpiresAt } },
+      { id: sessionId, userId: session.userId, expiresAt: earliest(session.expiresAt, absoluteExpiresAt), attributes: { absoluteExpiresAt } },
       { id: user.id, attributes: user },
     ];
   }
 
-  async getUserSessions(userId: string): Promise<DatabaseSession[]> {
-    const rows = await this.db.session.findMany({ where: { userId } });
-    return rows.map((s) => ({ id: s.id, userId: s.userId, expiresAt: s.expiresAt, attributes: {} }));
+  /** Unused by the shop; the tokens are not stored, so the sessions cannot be answered by token. */
+  async getUserSessions(): Promise<DatabaseSession[]> {
+    throw new Error('Session tokens are stored hashed: sessions cannot be listed by token');
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
-    await this.db.session.create({ data: { id: session.id, userId: session.userId, expiresAt: session.expiresAt } });
+    await this.db.session.create({ data: { id: sessionRowId(session.id), userId: session.userId, expiresAt: session.expiresAt }, select: { id: true } });
   }
 
   async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
     await this.db.$executeRaw`
       UPDATE "Session" SET "expiresAt" = LEAST(${expiresAt}::timestamp, "createdAt" + make_interval(days => ${this.maxDays}::int))
-      WHERE "id" = ${sessionId}`;
+      WHERE "id" = ${sessionRowId(sessionId)}`;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.db.session.deleteMany({ where: { id: sessionId } });
+    await this.db.session.deleteMany({ where: { id: sessionRowId(sessionId) } });
   }
 
   async deleteUserSessions(userId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Session, User } from 'lucia';
 import { AppError } from '../../shared/errors';
 import type { AppDeps } from '../deps';
-import { withinLifetime } from './lucia';
+import { sessionRowId, withinLifetime } from './lucia';
 import { sessionCacheFor } from './session-cache';
 
 // Who is calling, decided in one place for every door (/trpc, /api procedures, the upload route):
@@ -27,7 +27,7 @@ export async function resolveAuth(deps: AppDeps, token: string | null): Promise<
   // Most requests of a signed-in person hit the cache (server/auth/session-cache.ts); a miss asks
   // lucia, which reads the session with its user and extends it when it is half-way to expiry,
   // never past the session's absolute end (SESSION_MAX_DAYS), which the cache then honours too.
-  return sessionCacheFor(deps.db).resolve(token, async () => {
+  return sessionCacheFor(deps.db).resolve(sessionRowId(token), async () => {
     const { user, session } = await deps.lucia.validateSession(token);
     return user && session ? { user, session: withinLifetime(session) } : null;
   });

@@ -2,7 +2,9 @@ import type { Session, User } from 'lucia';
 
 /**
  * Valid sessions, kept in memory so that an authenticated request does not read the session and
- * its user from the database every time (design.md section 6: bounded and invalidated).
+ * its user from the database every time (design.md section 6: bounded and invalidated). Keyed by
+ * the session's row id (lucia.ts, sessionRowId), so a notification to other instances never
+ * carries a token.
  *
  * - Bounded: at most MAX_ENTRIES sessions (least recently used dropped first), each trusted for at
  *   most TTL_MS before the database is asked again (which also lets lucia extend a session).

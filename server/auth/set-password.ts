@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { passwordChangedEmail } from '../mail/templates/password-reset';
 import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from '../services/mail.service';
+import { sessionRowId } from './lucia';
 import { hashPassword } from './password';
 import { sessionsChanged } from './session-cache';
 import { assertAcceptablePassword } from './password-policy';
@@ -32,7 +33,7 @@ export async function setNewPassword(db: PrismaClient, mail: MailSettings, user:
   const passwordHash = await newPasswordHash(password, user);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
-    await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+    await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: sessionRowId(keepSessionId) } } : {}) } });
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
     const m = await mailer(tx, mail);
     await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));

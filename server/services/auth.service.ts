@@ -7,6 +7,7 @@ import { consume, loginDelayMs, reset, used } from '../auth/rate-limit';
 import { isUniqueViolation } from '../db/errors';
 import { mergeGuestCart } from './cart-merge';
 import type { AppDeps } from '../deps';
+import { sessionRowId } from '../auth/lucia';
 import { sessionsChanged } from '../auth/session-cache';
 import { toUserDto, userSelect } from './user.mapper';
 
@@ -73,6 +74,7 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, me
 
 export async function logout(deps: AppDeps, sessionId: string) {
   await deps.lucia.invalidateSession(sessionId);
-  sessionsChanged(deps.db, { sessionId });
+  // Other instances hear the row id, never the token itself.
+  sessionsChanged(deps.db, { sessionId: sessionRowId(sessionId) });
   return { ok: true, message: 'Logged out' };
 }

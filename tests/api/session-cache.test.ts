@@ -4,6 +4,7 @@ import { sgAddress } from '../factories/orders';
 import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { sessionRowId } from '../../server/auth/lucia';
 
 // Sessions are cached in memory (server/auth/session-cache.ts). Every test first makes the session
 // cached by using it, then changes something through the API and checks that the very next request
@@ -20,7 +21,7 @@ const cache = () => sessionCacheFor(t.db);
 /** Uses the token once and checks that its session is now answered from the cache. */
 async function cached(token: string) {
   expect((await me(token)).status).toBe(200);
-  expect(cache().get(token)).not.toBeNull();
+  expect(cache().get(sessionRowId(token))).not.toBeNull();
 }
 
 describe('the session cache', () => {
@@ -38,7 +39,7 @@ describe('the session cache', () => {
     const u = await createUser(t.deps);
     await cached(u.token);
     expect((await t.api('POST', '/auth/logout', { token: u.token })).status).toBe(200);
-    expect(cache().get(u.token)).toBeNull();
+    expect(cache().get(sessionRowId(u.token))).toBeNull();
     expect((await me(u.token)).status).toBe(401);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionRowId } from '../../server/auth/lucia';
 import { openPglite } from '../../server/db/client';
 import { readMigrations, runMigrations } from '../../server/db/migrate';
 
@@ -40,6 +41,20 @@ describe('0010: reset links queued before the upgrade', () => {
     expect((await db.outboxMessage.findUniqueOrThrow({ where: { id: queued.id } })).status).toBe('failed');
     expect((await db.outboxMessage.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe('sent');
     expect((await db.outboxMessage.findUniqueOrThrow({ where: { id: other.id } })).text).toContain('qRA5Wfzc');
+    await database.close();
+  }, 60_000);
+});
+
+describe('0011: session tokens stored hashed', () => {
+  it('keeps existing sessions working: each row id becomes the SHA-256 of its token', async () => {
+    const database = await openPglite();
+    const migrations = readMigrations();
+    await runMigrations(database.executor, migrations.slice(0, migrations.findIndex((m) => m.name.startsWith('0011_'))));
+    const db = database.db;
+    const user = await db.user.create({ data: { email: 'a@example.com', passwordHash: 'x', firstName: 'A', lastName: 'B', displayName: 'A B' }, select: { id: true } });
+    await db.session.create({ data: { id: 'oldstyletoken123', userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }, select: { id: true } });
+    await runMigrations(database.executor, migrations);
+    expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual([sessionRowId('oldstyletoken123')]);
     await database.close();
   }, 60_000);
 });

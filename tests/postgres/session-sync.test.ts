@@ -9,6 +9,7 @@ import { createDeps, type AppDeps } from '../../server/deps';
 import { LocalImageStorage } from '../../server/storage/image-storage';
 import { createUser } from '../factories/users';
 import { createPostgresDb } from '../setup/test-db';
+import { sessionRowId } from '../../server/auth/lucia';
 
 // Two app instances on one PostgreSQL, each with its own session cache and its own LISTEN
 // connection, as two processes behind a load balancer would be: a change made through one must
@@ -69,9 +70,9 @@ describe('session cache across two instances (LISTEN/NOTIFY)', () => {
   it('a logout on one instance ends the session on the other, which had it cached', async () => {
     const u = await createUser(one.deps);
     expect((await call(two, 'GET', '/users/me', u.token)).status).toBe(200);
-    expect(sessionCacheFor(bDb.db).get(u.token)).not.toBeNull();
+    expect(sessionCacheFor(bDb.db).get(sessionRowId(u.token))).not.toBeNull();
     expect((await call(one, 'POST', '/auth/logout', u.token)).status).toBe(200);
-    expect(await eventually(async () => sessionCacheFor(bDb.db).get(u.token) === null)).toBe(true);
+    expect(await eventually(async () => sessionCacheFor(bDb.db).get(sessionRowId(u.token)) === null)).toBe(true);
     expect((await call(two, 'GET', '/users/me', u.token)).status).toBe(401);
   });
 
@@ -80,7 +81,7 @@ describe('session cache across two instances (LISTEN/NOTIFY)', () => {
     const staff = await createUser(one.deps, { role: 'staff' });
     expect((await call(two, 'GET', '/admin/orders', staff.token)).status).toBe(200);
     expect((await call(one, 'PUT', `/admin/users/${staff.user.id}/role`, admin.token, { role: 'customer' })).status).toBe(200);
-    expect(await eventually(async () => sessionCacheFor(bDb.db).get(staff.token) === null)).toBe(true);
+    expect(await eventually(async () => sessionCacheFor(bDb.db).get(sessionRowId(staff.token)) === null)).toBe(true);
     expect((await call(two, 'GET', '/admin/orders', staff.token)).status).toBe(403);
   });
 
@@ -94,7 +95,7 @@ describe('session cache across two instances (LISTEN/NOTIFY)', () => {
     expect((await call(two, 'GET', '/users/me', second.access_token)).status).toBe(200);
     const changed = await call(one, 'POST', '/auth/change-password', u.token, { current_password: u.password, new_password: 'fresh password 2' });
     expect(changed.status).toBe(200);
-    expect(await eventually(async () => sessionCacheFor(bDb.db).get(second.access_token) === null)).toBe(true);
+    expect(await eventually(async () => sessionCacheFor(bDb.db).get(sessionRowId(second.access_token)) === null)).toBe(true);
     expect((await call(two, 'GET', '/users/me', second.access_token)).status).toBe(401);
     expect((await call(two, 'GET', '/users/me', u.token)).status).toBe(200);
   });
