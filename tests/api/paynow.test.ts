@@ -150,7 +150,7 @@ describe('with PayNow and bank transfer set', () => {
     expect(history.body.map((e: { to_status: string }) => e.to_status)).toEqual(['pending', 'paid']);
   });
 
-  it('e-mails the QR code as an inline PNG that decodes to the same payload, and staff see it in Sent e-mail', async () => {
+  it('e-mails the QR code as an inline PNG that decodes to the same payload, and the owner sees it in Sent e-mail', async () => {
     expect((await settings({ paynow_proxy_type: 'mobile', paynow_proxy: '+65 8123 4567', paynow_payee_name: 'PackShop' })).status).toBe(200);
     const shopper = await createUser(t.deps);
     const order = await placeOrderFor(t, shopper.token, variantId, 2);
@@ -173,7 +173,7 @@ describe('with PayNow and bank transfer set', () => {
 
     // Messages > Sent e-mail shows what the customer received: the code drawn in place.
     const row = stored;
-    const shown = await t.api('GET', `/admin/emails/${row.id}`, { token: staff.token });
+    const shown = await t.api('GET', `/admin/emails/${row.id}`, { token: admin.token });
     expect(shown.status).toBe(200);
     expect(shown.body.html).not.toContain('cid:paynow-qr');
     const dataUrl = /src="data:image\/png;base64,([^"]+)"/.exec(shown.body.html)?.[1];
@@ -181,7 +181,7 @@ describe('with PayNow and bank transfer set', () => {
 
     // A resend carries the code again.
     smtp.received.length = 0;
-    expect((await t.api('POST', `/admin/emails/${row.id}/resend`, { token: staff.token })).status).toBe(200);
+    expect((await t.api('POST', `/admin/emails/${row.id}/resend`, { token: admin.token })).status).toBe(200);
     const again = await confirmationFor(order.order_number);
     expect(decodeQrPng(again.attachments[0].content)).toBe(payload);
   });
