@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { BACK_OFFICE_OPERATIONS } from '../server/auth/permissions';
+import { BACK_OFFICE_OPERATIONS } from '../shared/domain/permissions';
 
-// Writes the role × operation table of server/auth/permissions.ts into docs/security.md, between
+// Writes the role × operation table of shared/domain/permissions.ts into docs/security.md, between
 // the two markers; tests/api/admin-authz.test.ts fails while the two differ.
 //   npx tsx scripts/roles-table.ts
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { badRequest } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../auth/permissions';
+import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
 import { exportLedger, exportOrders, exportProducts, type CsvExport, type DateRange } from '../services/admin/csv-export.service';
 import { contextFromRequest } from '../trpc/context';

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { MAX_IMPORT_BYTES } from '../../shared/schemas/admin/csv-import.schema';
 import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../auth/permissions';
+import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
 import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
 import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/admin/stock-import.service';

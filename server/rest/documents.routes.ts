@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-text';
 import { AppError, badRequest } from '../../shared/errors';
 import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../auth/permissions';
+import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/invoice.service';

@@ -1,5 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import { BACK_OFFICE_OPERATIONS } from '../auth/permissions';
+import { BACK_OFFICE_OPERATIONS } from '../../shared/domain/permissions';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
 import { documentsPaths } from './documents.routes';

@@ -4,7 +4,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
 import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../auth/permissions';
+import { roleForRoute } from '../../shared/domain/permissions';
 import { UPLOAD_SCOPE } from '../auth/scopes';
 import type { AppDeps } from '../deps';
 import { displayName, storeProductImages } from '../services/admin/uploads.service';

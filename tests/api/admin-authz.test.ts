@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_OFFICE_OPERATIONS, type BackOfficeOperation } from '../../server/auth/permissions';
+import { BACK_OFFICE_OPERATIONS, type BackOfficeOperation } from '../../shared/domain/permissions';
 import { openApiDocument } from '../../server/rest/openapi';
 import { appRouter } from '../../server/trpc/root';
 import { documentedRolesTable, rolesTable } from '../../scripts/roles-table';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// The role × operation table (server/auth/permissions.ts, docs/security.md) walked for every role:
+// The role × operation table (shared/domain/permissions.ts, docs/security.md) walked for every role:
 // anonymous 401, customer 403, staff 403 on admin rows and served on staff rows, admin served. The
 // operations come from the OpenAPI document and the router, so a new one without a row fails here.
 
@@ -29,7 +29,7 @@ describe('the table covers the whole back office', () => {
   it('has one row per operation of the OpenAPI document, and no row without one', () => {
     expect(documented.length).toBeGreaterThanOrEqual(60);
     expect(documented).toEqual(expect.arrayContaining(['POST /admin/upload/images', 'GET /admin/export/orders', 'GET /admin/orders/{id}/invoice.pdf']));
-    expect(documented.filter((op) => !tabled.includes(op)), 'operations without a decision: add them to server/auth/permissions.ts').toEqual([]);
+    expect(documented.filter((op) => !tabled.includes(op)), 'operations without a decision: add them to shared/domain/permissions.ts').toEqual([]);
     expect(tabled.filter((op) => !documented.includes(op)), 'rows whose operation no longer exists').toEqual([]);
     expect(new Set(tabled).size, 'an operation with two rows').toBe(tabled.length);
   });

@@ -16,7 +16,7 @@ import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
 import { webhooksAdminRouter } from './webhooks.router';
 
-/** The back office. Who may call what is decided in server/auth/permissions.ts and written out in docs/security.md. */
+/** The back office. Who may call what is decided in shared/domain/permissions.ts and written out in docs/security.md. */
 export const adminRouter = router({
   inventory: inventoryRouter,
   products: productsRouter,

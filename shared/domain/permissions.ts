@@ -1,5 +1,6 @@
-// Who may call each back-office operation: the one decision for people (staff or admin), written
-// out in docs/security.md (scripts/roles-table.ts) and walked over REST for every role by
+// Who may call each back-office operation: the one decision for people (staff or admin), enforced
+// by the server, followed by the back office (it hides what a role may not use), written out in
+// docs/security.md (scripts/roles-table.ts) and walked over REST for every role by
 // tests/api/admin-authz.test.ts. Customers reach none of them. The owner (admin) keeps what reads
 // customers' mail, changes who may do what (users, roles, API keys, webhooks), moves money (payment
 // settings, shipping rules), names the business (shop profile) or takes personal data out in bulk
@@ -137,6 +138,13 @@ const byRest = new Map(BACK_OFFICE_OPERATIONS.map((op) => [op.rest, op]));
  */
 export function roleForRoute(rest: string): BackOfficeRole {
   const op = byRest.get(rest);
-  if (!op) throw new Error(`${rest} has no row in server/auth/permissions.ts: decide who may call it`);
+  if (!op) throw new Error(`${rest} has no row in shared/domain/permissions.ts: decide who may call it`);
   return op.role;
+}
+
+/** Whether a person with this role may call the operation; the back office shows only what they may use. */
+export function mayCall(role: string | null | undefined, rest: string): boolean {
+  const op = byRest.get(rest);
+  if (!op) return false;
+  return role === 'admin' || (role === 'staff' && op.role === 'staff');
 }
