@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { badRequest } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { requireBackOffice } from '../auth/back-office';
+import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
 import { exportLedger, exportOrders, exportProducts, type CsvExport, type DateRange } from '../services/admin/csv-export.service';
 import { contextFromRequest } from '../trpc/context';
@@ -61,7 +62,7 @@ const EXPORTS: ExportSpec[] = [
     path: '/admin/export/products',
     scope: 'catalog:read',
     tag: 'admin: products',
-    summary: 'Export products, variants, price tiers and stock as CSV (staff)',
+    summary: 'Export products, variants, price tiers and stock as CSV',
     dated: false,
     run: (deps) => ({ filename: `products-${isoDay(new Date())}.csv`, data: exportProducts(deps.db) }),
   },
@@ -69,7 +70,7 @@ const EXPORTS: ExportSpec[] = [
     path: '/admin/export/orders',
     scope: 'orders:read',
     tag: 'admin: orders',
-    summary: 'Export orders placed in a date range, one row per line, as CSV (staff)',
+    summary: 'Export orders placed in a date range, one row per line, as CSV',
     dated: true,
     run: (deps, req) => {
       const range = parseRange(req.query);
@@ -80,7 +81,7 @@ const EXPORTS: ExportSpec[] = [
     path: '/admin/export/stock-ledger',
     scope: 'inventory:read',
     tag: 'admin: inventory',
-    summary: 'Export the stock ledger of a date range as CSV (staff)',
+    summary: 'Export the stock ledger of a date range as CSV',
     dated: true,
     run: (deps, req) => {
       const range = parseRange(req.query);
@@ -92,9 +93,10 @@ const EXPORTS: ExportSpec[] = [
 export function csvExportRoutes(deps: AppDeps): Router {
   const r = Router();
   for (const spec of EXPORTS) {
+    const role = roleForRoute(`GET ${spec.path}`);
     r.get(spec.path, async (req: Request, res: Response) => {
       try {
-        await requireBackOffice(contextFromRequest(deps, req), { role: 'staff', scope: spec.scope });
+        await requireBackOffice(contextFromRequest(deps, req), { role, scope: spec.scope });
         const { filename, data } = spec.run(deps, req);
         await sendCsv(res, filename, data);
       } catch (err) {
@@ -136,7 +138,7 @@ export const csvExportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEn
           '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
           '400': { description: '{ detail: "from must be a date as YYYY-MM-DD" }' },
           '401': { description: 'Not signed in, or an invalid API key' },
-          '403': { description: 'Not staff, or an API key without the scope' },
+          '403': { description: 'Not allowed for this role (docs/security.md), or an API key without the scope' },
         },
       },
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { MAX_IMPORT_BYTES } from '../../shared/schemas/admin/csv-import.schema';
 import { requireBackOffice } from '../auth/back-office';
+import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
 import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
 import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/admin/stock-import.service';
@@ -47,7 +48,7 @@ const IMPORTS: ImportSpec[] = [
     path: '/admin/import/products',
     scope: 'catalog:write',
     tag: 'admin: products',
-    summary: 'Import products and variants from CSV: create or update by SKU, price tiers included (staff)',
+    summary: 'Import products and variants from CSV: create or update by SKU, price tiers included',
     columns:
       `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock. price_tiers is minimum:price pairs ` +
       'separated by |, e.g. 25:12.50|100:10. The SKU follows from category, type, colour, size and pack size; a row whose SKU exists updates that ' +
@@ -59,7 +60,7 @@ const IMPORTS: ImportSpec[] = [
     path: '/admin/import/stock',
     scope: 'inventory:write',
     tag: 'admin: inventory',
-    summary: 'Import stock counts from CSV: set on_hand by SKU (staff)',
+    summary: 'Import stock counts from CSV: set on_hand by SKU',
     columns: `Columns: ${STOCK_COLUMNS.join(', ')} (required) and notes. on_hand is the counted figure; reason is one of the stock adjustment reasons (e.g. recount). Each change is written to the stock ledger.`,
     dryRun: (deps, bytes) => dryRunStockImport(deps.db, bytes),
     apply: (deps, userId, bytes) => applyStockImport(deps.db, userId, bytes),
@@ -69,9 +70,10 @@ const IMPORTS: ImportSpec[] = [
 export function csvImportRoutes(deps: AppDeps): Router {
   const r = Router();
   for (const spec of IMPORTS) {
+    const role = roleForRoute(`POST ${spec.path}`);
     r.post(spec.path, async (req: Request, res: Response) => {
       try {
-        const { user } = await requireBackOffice(contextFromRequest(deps, req), { role: 'staff', scope: spec.scope });
+        const { user } = await requireBackOffice(contextFromRequest(deps, req), { role, scope: spec.scope });
         const { mode } = modeQuery.parse(req.query);
         const bytes = await body(req, res);
         if (mode === 'dry_run') return void res.json(await spec.dryRun(deps, bytes));

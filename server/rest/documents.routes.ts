@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-text';
 import { AppError, badRequest } from '../../shared/errors';
 import { requireBackOffice } from '../auth/back-office';
+import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/invoice.service';
@@ -40,9 +41,10 @@ export function documentsRouter(deps: AppDeps): express.Router {
 
   // Registered before /admin/orders/:id so "packing-slips.pdf" is never taken for an order id.
   // ?ids=a,b,c&size=a4|label: the selected orders' slips in one PDF (at most 100 per print run).
+  const slipsRole = roleForRoute('GET /admin/orders/packing-slips.pdf');
   route('/admin/orders/packing-slips.pdf', async (req, res) => {
     checkedInput(req);
-    await requireBackOffice(contextFromRequest(deps, req), { role: 'staff', scope: ORDERS_READ });
+    await requireBackOffice(contextFromRequest(deps, req), { role: slipsRole, scope: ORDERS_READ });
     const ids = [...new Set(String(req.query.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
     if (!ids.length) throw badRequest('Please select at least one order');
     if (ids.length > 100) throw badRequest('Please print at most 100 packing slips at once');
@@ -51,9 +53,10 @@ export function documentsRouter(deps: AppDeps): express.Router {
     await sendPdf(res, () => packingSlipsPdf(deps.db, ids, size));
   });
 
+  const invoiceRole = roleForRoute('GET /admin/orders/{id}/invoice.pdf');
   route('/admin/orders/:id/invoice.pdf', async (req, res) => {
     checkedInput(req);
-    await requireBackOffice(contextFromRequest(deps, req), { role: 'staff', scope: ORDERS_READ });
+    await requireBackOffice(contextFromRequest(deps, req), { role: invoiceRole, scope: ORDERS_READ });
     await sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), null));
   });
 

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { BACK_OFFICE_OPERATIONS } from '../../shared/domain/permissions';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
 import { documentsPaths } from './documents.routes';
@@ -41,6 +42,7 @@ export function openApiDocument(): OpenAPIObject {
     });
     doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths) };
     declareScopes(doc);
+    declareRoles(doc);
     return doc;
   })();
   return cached;
@@ -59,5 +61,16 @@ function declareScopes(doc: OpenAPIObject) {
     const scope = scopeForProcedure(path, procedure._def.type);
     operation.security = [{ Authorization: [] }, ...(scope ? [{ ApiKey: [scope] }] : [])];
     if (scope) operation.description = `${operation.description ? `${operation.description}\n\n` : ''}API key scope: \`${scope}\`.`;
+  }
+}
+
+/** Each back-office operation says which people may call it, from the one table (docs/security.md). */
+function declareRoles(doc: OpenAPIObject) {
+  for (const op of BACK_OFFICE_OPERATIONS) {
+    const [method, path] = op.rest.split(' ');
+    const operation = (doc.paths?.[path] as Record<string, { description?: string }> | undefined)?.[method.toLowerCase()];
+    if (!operation) continue;
+    const who = op.role === 'admin' ? 'Role: admin only.' : 'Role: staff and admins.';
+    operation.description = `${operation.description ? `${operation.description}\n\n` : ''}${who}`;
   }
 }

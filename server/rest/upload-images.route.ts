@@ -4,6 +4,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
 import { requireBackOffice } from '../auth/back-office';
+import { roleForRoute } from '../../shared/domain/permissions';
 import { UPLOAD_SCOPE } from '../auth/scopes';
 import type { AppDeps } from '../deps';
 import { displayName, storeProductImages } from '../services/admin/uploads.service';
@@ -40,10 +41,11 @@ function uploadError(err: unknown, req: UploadRequest): unknown {
 
 export function uploadImagesRoute(deps: AppDeps): Router {
   const r = Router();
+  const role = roleForRoute('POST /admin/upload/images');
   r.post('/admin/upload/images', async (req: Request, res: Response) => {
     try {
       const ctx = contextFromRequest(deps, req);
-      await requireBackOffice(ctx, { role: 'staff', scope: UPLOAD_SCOPE });
+      await requireBackOffice(ctx, { role, scope: UPLOAD_SCOPE });
       await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(uploadError(err, req)) : resolve())));
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
       const urls = await storeProductImages(deps.storage, files);
@@ -60,7 +62,7 @@ export const uploadImagesPaths: NonNullable<OpenAPIObject['paths']> = {
   '/admin/upload/images': {
     post: {
       tags: ['admin: products'],
-      summary: 'Upload product images (staff)',
+      summary: 'Upload product images',
       description:
         'Multipart form data with one or more files in the field `files` (at most 10 MB each). Every file must decode as an image; ' +
         'each is stored as WebP at up to 1200 px (and a 400 px thumbnail beside it, same name with -400). Answers `{ urls: [...] }` with /uploads/... paths.',

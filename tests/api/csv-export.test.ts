@@ -57,12 +57,12 @@ describe('products export', () => {
 describe('orders and stock ledger exports', () => {
   it('lists order lines in the date range, and nothing outside it', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const res = await download(`/admin/export/orders?from=${today}&to=${today}`, staff);
+    const res = await download(`/admin/export/orders?from=${today}&to=${today}`, admin);
     expect(res.status).toBe(200);
     const rows = rowsOf(res.bytes);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ order_number: orderNumber, line_quantity: '3', line_unit_price: '12.5', line_total: '37.5', status: 'pending' });
-    const old = await download('/admin/export/orders?from=2020-01-01&to=2020-01-31', staff);
+    const old = await download('/admin/export/orders?from=2020-01-01&to=2020-01-31', admin);
     expect(rowsOf(old.bytes)).toHaveLength(0);
     expect(old.text.slice(1).startsWith('order_number,created_at,status')).toBe(true);
   });
@@ -72,17 +72,17 @@ describe('orders and stock ledger exports', () => {
     const variantId = (products.items ?? products)[0].variant_id;
     const adj = await t.api('POST', '/admin/inventory/adjust', { token: staff, body: { variant_id: variantId, adjustment_type: 'change', on_hand_change: -1, reason: 'damaged', notes: 'Crushed' } });
     expect(adj.status).toBe(200);
-    const res = await download('/admin/export/stock-ledger', staff);
+    const res = await download('/admin/export/stock-ledger', admin);
     const rows = rowsOf(res.bytes);
     expect(rows.find((r) => r.reason === 'damaged')).toMatchObject({ field: 'on_hand', delta: '-1' });
   });
 
   it('refuses a malformed or reversed range with a 400 and { detail }', async () => {
-    const bad = await t.api('GET', '/admin/export/orders?from=yesterday', { token: staff });
+    const bad = await t.api('GET', '/admin/export/orders?from=yesterday', { token: admin });
     expect(bad).toMatchObject({ status: 400, body: { detail: 'from must be a date as YYYY-MM-DD' } });
-    const reversed = await t.api('GET', '/admin/export/stock-ledger?from=2026-02-01&to=2026-01-01', { token: staff });
+    const reversed = await t.api('GET', '/admin/export/stock-ledger?from=2026-02-01&to=2026-01-01', { token: admin });
     expect(reversed).toMatchObject({ status: 400, body: { detail: 'from must not be after to' } });
-    const twice = await t.api('GET', '/admin/export/orders?from=2026-01-01&from=2026-01-02', { token: staff });
+    const twice = await t.api('GET', '/admin/export/orders?from=2026-01-01&from=2026-01-02', { token: admin });
     expect(twice.status).toBe(400);
   });
 });
@@ -101,6 +101,14 @@ describe('who may export', () => {
     expect((await t.api('GET', path, { token: await keyWith([other, 'catalog:write', 'orders:write', 'inventory:write']) })).status).toBe(403);
     const ok = await download(path, await keyWith([scope]));
     expect(ok.status).toBe(200);
+  });
+
+  it('lets staff take the catalogue, but not the files that name customers (docs/security.md)', async () => {
+    expect((await download('/admin/export/products', staff)).status).toBe(200);
+    for (const path of ['/admin/export/orders', '/admin/export/stock-ledger']) {
+      const res = await t.api('GET', path, { token: staff });
+      expect(res).toMatchObject({ status: 403, body: { detail: expect.any(String) } });
+    }
   });
 
   it('are documented in the OpenAPI document with their scope', () => {

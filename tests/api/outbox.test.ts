@@ -11,12 +11,12 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 let t: TestApp;
 let smtp: TestSmtp;
 let sender: OutboxSender;
-let ownerToken: string;
+let adminToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   smtp = await startTestSmtp();
   sender = createOutboxSender(t.db, { transport: smtpTransport(smtp.url), from: 'PackShop <orders@packshop.test>' });
-  ownerToken = (await createUser(t.deps, { role: 'admin' })).token;
+  adminToken = (await createUser(t.deps, { role: 'admin' })).token;
 });
 afterAll(async () => {
   await sender.stop();
@@ -98,12 +98,12 @@ describe('order confirmation through the outbox', () => {
     await sender.runOnce();
     expect(await t.db.outboxMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
 
-    const list = await t.api('GET', '/admin/emails?status=failed', { token: ownerToken });
+    const list = await t.api('GET', '/admin/emails?status=failed', { token: adminToken });
     expect(list.status).toBe(200);
     expect(list.body.items).toEqual([expect.objectContaining({ id: row.id, status: 'failed', attempts: MAX_ATTEMPTS, last_error: expect.stringContaining('Still down') })]);
 
     smtp.refuse = null;
-    const resent = await t.api('POST', `/admin/emails/${row.id}/resend`, { token: ownerToken });
+    const resent = await t.api('POST', `/admin/emails/${row.id}/resend`, { token: adminToken });
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
     expect(await sender.runOnce()).toMatchObject({ sent: 1 });
@@ -119,16 +119,16 @@ describe('without SMTP the messages are kept and readable in the back office', (
     const order = await placeOrderFor(t, token, v.variantId, 2);
     expect(await keeper.runOnce()).toMatchObject({ kept: 1 });
 
-    const list = await t.caller({ token: ownerToken }).admin.emails.list({ page: 1 });
+    const list = await t.caller({ token: adminToken }).admin.emails.list({ page: 1 });
     expect(list.smtp_configured).toBe(false);
     const item = list.items.find((m) => m.order_id === order.id)!;
     expect(item).toMatchObject({ status: 'kept', template: 'order_confirmation', subject: `Order ${order.order_number} confirmed` });
 
-    const one = await t.api('GET', `/admin/emails/${item.id}`, { token: ownerToken });
+    const one = await t.api('GET', `/admin/emails/${item.id}`, { token: adminToken });
     expect(one.status).toBe(200);
     expect(one.body.html).toContain(order.order_number);
     expect(one.body.text).toContain(order.order_number);
-    expect((await t.api('GET', '/admin/emails/nope', { token: ownerToken })).status).toBe(404);
-    expect((await t.api('GET', '/admin/emails?status=lost', { token: ownerToken })).status).toBe(400);
+    expect((await t.api('GET', '/admin/emails/nope', { token: adminToken })).status).toBe(404);
+    expect((await t.api('GET', '/admin/emails?status=lost', { token: adminToken })).status).toBe(400);
   });
 });

@@ -195,3 +195,28 @@ test('an order goes from pending to shipped and the stock follows', async ({ pag
   expect(afterShipping.on_hand).toBe(afterPlacing.on_hand - 3);
   expect(afterShipping.allocated).toBe(afterPlacing.allocated - 3);
 });
+
+test('staff see only the screens their role may use (docs/security.md)', async ({ page, request }) => {
+  const email = uniqueEmail('packer');
+  const password = 'a-good-password';
+  const registered = await (await request.post('/api/auth/register', { data: { email, password, first_name: 'Siti', last_name: 'Packer' } })).json();
+  const promoted = await request.put(`/api/admin/users/${registered.user.id}/role`, { headers: { authorization: `Bearer ${await adminToken(request)}` }, data: { role: 'staff' } });
+  expect(promoted.ok()).toBe(true);
+
+  await login(page, email, password);
+  await page.goto('/admin');
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Users/ })).toHaveCount(0);
+
+  // Contact form enquiries yes, the shop's own mail to customers no, even by its address.
+  await page.goto('/admin/messages?tab=email');
+  await expect(page.getByRole('tab', { name: 'Contact form' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sent e-mail' })).toHaveCount(0);
+
+  await page.goto('/admin/import-export');
+  await expect(page.getByRole('button', { name: 'Download products CSV' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download orders CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download stock ledger CSV' })).toHaveCount(0);
+});

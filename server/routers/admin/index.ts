@@ -16,7 +16,7 @@ import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
 import { webhooksAdminRouter } from './webhooks.router';
 
-/** The back office. Every procedure is staffProcedure; users, roles and shipping rules are adminProcedure. */
+/** The back office. Who may call what is decided in shared/domain/permissions.ts and written out in docs/security.md. */
 export const adminRouter = router({
   inventory: inventoryRouter,
   products: productsRouter,

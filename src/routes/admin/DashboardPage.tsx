@@ -1,6 +1,8 @@
 import { Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { mayCall } from '../../../shared/domain/permissions';
 import { trpc } from '../../lib/trpc';
 
 const ACTIONS = [
@@ -13,12 +15,14 @@ const ACTIONS = [
 ];
 
 export default function DashboardPage() {
+  const role = useAuth().user?.role;
+  const usersOpen = mayCall(role, 'GET /admin/users');
   const stats = trpc.admin.dashboard.stats.useQuery(undefined, { staleTime: 10_000 });
   const d = stats.data;
   const tiles = [
     { label: 'Inventory', value: d?.sku_count, note: d ? `${d.low_stock_count} low on stock` : '', to: '/admin/inventory' },
     { label: 'Orders', value: d?.order_count, note: d ? `${d.pending_orders} to fulfil` : '', to: '/admin/orders' },
-    { label: 'Customers', value: d?.customer_count, note: 'Registered accounts', to: '/admin/users' },
+    { label: 'Customers', value: d?.customer_count, note: 'Registered accounts', to: usersOpen ? '/admin/users' : null },
     { label: 'Coupons', value: d?.active_coupons, note: 'Active coupons', to: '/admin/promotions' },
   ];
   return (
@@ -26,19 +30,27 @@ export default function DashboardPage() {
       <PageHeader title="Dashboard" subtitle="Today at a glance" />
       {stats.error && <ErrorBox message={errorText(stats.error)} onRetry={() => stats.refetch()} />}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {tiles.map((t) => (
-          <Link key={t.label} to={t.to} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-emerald-300 hover:shadow">
-            <p className="text-sm font-medium text-slate-500">{t.label}</p>
-            <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`tile-${t.label.toLowerCase()}`}>
-              {t.value ?? <span className="inline-block h-8 w-12 animate-pulse rounded bg-slate-100" />}
-            </p>
-            <p className="mt-1 text-xs text-slate-500">{t.note}</p>
-          </Link>
-        ))}
+        {tiles.map((t) => {
+          const body = (
+            <>
+              <p className="text-sm font-medium text-slate-500">{t.label}</p>
+              <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`tile-${t.label.toLowerCase()}`}>
+                {t.value ?? <span className="inline-block h-8 w-12 animate-pulse rounded bg-slate-100" />}
+              </p>
+              <p className="mt-1 text-xs text-slate-500">{t.note}</p>
+            </>
+          );
+          const box = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
+          return t.to ? (
+            <Link key={t.label} to={t.to} className={`${box} transition hover:border-emerald-300 hover:shadow`}>{body}</Link>
+          ) : (
+            <div key={t.label} className={box}>{body}</div>
+          );
+        })}
       </div>
       <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">Quick actions</h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {ACTIONS.map(({ to, label, text, icon: Icon }) => (
+        {ACTIONS.filter((a) => a.to !== '/admin/users' || usersOpen).map(({ to, label, text, icon: Icon }) => (
           <Link key={to} to={to} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-emerald-300">
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
               <Icon className="h-5 w-5" aria-hidden />

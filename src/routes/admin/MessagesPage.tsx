@@ -3,9 +3,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
+import { useAuth } from '../../features/auth/AuthProvider';
 import { Spinner } from '../../components/ui/Spinner';
 import { EmptyState, ErrorBox, PageHeader, errorText, longDateTime } from '../../features/admin/ui';
 import { SHOP_NAME } from '../../../shared/constants';
+import { mayCall } from '../../../shared/domain/permissions';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -20,11 +22,14 @@ function replyHref(m: { name: string; email: string; message: string; created_at
 
 export default function MessagesPage() {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'email' ? 'email' : 'contact';
+  // Sent e-mail is customers' mail (account mail included): the owner's only (docs/security.md).
+  const readsMail = mayCall(useAuth().user?.role, 'GET /admin/emails');
+  const tab = readsMail && params.get('tab') === 'email' ? 'email' : 'contact';
+  const tabs = readsMail ? ([['contact', 'Contact form'], ['email', 'Sent e-mail']] as const) : ([['contact', 'Contact form']] as const);
   return (
     <div>
       <div role="tablist" aria-label="Messages" className="mb-4 flex gap-1 border-b border-slate-200">
-        {([['contact', 'Contact form'], ['email', 'Sent e-mail']] as const).map(([id, label]) => (
+        {tabs.map(([id, label]) => (
           <button
             key={id}
             type="button"

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/Button';
 import { downloadFile } from '../../../lib/download';
+import { mayCall } from '../../../../shared/domain/permissions';
+import { useAuth } from '../../auth/AuthProvider';
 import { Card, inputClass, labelClass } from '../ui';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -69,6 +71,9 @@ function ExportCard({ spec }: { spec: ExportSpec }) {
 }
 
 export function ExportPanel() {
+  // The files that name customers are the owner's (docs/security.md).
+  const role = useAuth().user?.role;
+  const exports = EXPORTS.filter((spec) => mayCall(role, `GET /admin/export/${spec.id}`));
   return (
     <section aria-labelledby="export-title" className="space-y-3">
       <div>
@@ -76,7 +81,7 @@ export function ExportPanel() {
         <p className="text-sm text-slate-600">CSV files in UTF-8 with a header row: Excel, Numbers and Google Sheets open them as they are. Dates are whole days in UTC.</p>
       </div>
       <div className="grid gap-3 md:grid-cols-3">
-        {EXPORTS.map((spec) => (
+        {exports.map((spec) => (
           <ExportCard key={spec.id} spec={spec} />
         ))}
       </div>

@@ -1,0 +1,150 @@
+// Who may call each back-office operation: the one decision for people (staff or admin), enforced
+// by the server, followed by the back office (it hides what a role may not use), written out in
+// docs/security.md (scripts/roles-table.ts) and walked over REST for every role by
+// tests/api/admin-authz.test.ts. Customers reach none of them. The owner (admin) keeps what reads
+// customers' mail, changes who may do what (users, roles, API keys, webhooks), moves money (payment
+// settings, shipping rules), names the business (shop profile) or takes personal data out in bulk
+// (exports, feeds). A staff row that shows personal data or does something sensitive says why.
+// API keys are decided separately, by scope (server/auth/scopes.ts).
+
+export type BackOfficeRole = 'staff' | 'admin';
+
+export interface BackOfficeOperation {
+  area: string;
+  /** `METHOD /path` as in the OpenAPI document. */
+  rest: string;
+  /** The tRPC procedure behind it; null for the plain routes (files in and out). */
+  procedure: string | null;
+  /** The procedure, or what a plain route does. */
+  operation: string;
+  role: BackOfficeRole;
+  /** Why: always where staff may see personal data or do something sensitive, and where admin only is not obvious. */
+  reason?: string;
+}
+
+const PACKING = 'Staff pack and ship: they need the buyer, the delivery address and the lines, and find an order by the e-mail a customer writes from.';
+const ORDER_RECORD = 'Part of the order staff pack and ship: who moved it and when.';
+const LEDGER = 'One variant at a time; order movements show the buyer e-mail, which staff already see on the order.';
+const ENQUIRIES = 'Staff answer customer enquiries: the message is what the customer wrote to the shop, to be answered.';
+const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
+
+const BULK = 'Personal data in bulk: the owner decides where it goes (an integration reaches it with an API key and the scope).';
+
+/** A plain route (not a procedure), named by what it does. */
+const route = (label: string) => ({ label });
+type Row = [rest: string, procedure: string | { label: string }, role: BackOfficeRole, reason?: string];
+const area = (name: string, rows: Row[]): BackOfficeOperation[] =>
+  rows.map(([rest, p, role, reason]) => ({
+    area: name,
+    rest,
+    procedure: typeof p === 'string' ? p : null,
+    operation: typeof p === 'string' ? p : p.label,
+    role,
+    ...(reason ? { reason } : {}),
+  }));
+
+export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
+  ...area('Dashboard', [['GET /admin/dashboard', 'admin.dashboard.stats', 'staff']]),
+  ...area('Inventory', [
+    ['GET /admin/inventory', 'admin.inventory.list', 'staff'],
+    ['GET /admin/inventory/page', 'admin.inventory.page', 'staff'],
+    ['GET /admin/inventory/facets', 'admin.inventory.facets', 'staff'],
+    ['POST /admin/inventory/adjust', 'admin.inventory.adjust', 'staff'],
+    ['GET /admin/inventory/{variant_id}/ledger', 'admin.inventory.ledger', 'staff', LEDGER],
+    ['POST /admin/import/stock', route('CSV import of stock counts'), 'staff'],
+    ['GET /admin/export/stock-ledger', route('CSV export of the stock ledger'), 'admin', `Order movements name the buyer by e-mail. ${BULK}`],
+  ]),
+  ...area('Products', [
+    ['GET /admin/products', 'admin.products.list', 'staff'],
+    ['GET /admin/products/feed', 'admin.products.feed', 'staff'],
+    ['GET /admin/products/{id}', 'admin.products.get', 'staff'],
+    ['POST /admin/products/sku-owners', 'admin.products.skuOwners', 'staff'],
+    ['POST /admin/products', 'admin.products.create', 'staff'],
+    ['PUT /admin/products/{id}', 'admin.products.update', 'staff'],
+    ['DELETE /admin/products/{id}', 'admin.products.delete', 'staff'],
+    ['POST /admin/upload/images', route('Upload of product images'), 'staff'],
+    ['POST /admin/import/products', route('CSV import of products'), 'staff'],
+    ['GET /admin/export/products', route('CSV export of products'), 'staff'],
+    ['GET /admin/settings', 'admin.settings.get', 'staff'],
+    ['PUT /admin/settings', 'admin.settings.update', 'staff'],
+  ]),
+  ...area('Promotions', [
+    ['GET /admin/promotions/stats', 'admin.promotions.stats', 'staff'],
+    ['GET /admin/coupons', 'admin.coupons.list', 'staff'],
+    ['POST /admin/coupons', 'admin.coupons.create', 'staff', PROMOTIONS],
+    ['PUT /admin/coupons/{id}', 'admin.coupons.update', 'staff', PROMOTIONS],
+    ['DELETE /admin/coupons/{id}', 'admin.coupons.delete', 'staff'],
+    ['GET /admin/gift-items', 'admin.gifts.listItems', 'staff'],
+    ['POST /admin/gift-items', 'admin.gifts.createItem', 'staff'],
+    ['PUT /admin/gift-items/{id}', 'admin.gifts.updateItem', 'staff'],
+    ['DELETE /admin/gift-items/{id}', 'admin.gifts.deleteItem', 'staff'],
+    ['GET /admin/gift-tiers', 'admin.gifts.listTiers', 'staff'],
+    ['POST /admin/gift-tiers', 'admin.gifts.createTier', 'staff', PROMOTIONS],
+    ['PUT /admin/gift-tiers/{id}', 'admin.gifts.updateTier', 'staff', PROMOTIONS],
+    ['DELETE /admin/gift-tiers/{id}', 'admin.gifts.deleteTier', 'staff'],
+  ]),
+  ...area('Orders', [
+    ['GET /admin/orders', 'admin.orders.list', 'staff', PACKING],
+    ['GET /admin/orders/{id}', 'admin.orders.get', 'staff', PACKING],
+    ['GET /admin/orders/{id}/history', 'admin.orders.history', 'staff', ORDER_RECORD],
+    ['POST /admin/orders/{id}/status', 'admin.orders.updateStatus', 'staff', 'Staff move orders along: paid when the transfer is in, packed, shipped with its tracking number, or cancelled.'],
+    ['GET /admin/orders/packing-slips.pdf', route('Packing slips (PDF)'), 'staff', 'The slip that goes in the parcel, with the delivery address.'],
+    ['GET /admin/orders/{id}/invoice.pdf', route('Tax invoice of an order (PDF)'), 'staff', 'Staff reprint the tax invoice a customer asks for, one order at a time.'],
+    ['GET /admin/orders/feed', 'admin.orders.feed', 'admin', `Every order with buyer and address. ${BULK}`],
+    ['GET /admin/export/orders', route('CSV export of orders'), 'admin', `Buyer, e-mail and country of every order. ${BULK}`],
+  ]),
+  ...area('Messages', [
+    ['GET /admin/contact-messages', 'admin.contact.list', 'staff', ENQUIRIES],
+    ['PUT /admin/contact-messages/{id}', 'admin.contact.mark', 'staff', ENQUIRIES],
+    ['GET /admin/emails', 'admin.emails.list', 'admin', "Customers' mail, account mail included."],
+    ['GET /admin/emails/{id}', 'admin.emails.get', 'admin'],
+    ['POST /admin/emails/{id}/resend', 'admin.emails.resend', 'admin'],
+  ]),
+  ...area('Users', [
+    ['GET /admin/users', 'admin.users.list', 'admin'],
+    ['PUT /admin/users/{id}/role', 'admin.users.setRole', 'admin'],
+  ]),
+  ...area('Shop', [
+    ['GET /admin/shop-profile', 'admin.shopProfile.get', 'admin'],
+    ['PUT /admin/shop-profile', 'admin.shopProfile.update', 'admin'],
+    ['GET /admin/shipping', 'admin.shipping.get', 'admin'],
+    ['PUT /admin/shipping', 'admin.shipping.update', 'admin'],
+    ['GET /admin/payment-settings', 'admin.paymentSettings.get', 'admin'],
+    ['PUT /admin/payment-settings', 'admin.paymentSettings.update', 'admin'],
+  ]),
+  ...area('Integrations', [
+    ['GET /admin/api-keys', 'admin.apiKeys.list', 'admin'],
+    ['POST /admin/api-keys', 'admin.apiKeys.create', 'admin'],
+    ['DELETE /admin/api-keys/{id}', 'admin.apiKeys.revoke', 'admin'],
+    ['GET /admin/webhooks', 'admin.webhooks.list', 'admin'],
+    ['POST /admin/webhooks', 'admin.webhooks.create', 'admin'],
+    ['GET /admin/webhooks/{id}', 'admin.webhooks.get', 'admin'],
+    ['PATCH /admin/webhooks/{id}', 'admin.webhooks.update', 'admin'],
+    ['DELETE /admin/webhooks/{id}', 'admin.webhooks.delete', 'admin'],
+    ['GET /admin/webhooks/{id}/secret', 'admin.webhooks.secret', 'admin'],
+    ['POST /admin/webhooks/{id}/rotate-secret', 'admin.webhooks.rotateSecret', 'admin'],
+    ['POST /admin/webhooks/{id}/test', 'admin.webhooks.sendTest', 'admin'],
+    ['GET /admin/webhooks/{id}/deliveries', 'admin.webhooks.deliveries', 'admin'],
+    ['GET /admin/webhook-deliveries/{id}', 'admin.webhooks.delivery', 'admin'],
+    ['POST /admin/webhook-deliveries/{id}/redeliver', 'admin.webhooks.redeliver', 'admin'],
+  ]),
+];
+
+const byRest = new Map(BACK_OFFICE_OPERATIONS.map((op) => [op.rest, op]));
+
+/**
+ * The role a plain route needs (`GET /admin/export/orders`). Routes ask when they are built, so a
+ * route without a decision stops the server from starting instead of guessing.
+ */
+export function roleForRoute(rest: string): BackOfficeRole {
+  const op = byRest.get(rest);
+  if (!op) throw new Error(`${rest} has no row in shared/domain/permissions.ts: decide who may call it`);
+  return op.role;
+}
+
+/** Whether a person with this role may call the operation; the back office shows only what they may use. */
+export function mayCall(role: string | null | undefined, rest: string): boolean {
+  const op = byRest.get(rest);
+  if (!op) return false;
+  return role === 'admin' || (role === 'staff' && op.role === 'staff');
+}
