@@ -126,6 +126,14 @@ describe('an attacker cannot lock the owner out', () => {
     expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
   });
+
+  it('one address makes at most 20 accounts an hour (docs/security.md, limits)', async () => {
+    const ip = '203.0.113.20';
+    for (let i = 0; i < 20; i++) await t.caller({ ip }).auth.register(newAccount(`batch-${i}@example.com`));
+    await expect(t.caller({ ip }).auth.register(newAccount('batch-20@example.com'))).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('Too many accounts created from this address.') });
+    expect(await t.db.user.count({ where: { email: 'batch-20@example.com' } })).toBe(0);
+    expect((await t.caller({ ip: '203.0.113.21' }).auth.register(newAccount('batch-other@example.com'))).user.email).toBe('batch-other@example.com');
+  });
 });
 
 describe('passwords that are refused', () => {
