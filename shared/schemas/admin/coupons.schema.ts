@@ -38,7 +38,7 @@ const couponFields = z.object({
 type CouponFields = z.infer<typeof couponFields>;
 function checkCoupon(c: CouponFields, ctx: z.RefinementCtx) {
   if (c.type === 'percent' && c.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Percentage discount cannot exceed 100%' });
-  if (c.usage_limit != null && c.usage_limit_per_customer != null && c.usage_limit_per_customer > c.usage_limit)
+  if (c.usage_limit != null && c.usage_limit >= 1 && c.usage_limit_per_customer != null && c.usage_limit_per_customer > c.usage_limit)
     ctx.addIssue({ code: 'custom', path: ['usage_limit_per_customer'], message: 'Uses per customer cannot exceed total uses' });
   if (Date.parse(c.valid_to) < Date.parse(c.valid_from)) ctx.addIssue({ code: 'custom', path: ['valid_to'], message: 'Valid to must be after valid from' });
 }
