@@ -68,8 +68,8 @@ describe('docs/integrators.md', () => {
     const files: Record<string, string> = {};
     const feeds: Record<string, { items: { name?: string; variants?: { sku: string }[] }[]; next_cursor: string | null }> = {};
     for (const line of curls.slice(1)) {
-      // Webhooks take an admin's token, not a key: the next test runs that section.
-      if (line.includes('--data-binary') || line.includes('/api/admin/webhook')) continue;
+      // Webhooks take an admin's token, not a key, and coupons a body: later tests run those sections.
+      if (line.includes('--data-binary') || line.includes('/api/admin/webhook') || line.includes('/api/admin/coupons')) continue;
       const res = await send(line);
       expect(res.status, line).toBe(200);
       const out = /-o (\S+)/.exec(line)?.[1];
@@ -86,6 +86,17 @@ describe('docs/integrators.md', () => {
     // The lists shown: the product made above is in the products feed; no orders yet.
     expect(feeds['/admin/products/feed'].items.flatMap((p) => p.variants!.map((v) => v.sku))).toContain('POLYMAILERS_NORMAL_BLACK_25X35_50');
     expect(feeds['/admin/orders/feed']).toEqual({ items: [], next_cursor: null });
+  });
+
+  it('runs the coupons section: the limits are taken and returned, and a limit of 0 answers the sentence shown', async () => {
+    const { method, path } = callOf(curls.find((l) => l.includes('/api/admin/coupons'))!);
+    const body = JSON.parse([...guide.matchAll(/-d '([^']+)'/g)].map((m) => m[1]).find((b) => b.includes('"usage_limit"'))!);
+    const created = await t.api(method, path, { token: admin, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ usage_limit: body.usage_limit, usage_limit_per_customer: body.usage_limit_per_customer, times_used: 0 });
+    const refused = await t.api(method, path, { token: admin, body: { ...body, code: 'ZERO', usage_limit: 0 } });
+    expect(refused.status).toBe(400);
+    expect(guide).toContain(refused.body.detail);
   });
 
   it('runs the webhook section: register an endpoint, its Node receiver verifies a delivery, the shell recipe gives the same signature', async () => {
