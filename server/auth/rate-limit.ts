@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../shared/errors';
 import { rateLimited } from '../lib/metrics';
+import { COUPON_ATTEMPTS_PER_IP, COUPON_ATTEMPTS_PER_SESSION, COUPON_ATTEMPTS_WINDOW_S, CouponAttempts } from './coupon-attempts';
 
 /**
  * Rate limits whose counters live in the database (RateLimit table), so several app instances
@@ -27,6 +28,8 @@ export interface RateLimiters {
   apiKey: RateLimiterPrisma;
   resetByIp: RateLimiterPrisma;
   resetByEmail: RateLimiterPrisma;
+  /** Failed coupon codes per address and per session, on every door (coupon-attempts.ts). */
+  couponAttempts: CouponAttempts;
 }
 
 export interface RateLimitOptions {
@@ -70,6 +73,10 @@ export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}
     // Password reset requests: a mailbox is not flooded, and one address cannot probe many e-mails.
     resetByIp: make('reset_ip', 10, 60 * 60),
     resetByEmail: make('reset_email', 3, 60 * 60),
+    couponAttempts: new CouponAttempts(
+      make('coupon_ip', COUPON_ATTEMPTS_PER_IP, COUPON_ATTEMPTS_WINDOW_S),
+      make('coupon_session', COUPON_ATTEMPTS_PER_SESSION, COUPON_ATTEMPTS_WINDOW_S),
+    ),
   };
 }
 

@@ -3,6 +3,8 @@ import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-
 import { AppError } from '../../shared/errors';
 import { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import type { AppDeps } from '../deps';
+import { couponSession } from '../auth/coupon-attempts';
+import { contextFromRequest } from '../trpc/context';
 import * as promotions from '../services/promotions.service';
 import { jsonBody } from '../http/json-body';
 import { sendError } from './errors';
@@ -11,8 +13,9 @@ import { sendError } from './errors';
 // cached paths are (catalog-fast-paths.ts): it is arithmetic over cached rules (the tiers and the
 // coupons in promo-cache.ts), so the adapter alone would cost more than the answer (design.md
 // section 8 asks for at least half of bare Express). Same safe-input rule, same zod schema, same
-// service and the same error map as the procedure in promotions.router.ts, which stays the tRPC
-// door and the OpenAPI description; tests/api/promotions.test.ts calls both doors.
+// service, same failed-attempt limit (server/auth/coupon-attempts.ts) and the same error map as the
+// procedure in promotions.router.ts, which stays the tRPC door and the OpenAPI description;
+// tests/api/promotions.test.ts and coupon-guessing.test.ts call both doors.
 export function promotionsFastPath(deps: AppDeps): Router {
   const r = Router();
   r.post('/promotions/validate', jsonBody(), (req: Request, res: Response, next: NextFunction) => {
@@ -24,7 +27,15 @@ export function promotionsFastPath(deps: AppDeps): Router {
       const problem = findInputProblem(raw);
       if (problem) throw new AppError('BAD_REQUEST', inputProblemMessage(problem));
       const input = validateCouponInput.parse(raw);
-      promotions.validateCoupon(deps.db, input).then((answer) => void res.json(answer), fail);
+      // The same caller as the tRPC door sees (context.ts): the address, and the user or guest id.
+      const ctx = contextFromRequest(deps, req);
+      const answer = (ctx.token ? ctx.getAuth() : Promise.resolve(null)).then((auth) =>
+        promotions.validateCoupon(deps.db, input, {
+          attempts: deps.limiters.couponAttempts,
+          caller: { ip: ctx.ip, session: couponSession(auth?.user.id, ctx.guestId) },
+        }),
+      );
+      answer.then((a) => void res.json(a), fail);
     } catch (err) {
       fail(err);
     }

@@ -45,7 +45,7 @@ export const cartRouter = router({
     .meta(meta('POST', '/cart/coupon', 'Apply a coupon code to the cart'))
     .input(applyCouponInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input)),
+    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip })),
 
   removeCoupon: optionalUserProcedure
     .meta(meta('DELETE', '/cart/coupon', 'Remove the coupon from the cart'))

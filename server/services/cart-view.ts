@@ -84,7 +84,7 @@ export function priceCart(
         if (!coupon) return 0;
         const check = checkCoupon(coupon, subtotal, ctx.now);
         if (check.valid) return check.discountCents;
-        couponDropped = check.error === COUPON_MESSAGES.invalid || subtotal === 0 ? 'Coupon removed' : couponRemovedMessage(check.error);
+        couponDropped = check.reason === 'unknown' || subtotal === 0 ? 'Coupon removed' : couponRemovedMessage(check.error);
         coupon = null;
         return 0;
       },

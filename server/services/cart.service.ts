@@ -4,7 +4,8 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import type { Country } from '../../shared/constants';
 import { AppError, badRequest, notFound } from '../../shared/errors';
-import { checkCoupon } from '../../shared/domain/coupon';
+import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../shared/domain/coupon';
+import { couponSession, type CouponAttempts } from '../auth/coupon-attempts';
 import { hasPositivePrice, notForSaleMessage } from '../../shared/domain/pricing';
 import { selectionProblem } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
@@ -13,7 +14,7 @@ import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
 import { addToCart, readCartRow, readVariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
-import { findCoupon, findCouponCached } from './promotions.service';
+import { findCouponCached, findCouponWithUses, isFailedAttempt } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -156,13 +157,30 @@ export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
   return getCart(db, owner);
 }
 
-export async function applyCoupon(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof applyCouponInput>, now = new Date()) {
+/**
+ * Applies a code after checking it as order placement will (uses left included; the per-customer
+ * limit needs a signed-in shopper's e-mail, a guest's is checked at the order). Codes that do not
+ * exist count against the caller's failed attempts (server/auth/coupon-attempts.ts).
+ */
+export async function applyCoupon(
+  db: Db,
+  ownerOrNull: CartOwner | null,
+  input: z.infer<typeof applyCouponInput>,
+  guard: { attempts: CouponAttempts; ip: string },
+  now = new Date(),
+) {
   const owner = requireOwner(ownerOrNull);
+  const caller = { ip: guard.ip, session: 'userId' in owner ? couponSession(owner.userId, null) : couponSession(null, owner.guestId) };
+  guard.attempts.assertAllowed(caller);
   const view = await getCart(db, owner, now);
   if (view.items.length === 0) throw badRequest('Add something to your cart before applying a coupon');
-  const coupon = await findCoupon(db, input.coupon_code);
+  const email = 'userId' in owner ? ((await db.user.findUnique({ where: { id: owner.userId }, select: { email: true } }))?.email ?? null) : null;
+  const coupon = await findCouponWithUses(db, input.coupon_code, email);
   const check = checkCoupon(coupon, Math.round(view.subtotal * 100), now);
-  if (!check.valid || !coupon) throw badRequest(check.valid ? 'Invalid coupon code' : check.error);
+  if (!check.valid || !coupon) {
+    if (isFailedAttempt(check)) await guard.attempts.failed(caller);
+    throw check.valid ? badRequest(COUPON_MESSAGES.invalid) : couponRefusal(check);
+  }
   const cartId = await ensureCart(db, owner);
   await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
   return viewById(db, cartId, now);

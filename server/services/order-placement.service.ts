@@ -4,7 +4,7 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../shared/errors';
-import { checkCoupon } from '../../shared/domain/coupon';
+import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../shared/domain/coupon';
 import { hasPositivePrice, notForSaleMessage } from '../../shared/domain/pricing';
 import { selectionProblem, type GiftSelection } from '../../shared/domain/gift-tiers';
 import { availableStock } from '../../shared/domain/stock';
@@ -21,7 +21,7 @@ import { getPaymentOptions } from './payment-settings.service';
 import { newId } from '../db/ids';
 import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from './gift-tier-rules';
-import { findCoupon } from './promotions.service';
+import { couponUses, findCoupon, type FoundCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { withWriteLock } from './write-lock';
 import { sessionsChanged } from '../auth/session-cache';
@@ -32,13 +32,24 @@ import { wakeOutbox } from '../outbox/outbox';
 import { mailer, type MailSettings } from './mail.service';
 import { ordersPlaced, stockConflicts } from '../lib/metrics';
 import { webhookOrderPlaced } from '../webhooks/events';
+import { couponSession, type CouponAttempts } from '../auth/coupon-attempts';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
 const SCOPE = 'order';
 
-export async function placeOrder(db: PrismaClient, user: { id: string; email: string }, input: Input, headerKey: string | null, mail: MailSettings) {
+export async function placeOrder(
+  db: PrismaClient,
+  user: { id: string; email: string },
+  input: Input,
+  headerKey: string | null,
+  mail: MailSettings,
+  guard?: { attempts: CouponAttempts; ip: string },
+) {
   const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
+  // A code sent with the order is one more door for guessing (server/auth/coupon-attempts.ts).
+  const caller = { ip: guard?.ip ?? 'unknown', session: couponSession(user.id, null) };
+  if (guard && input.coupon_code?.trim()) guard.attempts.assertAllowed(caller);
   try {
     // No lookup of the key first: the transaction claims it as its first write, and a key that was
     // already used fails that claim as a unique violation, answered below with the order it made.
@@ -52,6 +63,7 @@ export async function placeOrder(db: PrismaClient, user: { id: string; email: st
     ordersPlaced.inc();
     return order;
   } catch (err) {
+    if (guard && err instanceof AppError && err.message === COUPON_MESSAGES.invalid) await guard.attempts.failed(caller);
     // The key was used before, or by a concurrent request that made the order: answer with that order.
     if (key && isUniqueViolation(err)) {
       const done = await orderForKey(db, user.id, key);
@@ -88,7 +100,7 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const priced = priceCart(cart, { coupon, tiers, rules, country: address.country, now });
   if (code) {
     const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
-    if (!check.valid) throw badRequest(check.error);
+    if (!check.valid) throw couponRefusal(check);
   }
 
   const selections = input.selected_gifts ? assignGifts(priced.available, input.selected_gifts) : priced.selections;
@@ -163,9 +175,6 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
     key,
     addressId: input.address_id ?? null,
   });
-  if (priced.coupon && t.discountCents > 0) {
-    await tx.couponRedemption.create({ data: { couponId: priced.coupon.id, orderId: order.id, userId, discountCents: t.discountCents }, select: { id: true } });
-  }
   const dto = toOrderDto(order);
 
   // 3. What the order sends, written in this transaction so that it exists exactly when the order
@@ -205,12 +214,30 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
   await webhookOrderPlaced(tx, order, user.email, lowStock);
   await allocateGifts(tx, selections, giftById, { userId, orderId: order.id });
+  if (coupon && priced.coupon) await redeemCoupon(tx, coupon, { orderId: order.id, userId, email: user.email, discountCents: t.discountCents });
   const soldByProduct = new Map<string, number>();
   for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
   // Last, because every order queues on the counter row until it commits: the invoice number comes
   // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
   await sql.addUnitsSoldAndTakeInvoiceNumber(tx, soldByProduct, order.id);
   return dto;
+}
+
+/**
+ * One use of the coupon, recorded with the order. A coupon with a limit is locked first (orders
+ * using it queue here until they commit, after variants, products and gifts, before the invoice
+ * counter: the same order for every order, so no deadlocks) and its uses counted in the next
+ * statement, which under READ COMMITTED sees every use committed before the lock was granted: two
+ * orders at once cannot both take the last use (docs/decisions/0007-coupon-usage-limits.md).
+ */
+async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
+  if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {
+    await tx.$queryRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${coupon.id} FOR UPDATE`;
+    const used = await couponUses(tx, coupon.id, use.email);
+    if (coupon.usageLimit != null && used.total >= coupon.usageLimit) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
+    if (coupon.usageLimitPerCustomer != null && used.byCustomer >= coupon.usageLimitPerCustomer) throw new AppError('CONFLICT', COUPON_MESSAGES.usedByCustomer);
+  }
+  await tx.couponRedemption.create({ data: { couponId: coupon.id, orderId: use.orderId, userId: use.userId, discountCents: use.discountCents }, select: { id: true } });
 }
 
 /** Gift stock, one conditional update per chosen gift in id order (gifts are few and rare). */

@@ -4,19 +4,19 @@
 // through LISTEN/NOTIFY); order placement always reads them fresh inside its transaction, so a
 // stale view costs nothing.
 import type { PrismaClient } from '@prisma/client';
-import type { CouponRule } from '../../shared/domain/coupon';
 import type { GiftTierRule } from '../../shared/domain/gift-tiers';
 import type { ShippingRules } from '../../shared/domain/shipping';
 import { catalogChanged, onCatalogChanged } from '../lib/catalog-events';
 import { loadGiftTiers } from './gift-tier-rules';
 import { loadShippingRules } from './shipping-rules.service';
+import type { FoundCoupon } from './promotions.service';
 
 const TTL_MS = 5_000;
 // Codes looked up, found or not (a shopper typing a wrong code is asked about often too); bounded
 // so that a flood of made-up codes cannot grow it.
 const MAX_COUPON_CODES = 2_000;
 type Entry = { at: number; value: Promise<[GiftTierRule[], ShippingRules]> };
-type CouponEntry = { at: number; value: Promise<(CouponRule & { id: string }) | null> };
+type CouponEntry = { at: number; value: Promise<FoundCoupon | null> };
 let cache = new WeakMap<object, Entry>();
 let coupons = new WeakMap<object, Map<string, CouponEntry>>();
 onCatalogChanged(() => {
@@ -35,7 +35,7 @@ export function promoData(db: PrismaClient): Promise<[GiftTierRule[], ShippingRu
 }
 
 /** A coupon by its normalised code (null when there is none), as findCoupon reads it. */
-export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise<(CouponRule & { id: string }) | null>) {
+export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise<FoundCoupon | null>) {
   let byCode = coupons.get(db);
   if (!byCode) coupons.set(db, (byCode = new Map()));
   const hit = byCode.get(code);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCoupon, couponDiscount, couponEndsAt, type CouponRule } from './coupon';
+import { checkCoupon, couponDiscount, couponEndsAt, usesLeft, type CouponRule } from './coupon';
 
 const now = new Date('2026-06-15T04:00:00Z');
 const welcome: CouponRule = {
@@ -27,12 +27,24 @@ describe('checkCoupon', () => {
   it('applies when active, in its window and above the minimum', () => {
     expect(checkCoupon(welcome, 5000, now)).toEqual({ valid: true, discountCents: 500 });
   });
-  it('explains every refusal', () => {
-    expect(checkCoupon(null, 5000, now)).toEqual({ valid: false, error: 'Invalid coupon code' });
-    expect(checkCoupon({ ...welcome, isActive: false }, 5000, now)).toMatchObject({ error: 'This coupon is no longer active' });
-    expect(checkCoupon(welcome, 2999, now)).toMatchObject({ error: 'This coupon needs a minimum order of $30.00' });
-    expect(checkCoupon(welcome, 5000, new Date('2025-12-31T15:59:59Z'))).toMatchObject({ error: 'This coupon is not valid yet' });
-    expect(checkCoupon(welcome, 5000, new Date('2027-01-01T00:00:00+08:00'))).toMatchObject({ error: 'This coupon has expired' });
+  it('gives unknown, inactive, not-yet-valid and expired codes one identical answer', () => {
+    const dead = { valid: false, error: 'Invalid coupon code', reason: 'unknown' };
+    expect(checkCoupon(null, 5000, now)).toEqual(dead);
+    expect(checkCoupon({ ...welcome, isActive: false }, 5000, now)).toEqual(dead);
+    expect(checkCoupon(welcome, 5000, new Date('2025-12-31T15:59:59Z'))).toEqual(dead);
+    expect(checkCoupon(welcome, 5000, new Date('2027-01-01T00:00:00+08:00'))).toEqual(dead);
+  });
+  it('explains the minimum and a used-up coupon only for a live code', () => {
+    expect(checkCoupon(welcome, 2999, now)).toMatchObject({ error: 'This coupon needs a minimum order of $30.00', reason: 'minimum' });
+    expect(checkCoupon({ ...welcome, usesLeft: 0 }, 5000, now)).toMatchObject({ error: 'This coupon has been fully used', reason: 'used_up' });
+    expect(checkCoupon({ ...welcome, customerUsesLeft: 0 }, 5000, now)).toMatchObject({ reason: 'used_by_customer' });
+    expect(checkCoupon({ ...welcome, usesLeft: 1, customerUsesLeft: null }, 5000, now).valid).toBe(true);
+    expect(checkCoupon({ ...welcome, isActive: false, usesLeft: 0 }, 5000, now)).toMatchObject({ reason: 'unknown' });
+  });
+  it('counts uses left under a limit', () => {
+    expect(usesLeft(null, 5)).toBeNull();
+    expect(usesLeft(3, 1)).toBe(2);
+    expect(usesLeft(3, 7)).toBe(0);
   });
   it('counts a date-only end as the whole Singapore day', () => {
     expect(couponEndsAt(welcome.validTo).toISOString()).toBe('2026-12-31T15:59:59.999Z');

@@ -1,3 +1,5 @@
+import { AppError } from '../errors';
+
 // When a coupon applies and what it is worth. Amounts in cents; percent values are hundredths
 // of a percent (1000 = 10%), as stored.
 
@@ -9,16 +11,25 @@ export interface CouponRule {
   validFrom: Date;
   validTo: Date;
   isActive: boolean;
+  /** Uses left in all (null or absent = unlimited); read only where the limit is checked. */
+  usesLeft?: number | null;
+  /** Uses left for this customer (null or absent = unlimited or customer not known). */
+  customerUsesLeft?: number | null;
 }
 
-export type CouponCheck = { valid: true; discountCents: number } | { valid: false; error: string };
+/**
+ * Why a code does not apply. 'unknown' covers unknown, inactive, not yet valid and expired codes:
+ * they get one identical answer, so a guess cannot tell a dead code from one that never existed
+ * (docs/decisions/0006-coupon-guessing.md).
+ */
+export type CouponFailure = 'unknown' | 'used_up' | 'used_by_customer' | 'minimum';
+export type CouponCheck = { valid: true; discountCents: number } | { valid: false; error: string; reason: CouponFailure };
 
 export const COUPON_MESSAGES = {
   blank: 'Please enter a coupon code',
   invalid: 'Invalid coupon code',
-  inactive: 'This coupon is no longer active',
-  notStarted: 'This coupon is not valid yet',
-  expired: 'This coupon has expired',
+  usedUp: 'This coupon has been fully used',
+  usedByCustomer: 'You have already used this coupon as many times as it allows',
   minimum: (min: string) => `This coupon needs a minimum order of ${min}`,
   noLongerQualifies: 'Coupon removed: cart no longer qualifies',
 } as const;
@@ -51,13 +62,22 @@ export function checkCoupon(
   now: Date,
   formatCents: (cents: number) => string = (c) => `$${(c / 100).toFixed(2)}`,
 ): CouponCheck {
-  if (!rule) return { valid: false, error: COUPON_MESSAGES.invalid };
-  if (!rule.isActive) return { valid: false, error: COUPON_MESSAGES.inactive };
-  if (now < rule.validFrom) return { valid: false, error: COUPON_MESSAGES.notStarted };
-  if (now > couponEndsAt(rule.validTo)) return { valid: false, error: COUPON_MESSAGES.expired };
-  if (subtotalCents < rule.minOrderCents) return { valid: false, error: COUPON_MESSAGES.minimum(formatCents(rule.minOrderCents)) };
+  const fail = (reason: CouponFailure, error: string): CouponCheck => ({ valid: false, error, reason });
+  if (!rule || !rule.isActive || now < rule.validFrom || now > couponEndsAt(rule.validTo)) return fail('unknown', COUPON_MESSAGES.invalid);
+  if (rule.usesLeft != null && rule.usesLeft <= 0) return fail('used_up', COUPON_MESSAGES.usedUp);
+  if (rule.customerUsesLeft != null && rule.customerUsesLeft <= 0) return fail('used_by_customer', COUPON_MESSAGES.usedByCustomer);
+  // Shown only for a live code: guessing is limited (0006), and a shopper holding it needs the figure.
+  if (subtotalCents < rule.minOrderCents) return fail('minimum', COUPON_MESSAGES.minimum(formatCents(rule.minOrderCents)));
   return { valid: true, discountCents: couponDiscount(rule, subtotalCents) };
 }
+
+/** A refusal as an error: a used-up coupon is a conflict (409), anything else a bad request (400). */
+export function couponRefusal(check: Extract<CouponCheck, { valid: false }>): AppError {
+  return new AppError(check.reason === 'used_up' || check.reason === 'used_by_customer' ? 'CONFLICT' : 'BAD_REQUEST', check.error);
+}
+
+/** Uses left under a limit (null = unlimited), never below 0. */
+export const usesLeft = (limit: number | null | undefined, used: number): number | null => (limit == null ? null : Math.max(0, limit - used));
 
 /** Codes are stored upper-cased; shoppers type them any way. */
 export const normaliseCouponCode = (code: string): string => code.trim().toUpperCase();

@@ -196,14 +196,14 @@ describe('coupons and gifts on the cart (tRPC)', () => {
     expect((await c.cart.get()).coupon_message).toBeNull();
   });
 
-  it('explains unknown, inactive and expired coupons', async () => {
+  it('gives unknown, inactive and expired coupons one answer', async () => {
     await createCoupon(t.db, { code: 'OFF', isActive: false });
     await createCoupon(t.db, { code: 'OLD', validFrom: new Date('2020-01-01'), validTo: new Date('2020-02-01T10:00:00Z') });
     const c = t.caller({ guestId: guestId() });
     await c.cart.add({ variant_id: mailer.variantId, quantity: 1 });
     await expect(c.cart.applyCoupon({ coupon_code: 'NOPE' })).rejects.toThrow('Invalid coupon code');
-    await expect(c.cart.applyCoupon({ coupon_code: 'OFF' })).rejects.toThrow('This coupon is no longer active');
-    await expect(c.cart.applyCoupon({ coupon_code: 'OLD' })).rejects.toThrow('This coupon has expired');
+    await expect(c.cart.applyCoupon({ coupon_code: 'OFF' })).rejects.toThrow('Invalid coupon code');
+    await expect(c.cart.applyCoupon({ coupon_code: 'OLD' })).rejects.toThrow('Invalid coupon code');
     await expect(c.cart.applyCoupon({ coupon_code: '  ' })).rejects.toThrow('Please enter a coupon code');
   });
 

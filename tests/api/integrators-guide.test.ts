@@ -69,8 +69,8 @@ describe('docs/integrators.md', () => {
     const files: Record<string, string> = {};
     const feeds: Record<string, { items: { name?: string; variants?: { sku: string }[] }[]; next_cursor: string | null }> = {};
     for (const line of curls.slice(1)) {
-      // Webhooks take an admin's token, not a key, and a guest cart no credential: later tests run those.
-      if (line.includes('--data-binary') || line.includes('/api/admin/webhook') || line.includes('X-Session-Id')) continue;
+      // Webhooks take an admin's token, not a key, a guest cart no credential and coupons a body: later tests run those sections.
+      if (line.includes('--data-binary') || line.includes('/api/admin/webhook') || line.includes('X-Session-Id') || line.includes('/api/admin/coupons')) continue;
       const res = await send(line);
       expect(res.status, line).toBe(200);
       const out = /-o (\S+)/.exec(line)?.[1];
@@ -101,6 +101,17 @@ describe('docs/integrators.md', () => {
     const short = await t.api(method, path, { guestId: 'guest_1700000000000_k2j4h5g6f' });
     expect(short.status).toBe(400);
     expect(short.body.detail).toMatch(/^X-Session-Id must be guest_<timestamp>_<random>, /);
+  });
+
+  it('runs the coupons section: the limits are taken and returned, and a limit of 0 answers the sentence shown', async () => {
+    const { method, path } = callOf(curls.find((l) => l.includes('/api/admin/coupons'))!);
+    const body = JSON.parse([...guide.matchAll(/-d '([^']+)'/g)].map((m) => m[1]).find((b) => b.includes('"usage_limit"'))!);
+    const created = await t.api(method, path, { token: admin, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ usage_limit: body.usage_limit, usage_limit_per_customer: body.usage_limit_per_customer, times_used: 0 });
+    const refused = await t.api(method, path, { token: admin, body: { ...body, code: 'ZERO', usage_limit: 0 } });
+    expect(refused.status).toBe(400);
+    expect(guide).toContain(refused.body.detail);
   });
 
   it('runs the webhook section: register an endpoint, its Node receiver verifies a delivery, the shell recipe gives the same signature', async () => {

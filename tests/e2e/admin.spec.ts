@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, login, uniqueEmail } from './fixtures';
+import { ADMIN, login, signInWithApi, uniqueEmail } from './fixtures';
 
 // A day in the back office on the seeded shop: add a product with photos, adjust stock at the
 // packing table, and pack and ship an order a customer placed.
@@ -219,4 +219,34 @@ test('staff see only the screens their role may use (docs/security.md)', async (
   await expect(page.getByRole('button', { name: 'Download products CSV' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download orders CSV' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download stock ledger CSV' })).toHaveCount(0);
+});
+
+test('staff give a coupon a total and a per-customer limit, and the list shows how much is used', async ({ page }) => {
+  await signInWithApi(page, 'admin');
+  await page.goto('/admin/promotions');
+  const code = `LIMIT${Date.now().toString(36).toUpperCase()}`;
+  await page.getByRole('button', { name: 'Add Coupon' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Coupon code').fill(code);
+  await dialog.getByLabel('Discount (%)').fill('10');
+  // The server's own rule and words, checked before sending.
+  await dialog.getByLabel('Total uses').fill('0');
+  await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Total uses must be at least 1 (leave it empty for no limit)');
+  await dialog.getByLabel('Total uses').fill('50');
+  await dialog.getByLabel('Uses per customer').fill('1');
+  await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+  await expect(page.getByText('Coupon created successfully')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: code });
+  await expect(row).toContainText('Used 0 of 50 · 1 per customer');
+
+  // Editing shows the limits; emptying the per-customer box removes that limit.
+  await page.getByRole('button', { name: `Edit ${code}` }).click();
+  await expect(dialog.getByLabel('Total uses')).toHaveValue('50');
+  await expect(dialog.getByLabel('Uses per customer')).toHaveValue('1');
+  await dialog.getByLabel('Uses per customer').fill('');
+  await dialog.getByRole('button', { name: 'Update Coupon' }).click();
+  await expect(page.getByText('Coupon updated successfully')).toBeVisible();
+  await expect(row).toContainText('Used 0 of 50');
+  await expect(row).not.toContainText('per customer');
 });

@@ -49,7 +49,7 @@ export async function createVariant(
 
 export async function createCoupon(
   db: PrismaClient,
-  opts: { code?: string; type?: 'percent' | 'fixed'; value?: number; minOrderCents?: number; isActive?: boolean; validFrom?: Date; validTo?: Date } = {},
+  opts: { code?: string; type?: 'percent' | 'fixed'; value?: number; minOrderCents?: number; isActive?: boolean; validFrom?: Date; validTo?: Date; usageLimit?: number | null; usageLimitPerCustomer?: number | null } = {},
 ) {
   const day = 24 * 3600 * 1000;
   return db.coupon.create({
@@ -61,6 +61,8 @@ export async function createCoupon(
       isActive: opts.isActive ?? true,
       validFrom: opts.validFrom ?? new Date(Date.now() - day),
       validTo: opts.validTo ?? new Date(Date.now() + 30 * day),
+      usageLimit: opts.usageLimit ?? null,
+      usageLimitPerCustomer: opts.usageLimitPerCustomer ?? null,
     },
   });
 }

@@ -14,7 +14,10 @@ const couponSelect = {
   validFrom: true,
   validTo: true,
   isActive: true,
-  _count: { select: { redemptions: true } },
+  usageLimit: true,
+  usageLimitPerCustomer: true,
+  // Cancelled orders gave their use back (docs/decisions/0007-coupon-usage-limits.md).
+  _count: { select: { redemptions: { where: { order: { status: { not: 'cancelled' } } } } } },
 } as const;
 
 type Row = {
@@ -26,6 +29,8 @@ type Row = {
   validFrom: Date;
   validTo: Date;
   isActive: boolean;
+  usageLimit: number | null;
+  usageLimitPerCustomer: number | null;
   _count: { redemptions: number };
 };
 
@@ -39,6 +44,8 @@ const toWire = (c: Row) => ({
   valid_from: c.validFrom.toISOString(),
   valid_to: c.validTo.toISOString(),
   is_active: c.isActive,
+  usage_limit: c.usageLimit,
+  usage_limit_per_customer: c.usageLimitPerCustomer,
   times_used: c._count.redemptions,
 });
 
@@ -50,6 +57,8 @@ const toData = (c: CouponInput) => ({
   validFrom: new Date(c.valid_from),
   validTo: new Date(c.valid_to),
   isActive: c.is_active,
+  usageLimit: c.usage_limit,
+  usageLimitPerCustomer: c.usage_limit_per_customer,
 });
 
 async function uniqueCode<T>(code: string, fn: () => Promise<T>): Promise<T> {

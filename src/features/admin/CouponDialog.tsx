@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { usageLimit } from '../../../shared/schemas/admin/coupons.schema';
 import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';
@@ -7,6 +8,10 @@ import { Modal, errorText, inputClass, labelClass } from './ui';
 type Coupon = RouterOutputs['admin']['coupons']['list'][number];
 const YEAR_MS = 31_536_000_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
+const TOTAL_USES = 'Total uses';
+const USES_PER_CUSTOMER = 'Uses per customer';
+/** An empty box is no limit; anything else is checked with the server's own rule and words. */
+const limitField = (label: string, text: string) => usageLimit(label).safeParse(text.trim() === '' ? null : Number(text));
 
 /** Add or edit a coupon; validity defaults to today for 365 days (back-office.md section 9). */
 export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean; coupon: Coupon | null; onClose(): void; onSaved(): void }) {
@@ -17,6 +22,8 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [active, setActive] = useState(true);
+  const [limit, setLimit] = useState('');
+  const [perCustomer, setPerCustomer] = useState('');
   const [error, setError] = useState('');
   const create = trpc.admin.coupons.create.useMutation();
   const update = trpc.admin.coupons.update.useMutation();
@@ -31,12 +38,16 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
     setFrom(coupon ? coupon.valid_from.slice(0, 10) : day(now));
     setTo(coupon ? coupon.valid_to.slice(0, 10) : day(new Date(now.getTime() + YEAR_MS)));
     setActive(coupon?.is_active ?? true);
+    setLimit(coupon?.usage_limit != null ? String(coupon.usage_limit) : '');
+    setPerCustomer(coupon?.usage_limit_per_customer != null ? String(coupon.usage_limit_per_customer) : '');
     setError('');
   }, [open, coupon]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const v = Number(value);
+    const total = limitField(TOTAL_USES, limit);
+    const each = limitField(USES_PER_CUSTOMER, perCustomer);
     const problem = !code.trim()
       ? 'Coupon code is required'
       : !(v > 0)
@@ -47,7 +58,11 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
             ? 'Valid from is required'
             : !to
               ? 'Valid to is required'
-              : '';
+              : !total.success
+                ? total.error.issues[0].message
+                : !each.success
+                  ? each.error.issues[0].message
+                  : '';
     if (problem) return setError(problem);
     setError('');
     const body = {
@@ -58,6 +73,8 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
       valid_from: new Date(`${from}T00:00:00`).toISOString(),
       valid_to: new Date(`${to}T23:59:59`).toISOString(),
       is_active: active,
+      usage_limit: total.data ?? null,
+      usage_limit_per_customer: each.data ?? null,
     };
     try {
       if (coupon) await update.mutateAsync({ id: coupon.id, ...body });
@@ -102,6 +119,16 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
           <label className={labelClass}>
             Valid to
             <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className={inputClass} />
+          </label>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <label className={labelClass}>
+            {TOTAL_USES}
+            <input type="number" min={1} step={1} value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="No limit" className={inputClass} />
+          </label>
+          <label className={labelClass}>
+            {USES_PER_CUSTOMER}
+            <input type="number" min={1} step={1} value={perCustomer} onChange={(e) => setPerCustomer(e.target.value)} placeholder="No limit" className={inputClass} />
           </label>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">

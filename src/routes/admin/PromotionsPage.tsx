@@ -8,6 +8,9 @@ import { Badge, EmptyState, PageHeader, errorText, money, longDate, useErrorToas
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Coupon = RouterOutputs['admin']['coupons']['list'][number];
+const usageText = (c: Coupon) =>
+  (c.usage_limit != null ? `Used ${c.times_used} of ${c.usage_limit}` : `Used ${c.times_used} time(s)`) +
+  (c.usage_limit_per_customer != null ? ` · ${c.usage_limit_per_customer} per customer` : '');
 const TABS = ['Discount Coupons', 'Gift Items', 'Gift Tiers'] as const;
 
 export default function PromotionsPage() {
@@ -75,7 +78,7 @@ export default function PromotionsPage() {
                   {c.type === 'percent' ? `${c.value}% off` : `${money(c.value)} off`} <Badge tone={c.is_active ? 'emerald' : 'slate'}>{c.is_active ? 'Active' : 'Inactive'}</Badge>
                 </p>
                 <p className="text-sm text-slate-500">
-                  Minimum order {money(c.min_order_amount)} · Valid {longDate(c.valid_from)} – {longDate(c.valid_to)} · Used {c.times_used} time(s)
+                  Minimum order {money(c.min_order_amount)} · Valid {longDate(c.valid_from)} – {longDate(c.valid_to)} · {usageText(c)}
                 </p>
               </div>
               <div className="flex gap-1">

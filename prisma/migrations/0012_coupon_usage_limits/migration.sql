@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Coupon" ADD COLUMN     "usageLimit" INTEGER,
+ADD COLUMN     "usageLimitPerCustomer" INTEGER;
+
