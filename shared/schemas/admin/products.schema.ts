@@ -65,7 +65,8 @@ export const productImagesInput = z
       const problem = imageValueProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', path: [i], message: `Image ${i + 1}: ${problem}` });
     }),
-  );
+  )
+  .describe('Stored paths as POST /admin/upload/images answers them (/uploads/products/<id>.webp), or https:// addresses the shop fetches, checks and stores (the answer shows the stored path)');
 
 export const productInput = z.object({
   name: text('Product name', 200),
