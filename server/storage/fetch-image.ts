@@ -43,7 +43,7 @@ export async function fetchImage(url: string, options: ImageFetchOptions): Promi
     return await get(parsed, target, options, signal);
   } catch (err) {
     if (err instanceof ImageFetchError) throw err;
-    if (signal.aborted) throw new ImageFetchError(`no answer within ${Math.round(options.timeoutMs / 1000)} s`);
+    if (signal.aborted) throw new ImageFetchError(`no complete answer within ${options.timeoutMs >= 1000 ? `${options.timeoutMs / 1000} s` : `${options.timeoutMs} ms`}`);
     throw new ImageFetchError(describe(err));
   }
 }
@@ -77,6 +77,10 @@ function get(url: URL, target: { address: string; family: 4 | 6 }, options: Imag
         });
         res.on('end', () => resolve({ bytes: Buffer.concat(chunks), contentType }));
         res.on('error', reject);
+        // A body cut short (the deadline, a dropped connection) is a failure, never a shorter image.
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the answer was cut short'));
+        });
       },
     );
     req.on('error', reject);

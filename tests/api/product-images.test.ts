@@ -124,6 +124,19 @@ describe('product images: stored paths and https addresses', () => {
     }
   });
 
+  it('gives up on an answer that stops half-way, at the deadline', async () => {
+    const timeout = t.deps.imageFetch.timeoutMs;
+    t.deps.imageFetch.timeoutMs = 300;
+    try {
+      const url = `${img.origin}/stall.png`;
+      const res = await create([url]);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(`Image 1 (${url}) could not be used: no complete answer within 300 ms`);
+    } finally {
+      t.deps.imageFetch.timeoutMs = timeout;
+    }
+  });
+
   it('refuses a server whose certificate is not trusted', async () => {
     const ca = t.deps.imageFetch.ca;
     delete t.deps.imageFetch.ca;

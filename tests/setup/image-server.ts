@@ -37,6 +37,7 @@ function selfSigned(): { key: string; cert: string } {
  *   /page.png       an HTML page sent as image/png    /as-jpeg.png  PNG bytes sent as image/jpeg
  *   /page.html      an HTML page as text/html         /huge.png   11 MB sent as image/png
  *   /redirect.png   302 to /photo.png                 /missing.png  404
+ *   /stall.png      headers and half the PNG, then nothing more
  */
 export async function startImageServer(): Promise<TestImageServer> {
   const { key, cert } = selfSigned();
@@ -52,6 +53,7 @@ export async function startImageServer(): Promise<TestImageServer> {
     '/page.html': { type: 'text/html', body: html },
     '/huge.png': { type: 'image/png', body: huge },
     '/redirect.png': { status: 302, location: '/photo.png' },
+    '/stall.png': {},
   };
   const hits = new Map<string, number>();
   const server = createServer({ key, cert }, (req, res) => {
@@ -60,6 +62,10 @@ export async function startImageServer(): Promise<TestImageServer> {
     const route = routes[path];
     if (!route) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     if (route.location) return void res.writeHead(route.status ?? 302, { location: route.location }).end();
+    if (path === '/stall.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+      return void res.write(png.subarray(0, png.length >> 1));
+    }
     // No Content-Length on the huge one: the byte cap must hold while streaming, not only on the header.
     res.writeHead(200, { 'content-type': route.type!, ...(path === '/huge.png' ? {} : { 'content-length': route.body!.length }) });
     res.end(route.body);
@@ -69,6 +75,10 @@ export async function startImageServer(): Promise<TestImageServer> {
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     cert,
     hits,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
