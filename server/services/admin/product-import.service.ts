@@ -66,7 +66,10 @@ async function readImageCells(records: CsvRecord[], source: ImageSource, store: 
   if (addresses.size > MAX_IMPORT_IMAGE_ADDRESSES) {
     throw badRequest(`The file names ${addresses.size} image addresses; at most ${MAX_IMPORT_IMAGE_ADDRESSES} can be fetched in one import. Split the file.`);
   }
+  // Every address starts at once through a pool of IMAGE_FETCHES_AT_ONCE; rows then wait for theirs.
+  const pool = limiter(IMAGE_FETCHES_AT_ONCE);
   const fetched = new Map<string, Promise<string>>();
+  const rows: { line: number; values: string[] }[] = [];
   const cells = new Map<number, ImageCell>();
   for (const { line, cells: row } of records) {
     const values = split(row.images);
@@ -76,23 +79,20 @@ async function readImageCells(records: CsvRecord[], source: ImageSource, store: 
       cells.set(line, { error: zodDetail(parsed.error) });
       continue;
     }
+    rows.push({ line, values });
+    for (const [i, value] of values.entries()) {
+      const key = `${i}\n${value}`;
+      if (!isOutsideImageAddress(value) || fetched.has(key)) continue;
+      const label = `Image ${i + 1}`;
+      const got = pool(() => (store ? storeOutsideImage(source, value, label) : fetchCheckedImage(source, value, label).then(() => value)));
+      got.catch(() => undefined); // awaited below; a refusal is that row's error
+      fetched.set(key, got);
+    }
+  }
+  for (const { line, values } of rows) {
     try {
       const images: string[] = [];
-      for (const [i, value] of values.entries()) {
-        if (!isOutsideImageAddress(value)) {
-          images.push(value);
-          continue;
-        }
-        const key = `${i}\n${value}`;
-        let got = fetched.get(key);
-        if (!got) {
-          const label = `Image ${i + 1}`;
-          got = store ? storeOutsideImage(source, value, label) : fetchCheckedImage(source, value, label).then(() => value);
-          got.catch(() => undefined); // awaited below; a refusal is that row's error
-          fetched.set(key, got);
-        }
-        images.push(await got);
-      }
+      for (const [i, value] of values.entries()) images.push(isOutsideImageAddress(value) ? await fetched.get(`${i}\n${value}`)! : value);
       cells.set(line, { images });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -100,6 +100,24 @@ async function readImageCells(records: CsvRecord[], source: ImageSource, store: 
     }
   }
   return cells;
+}
+
+const IMAGE_FETCHES_AT_ONCE = 4;
+
+/** Runs at most n of the given tasks at a time. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
