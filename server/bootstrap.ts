@@ -4,6 +4,7 @@ import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createDeps, type AppDeps } from './deps';
 import type { Env } from './env';
+import { auditProductImagesOnce } from './services/admin/image-audit.service';
 import { openImageStorage } from './storage/image-storage';
 
 export interface Bootstrapped {
@@ -13,7 +14,7 @@ export interface Bootstrapped {
 }
 
 /** Opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates it and seeds it once. */
-export async function bootstrap(env: Env, log: (msg: string) => void = console.log): Promise<Bootstrapped> {
+export async function bootstrap(env: Env, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn): Promise<Bootstrapped> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${join(env.dataDir, 'pglite')}`);
   const applied = await runMigrations(database.executor);
@@ -29,6 +30,9 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     log,
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
+  // Once per database, after the upgrade that made product images stored-only (issue 25).
+  const unstored = await auditProductImagesOnce(database.db, warn);
+  if (unstored === 0) log('Product images: every stored value is an image of the shop.');
   const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };
   return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS }), uploadsDir };
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { createLucia, type AppLucia } from './auth/lucia';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
 import { defaultMailSettings, type MailSettings } from './services/mail.service';
+import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/admin/product-images.service';
 import type { ImageStorage } from './storage/image-storage';
 
 /** Everything a request needs beyond its own headers; built once per app (tests build their own). */
@@ -13,6 +14,8 @@ export interface AppDeps {
   mail: MailSettings;
   /** allowPrivate: WEBHOOK_ALLOW_PRIVATE (endpoints on private or loopback addresses are accepted). */
   webhooks: { allowPrivate: boolean };
+  /** Fetching product images from https:// addresses; ca: trusted authorities instead of Node's (tests only). */
+  imageFetch: { timeoutMs: number; ca?: string };
 }
 
 export function createDeps(
@@ -27,5 +30,9 @@ export function createDeps(
     limiters: createRateLimiters(db, { scale: opts.rateLimitScale }),
     mail: opts.mail ?? defaultMailSettings,
     webhooks: { allowPrivate: opts.webhookAllowPrivate ?? false },
+    imageFetch: { timeoutMs: IMAGE_FETCH_TIMEOUT_MS },
   };
 }
+
+/** Outside images are fetched under the webhook guard's switch: one setting for "may the shop reach private addresses". */
+export const imageSourceOf = (deps: AppDeps): ImageSource => ({ storage: deps.storage, allowPrivate: deps.webhooks.allowPrivate, ...deps.imageFetch });

@@ -14,7 +14,7 @@ async function main() {
   const env = readEnv();
   const log = await configureLogging({ level: env.LOG_LEVEL, pretty: env.NODE_ENV === 'development' });
   const readiness = new Readiness();
-  const { database, deps } = await bootstrap(env, (msg) => log.info(msg));
+  const { database, deps } = await bootstrap(env, (msg) => log.info(msg), (msg) => log.warn(msg));
   readiness.markMigrated();
   const app = createApp(deps, {
     serveClient: true,

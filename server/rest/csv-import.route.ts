@@ -6,7 +6,7 @@ import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { MAX_IMPORT_BYTES } from '../../shared/schemas/admin/csv-import.schema';
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
-import type { AppDeps } from '../deps';
+import { imageSourceOf, type AppDeps } from '../deps';
 import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
 import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/admin/stock-import.service';
 import { contextFromRequest } from '../trpc/context';
@@ -50,11 +50,13 @@ const IMPORTS: ImportSpec[] = [
     tag: 'admin: products',
     summary: 'Import products and variants from CSV: create or update by SKU, price tiers included',
     columns:
-      `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock. price_tiers is minimum:price pairs ` +
+      `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock, images. price_tiers is minimum:price pairs ` +
       'separated by |, e.g. 25:12.50|100:10. The SKU follows from category, type, colour, size and pack size; a row whose SKU exists updates that ' +
-      'variant, any other creates it in the product of the same name, category, type and colour (or a new product). The products export is a valid import file.',
-    dryRun: (deps, bytes) => dryRunProductImport(deps.db, bytes),
-    apply: (deps, _userId, bytes) => applyProductImport(deps.db, bytes),
+      'variant, any other creates it in the product of the same name, category, type and colour (or a new product). The products export is a valid import file. ' +
+      'images (optional) sets the product\'s images: stored /uploads/... paths or https:// addresses separated by |; each address is fetched and checked ' +
+      '(JPEG, PNG, WebP or GIF, at most 10 MB, no redirects) by the dry run and stored by the apply; a refused image is that row\'s error.',
+    dryRun: (deps, bytes) => dryRunProductImport(deps.db, bytes, imageSourceOf(deps)),
+    apply: (deps, _userId, bytes) => applyProductImport(deps.db, bytes, imageSourceOf(deps)),
   },
   {
     path: '/admin/import/stock',

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = (await createUser(t.deps, { role: 'staff' })).token;
   staff2 = (await createUser(t.deps, { role: 'admin' })).token;
-  const p = (await t.api('POST', '/admin/products', { token: staff, body: productPayload({ name: 'Inventory mailer', images: ['/uploads/i.webp'] }) })).body;
+  const p = (await t.api('POST', '/admin/products', { token: staff, body: productPayload({ name: 'Inventory mailer', images: ['/uploads/seed/inventory-mailer-1.webp'] }) })).body;
   variantId = p.variants.find((v: { attributes: { pack_size: number } }) => v.attributes.pack_size === 50).variant_id;
 });
 afterAll(() => t.close());
@@ -26,7 +26,7 @@ describe('inventory list', () => {
     const res = await t.api('GET', '/admin/inventory', { token: staff });
     expect(res.status).toBe(200);
     const row = res.body.find((r: { variant_id: string }) => r.variant_id === variantId);
-    expect(row).toMatchObject({ product_name: 'Polymailers - Inventory mailer', product_image: '/uploads/i.webp', on_hand: 40, allocated: 0, safety_stock: 2, available: 38, is_low_stock: false });
+    expect(row).toMatchObject({ product_name: 'Polymailers - Inventory mailer', product_image: '/uploads/seed/inventory-mailer-1.webp', on_hand: 40, allocated: 0, safety_stock: 2, available: 38, is_low_stock: false });
     expect(row.sku).toMatch(/^POLYMAILERS_NORMAL_BLACK_\d+X35_50$/);
     await adjust({ adjustment_type: 'set', on_hand_value: 7 });
     const low = (await t.api('GET', '/admin/inventory', { token: staff, headers: {} })).body.find((r: { variant_id: string }) => r.variant_id === variantId);
@@ -209,7 +209,7 @@ describe('stock adjustment edges', () => {
     const before = await t.db.inventoryLedger.count({ where: { variantId } });
     const same = await adjust({ adjustment_type: 'set', on_hand_value: 20 });
     expect(same.status).toBe(200);
-    expect(same.body).toMatchObject({ variant_id: variantId, on_hand: 20, product_name: 'Polymailers - Inventory mailer', product_image: '/uploads/i.webp' });
+    expect(same.body).toMatchObject({ variant_id: variantId, on_hand: 20, product_name: 'Polymailers - Inventory mailer', product_image: '/uploads/seed/inventory-mailer-1.webp' });
     expect(await t.db.inventoryLedger.count({ where: { variantId } })).toBe(before);
     await t.db.variant.update({ where: { id: variantId }, data: { onHand: 2_147_000_000 } });
     const past = await adjust({ adjustment_type: 'change', on_hand_change: 1_000_000 });

@@ -16,12 +16,12 @@ describe('product create, update and delete (REST)', () => {
   it('creates a product with variants, SKUs, base prices, images, SEO and opening stock in the ledger', async () => {
     const events: string[] = [];
     const off = onCatalogChanged((r) => events.push(r));
-    const payload = productPayload({ images: ['/uploads/products/a.webp'], seo_keywords: 'black mailers, courier bags' });
+    const payload = productPayload({ images: ['/uploads/products/0a1b2c3d-0000-4000-8000-00000000000a.webp'], seo_keywords: 'black mailers, courier bags' });
     const res = await t.api('POST', '/admin/products', { token: staff, body: payload });
     off();
     expect(res.status).toBe(200);
     const p = res.body;
-    expect(p.images).toEqual(['/uploads/products/a.webp']);
+    expect(p.images).toEqual(['/uploads/products/0a1b2c3d-0000-4000-8000-00000000000a.webp']);
     expect(p.seo_keywords).toEqual(['black mailers', 'courier bags']);
     expect(p.variants).toHaveLength(2);
     const w = payload.variants[0].width_cm;
@@ -80,7 +80,7 @@ describe('product create, update and delete (REST)', () => {
     const [a, b] = created.variants;
     const w = a.attributes.width_cm;
     const body = {
-      ...productPayload({ name: 'Renamed mailer', images: ['/uploads/x.webp', '/uploads/y.webp'] }, [
+      ...productPayload({ name: 'Renamed mailer', images: ['/uploads/products/0a1b2c3d-0000-4000-8000-00000000000b.webp', '/uploads/products/0a1b2c3d-0000-4000-8000-00000000000c.webp'] }, [
         { variant_id: a.variant_id, width_cm: w, height_cm: 35, pack_size: a.attributes.pack_size, price_tiers: [{ min_quantity: 25, price: 9.9 }], on_hand: a.on_hand + 5, safety_stock: 0 },
         { variant_id: 'client-made-123', width_cm: w, height_cm: 40, pack_size: 25, price_tiers: [{ min_quantity: 25, price: 7 }], on_hand: 0, safety_stock: 0 },
       ]),
@@ -88,7 +88,7 @@ describe('product create, update and delete (REST)', () => {
     const res = await t.api('PUT', `/admin/products/${created.id}`, { token: staff, body });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Renamed mailer');
-    expect(res.body.images).toEqual(['/uploads/x.webp', '/uploads/y.webp']);
+    expect(res.body.images).toEqual(['/uploads/products/0a1b2c3d-0000-4000-8000-00000000000b.webp', '/uploads/products/0a1b2c3d-0000-4000-8000-00000000000c.webp']);
     expect(res.body.variants).toHaveLength(2);
     const kept = res.body.variants.find((v: { variant_id: string }) => v.variant_id === a.variant_id);
     expect(kept.on_hand).toBe(a.on_hand + 5);

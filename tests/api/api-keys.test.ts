@@ -21,7 +21,7 @@ beforeAll(async () => {
   admin = a.token;
   adminId = a.user.id;
   staff = (await createUser(t.deps, { role: 'staff' })).token;
-  const p = (await t.api('POST', '/admin/products', { token: admin, body: productPayload({ name: 'Key mailer', images: ['/uploads/k.webp'] }) })).body;
+  const p = (await t.api('POST', '/admin/products', { token: admin, body: productPayload({ name: 'Key mailer', images: ['/uploads/seed/key-mailer-1.webp'] }) })).body;
   variantId = p.variants[0].variant_id;
 });
 afterAll(() => t.close());

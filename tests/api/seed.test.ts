@@ -9,6 +9,7 @@ import { openPostgres, type Database } from '../../server/db/client';
 import { seedDatabase, type SeedResult } from '../../server/db/seed';
 import { LocalImageStorage } from '../../server/storage/image-storage';
 import { DEFAULT_SETTINGS, SETTINGS_KEYS } from '../../shared/domain/settings-defaults';
+import { isStoredImagePath } from '../../shared/domain/product-images';
 import { buildSku } from '../../shared/domain/sku';
 import { availableStock } from '../../shared/domain/stock';
 import { createPostgresDb, createTestDb, usingPostgres } from '../setup/test-db';
@@ -110,6 +111,8 @@ describe('seedDatabase on an empty database', () => {
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       for (const img of p.images) {
         expect(img.url).toMatch(/^\/uploads\/seed\/.+\.webp$/);
+        // Issue 25: seeded images are images the shop stores, so the upgrade check never reports them.
+        expect(isStoredImagePath(img.url), img.url).toBe(true);
         expect(existsSync(join(uploadsDir, img.url.replace('/uploads/', '')))).toBe(true);
       }
     }

@@ -39,6 +39,10 @@ test('staff create a product with two variants and an uploaded image, and shoppe
   await page.getByTestId('image-input').setInputFiles(imagePath);
   await expect(page.getByText('1 image(s) uploaded successfully')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Product image 1' })).toBeVisible();
+  // Only https addresses may be given for the shop to fetch (issue 25).
+  await page.getByLabel('Image address').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Add address' }).click();
+  await expect(page.getByText('Please enter an https:// image address')).toBeVisible();
 
   // Submitting without variants is refused with the spec's words.
   await page.getByRole('button', { name: 'Create Product' }).click();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
 import { feedInput, productFeed } from '../../../shared/schemas/admin/feed.schema';
+import { imageSourceOf } from '../../deps';
 import { productFeed as listProductFeed } from '../../services/admin/feeds.service';
 import * as products from '../../services/admin/products.service';
 import { router } from '../../trpc/init';
@@ -47,13 +48,13 @@ export const productsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/admin/products', tags, summary: 'Create a product with its variants', protect: true } })
     .input(productInput)
     .output(adminProduct)
-    .mutation(({ ctx, input }) => products.createProduct(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => products.createProduct(ctx.db, ctx.user.id, input, imageSourceOf(ctx.deps))),
 
   update: staffProcedure
     .meta({ openapi: { method: 'PUT', path: '/admin/products/{id}', tags, summary: 'Update a product; variants are created, updated or deleted to match', protect: true } })
     .input(updateProductInput)
     .output(adminProduct)
-    .mutation(({ ctx, input: { id, ...input } }) => products.updateProduct(ctx.db, ctx.user.id, id, input)),
+    .mutation(({ ctx, input: { id, ...input } }) => products.updateProduct(ctx.db, ctx.user.id, id, input, imageSourceOf(ctx.deps))),
 
   delete: staffProcedure
     .meta({ openapi: { method: 'DELETE', path: '/admin/products/{id}', tags, summary: 'Delete a product and its variants (order history is kept)', protect: true } })

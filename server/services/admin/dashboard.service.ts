@@ -1,8 +1,9 @@
 import type { PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
+import { findUnstoredProductImages } from './image-audit.service';
 
 export async function dashboard(db: PrismaClient) {
-  const [sku_count, order_count, customer_count, active_coupons, pending_orders, low, unread_messages] = await Promise.all([
+  const [sku_count, order_count, customer_count, active_coupons, pending_orders, low, unread_messages, unstored] = await Promise.all([
     db.variant.count(),
     db.order.count(),
     db.user.count({ where: { role: 'customer' } }),
@@ -12,6 +13,17 @@ export async function dashboard(db: PrismaClient) {
     db.$queryRaw<{ n: bigint | number }[]>`
       SELECT COUNT(*) AS n FROM "Variant" WHERE GREATEST(0, "onHand" - "allocated" - "safetyStock") <= ${PACKING_LOW_STOCK}`,
     db.contactMessage.count({ where: { isRead: false } }),
+    findUnstoredProductImages(db),
   ]);
-  return { sku_count, order_count, customer_count, active_coupons, pending_orders, low_stock_count: Number(low[0]?.n ?? 0), unread_messages };
+  return {
+    sku_count,
+    order_count,
+    customer_count,
+    active_coupons,
+    pending_orders,
+    low_stock_count: Number(low[0]?.n ?? 0),
+    unread_messages,
+    unstored_image_count: unstored.count,
+    unstored_images: unstored.items,
+  };
 }

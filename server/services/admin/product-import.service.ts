@@ -1,8 +1,9 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { buildSku } from '../../../shared/domain/sku';
-import { AppError, conflict } from '../../../shared/errors';
+import { AppError, badRequest, conflict } from '../../../shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db/errors';
-import { productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
+import { productImagesInput, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
+import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
 import { newRowId } from '../../lib/row-id';
 import { catalogChanged } from '../../lib/catalog-events';
@@ -12,12 +13,15 @@ import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from './settings.service';
-import { PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
+import { fetchCheckedImage, storeOutsideImage, type ImageSource } from './product-images.service';
+import { MAX_IMPORT_IMAGE_ADDRESSES, PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 
 // Products and variants from a CSV, created or updated by SKU (the SKU follows from category, type,
 // colour, size and pack size). Each row goes through the product form's own schema and rules;
 // new variants join the product of the same name, category, type and colour, or a new one.
 // Stock is not set here (that is the stock count import, which writes the ledger).
+// A non-empty images cell (stored paths or https:// addresses, separated by |) sets the images of
+// the row's product; the dry run fetches and checks each address, the apply also stores it.
 
 export { PRODUCT_IMPORT_COLUMNS };
 const OPTIONAL = PRODUCT_IMPORT_OPTIONAL;
@@ -25,6 +29,8 @@ const OPTIONAL = PRODUCT_IMPORT_OPTIONAL;
 const productFields = productInput.omit({ variants: true });
 
 interface Planned extends ImportRow {
+  /** The product's images from this row's images cell (undefined: the cell is empty). */
+  images?: string[];
   product?: ProductInput;
   variant?: VariantInput;
   existingId?: string;
@@ -46,12 +52,85 @@ const num = (cell: string | undefined) => (cell === undefined || cell === '' ? u
 
 type Existing = { id: string; productId: string; sku: string; safetyStock: number; weightGrams: number; priceTiers: { minQuantity: number; priceCents: number }[] };
 
-async function plan(db: PrismaClient, records: CsvRecord[]): Promise<Planned[]> {
+type ImageCell = { images: string[] } | { error: string };
+
+/**
+ * Every row's images cell, checked as the product form checks its images: stored paths stay, each
+ * https:// address is fetched and checked (and, when `store`, stored; the cell then holds the stored
+ * path). A refused value or a failed fetch is that row's error. Cells repeated on the rows of one
+ * product fetch each address once.
+ */
+async function readImageCells(records: CsvRecord[], source: ImageSource, store: boolean): Promise<Map<number, ImageCell>> {
+  const split = (cell: string | undefined) => (cell ?? '').split('|').map((v) => v.trim()).filter(Boolean);
+  const addresses = new Set(records.flatMap((r) => split(r.cells.images).filter(isOutsideImageAddress)));
+  if (addresses.size > MAX_IMPORT_IMAGE_ADDRESSES) {
+    throw badRequest(`The file names ${addresses.size} image addresses; at most ${MAX_IMPORT_IMAGE_ADDRESSES} can be fetched in one import. Split the file.`);
+  }
+  // Every address starts at once through a pool of IMAGE_FETCHES_AT_ONCE; rows then wait for theirs.
+  const pool = limiter(IMAGE_FETCHES_AT_ONCE);
+  const fetched = new Map<string, Promise<string>>();
+  const rows: { line: number; values: string[] }[] = [];
+  const cells = new Map<number, ImageCell>();
+  for (const { line, cells: row } of records) {
+    const values = split(row.images);
+    if (!values.length) continue;
+    const parsed = productImagesInput.safeParse(values);
+    if (!parsed.success) {
+      cells.set(line, { error: zodDetail(parsed.error) });
+      continue;
+    }
+    rows.push({ line, values });
+    for (const [i, value] of values.entries()) {
+      const key = `${i}\n${value}`;
+      if (!isOutsideImageAddress(value) || fetched.has(key)) continue;
+      const label = `Image ${i + 1}`;
+      const got = pool(() => (store ? storeOutsideImage(source, value, label) : fetchCheckedImage(source, value, label).then(() => value)));
+      got.catch(() => undefined); // awaited below; a refusal is that row's error
+      fetched.set(key, got);
+    }
+  }
+  for (const { line, values } of rows) {
+    try {
+      const images: string[] = [];
+      for (const [i, value] of values.entries()) images.push(isOutsideImageAddress(value) ? await fetched.get(`${i}\n${value}`)! : value);
+      cells.set(line, { images });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      cells.set(line, { error: err.message });
+    }
+  }
+  return cells;
+}
+
+const IMAGE_FETCHES_AT_ONCE = 4;
+
+/** Runs at most n of the given tasks at a time. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+async function plan(db: PrismaClient, records: CsvRecord[], imageCells: Map<number, ImageCell>): Promise<Planned[]> {
   const settings = await getSettings(db);
   const seen = new Map<string, number>();
   const rows: Planned[] = records.map(({ line, cells }) => {
     const errors: string[] = [];
     const row: Planned = { line, sku: (cells.sku ?? '').toUpperCase(), action: 'refuse', changes: [], errors };
+    const imageCell = imageCells.get(line);
+    if (imageCell && 'error' in imageCell) errors.push(imageCell.error);
+    else if (imageCell) row.images = imageCell.images;
     const p = productFields.safeParse({ name: cells.product_name, description: cells.description ?? '', category: cells.category, type: cells.type, color: cells.color });
     const tiers = parseTiers(cells.price_tiers);
     if (!tiers) errors.push(`Bad price tiers "${cells.price_tiers}": write minimum:price pairs separated by |, e.g. 25:12.50|100:10`);
@@ -85,16 +164,30 @@ async function plan(db: PrismaClient, records: CsvRecord[]): Promise<Planned[]> 
     seen.set(sku, line);
     return { ...row, sku, action: 'create', product: whole, variant: v.data };
   });
+  // A product's images come from one cell: rows of the same product may repeat it or leave it empty.
+  const imagesFrom = new Map<string, Planned>();
+  for (const r of rows) {
+    if (r.action === 'refuse' || !r.images) continue;
+    const first = imagesFrom.get(productKey(r.product!));
+    if (!first) imagesFrom.set(productKey(r.product!), r);
+    else if (!sameList(first.images!, r.images)) Object.assign(r, { action: 'refuse', errors: [`The images differ from row ${first.line} of the same product; give them on one row, or the same on each`] });
+  }
   const valid = rows.filter((r) => r.action !== 'refuse');
   const existing = await db.variant.findMany({
     where: { sku: { in: valid.map((r) => r.sku) } },
     select: { id: true, productId: true, sku: true, safetyStock: true, weightGrams: true, priceTiers: { select: { minQuantity: true, priceCents: true } } },
   });
   const bySku = new Map<string, Existing>(existing.map((e) => [e.sku, e]));
+  const withImages = [...new Set(valid.filter((r) => r.images).map((r) => bySku.get(r.sku)?.productId).filter((id): id is string => !!id))];
+  const currentImages = new Map<string, string[]>();
+  for (const img of await db.productImage.findMany({ where: { productId: { in: withImages } }, select: { productId: true, url: true }, orderBy: { position: 'asc' } })) {
+    currentImages.set(img.productId, [...(currentImages.get(img.productId) ?? []), img.url]);
+  }
+  const imagesChange = (images: string[], before: string[]) => `images: ${before.length} -> ${images.length}${images.some(isOutsideImageAddress) ? ' (fetched from https:// addresses when applied)' : ''}`;
   for (const r of valid) {
     const old = bySku.get(r.sku);
     if (!old) {
-      r.changes = [`new variant of "${r.product!.name}"`];
+      r.changes = [`new variant of "${r.product!.name}"`, ...(r.images ? [imagesChange(r.images, [])] : [])];
       continue;
     }
     r.existingId = old.id;
@@ -106,6 +199,9 @@ async function plan(db: PrismaClient, records: CsvRecord[]): Promise<Planned[]> 
     if (newTiers !== oldTiers) changes.push(`price_tiers ${oldTiers} -> ${newTiers}`);
     if (v.safety_stock !== old.safetyStock) changes.push(`safety_stock ${old.safetyStock} -> ${v.safety_stock}`);
     if (v.weight_grams !== undefined && v.weight_grams !== old.weightGrams) changes.push(`weight_grams ${old.weightGrams} -> ${v.weight_grams}`);
+    const before = currentImages.get(old.productId) ?? [];
+    if (r.images && !sameList(r.images, before)) changes.push(imagesChange(r.images, before));
+    else delete r.images;
     r.changes = changes;
     r.action = changes.length ? 'change' : 'unchanged';
   }
@@ -130,15 +226,22 @@ function report(rows: Planned[], applied: boolean): ImportReport {
   return { applied, summary, rows: rows.map(({ line, sku, action, changes, errors }) => ({ line, sku, action, changes, errors })) };
 }
 
-export async function dryRunProductImport(db: PrismaClient, bytes: Buffer): Promise<ImportReport> {
-  return report(await plan(db, readCsv(bytes, PRODUCT_IMPORT_COLUMNS, OPTIONAL)), false);
+/** Checks every row; image addresses are fetched and checked but nothing is stored. */
+export async function dryRunProductImport(db: PrismaClient, bytes: Buffer, images: ImageSource): Promise<ImportReport> {
+  const records = readCsv(bytes, PRODUCT_IMPORT_COLUMNS, OPTIONAL);
+  return report(await plan(db, records, await readImageCells(records, images, false)), false);
 }
 
-/** All or nothing, in one transaction; the plan is made again at apply time. */
-export async function applyProductImport(db: PrismaClient, bytes: Buffer): Promise<ImportReport> {
+/**
+ * All or nothing, in one transaction; the plan is made again at apply time. Image addresses are
+ * fetched and stored first, outside the write lock (a refused file may leave those copies
+ * unreferenced in the store, as an upload never saved in the form does).
+ */
+export async function applyProductImport(db: PrismaClient, bytes: Buffer, images: ImageSource): Promise<ImportReport> {
   const records = readCsv(bytes, PRODUCT_IMPORT_COLUMNS, OPTIONAL);
+  const imageCells = await readImageCells(records, images, true);
   const result = await withWriteLock(db, async () => {
-    const planned = await plan(db, records);
+    const planned = await plan(db, records, imageCells);
     if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
     await inTransaction(db, async (tx) => {
       await writePlan(tx, planned);
@@ -220,6 +323,14 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
       INSERT INTO "PriceTier" ("id", "variantId", "minQuantity", "priceCents")
       SELECT * FROM unnest(${tiers.map(() => newRowId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
                            ${tiers.map((t) => t.minQuantity)}::int[], ${tiers.map((t) => t.priceCents)}::int[])`;
+  }
+
+  // Images: a row's images cell replaces its product's list (plan() kept one list per product).
+  const newImages = new Map<string, string[]>();
+  for (const r of [...creates, ...changes]) if (r.images) newImages.set(r.productId ?? productIds.get(productKey(r.product!))!, r.images);
+  if (newImages.size) {
+    await tx.productImage.deleteMany({ where: { productId: { in: [...newImages.keys()] } } });
+    await tx.productImage.createMany({ data: [...newImages].flatMap(([productId, urls]) => urls.map((url, position) => ({ productId, url, position }))) });
   }
 
   const touched = [...new Set([...changes.map((r) => r.productId!), ...creates.map((r) => productIds.get(productKey(r.product!))!)])];

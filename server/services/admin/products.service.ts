@@ -9,6 +9,7 @@ import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared
 import { isUniqueViolation } from '../../db/errors';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
+import { resolveProductImages, type ImageSource } from './product-images.service';
 import { writeLedger, type LedgerEntry } from '../ledger';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
@@ -131,9 +132,11 @@ async function assertSkusFree(db: PrismaClient, input: ProductInput, productId: 
   if (taken) throw conflict(`SKU ${taken.sku} already exists in another product: ${taken.product_name}`);
 }
 
-export async function createProduct(db: PrismaClient, userId: string, input: ProductInput) {
+export async function createProduct(db: PrismaClient, userId: string, input: ProductInput, images: ImageSource) {
   checkRules(input);
   await assertSkusFree(db, input, null);
+  // Outside images are fetched and stored before the transaction, which stays short.
+  input = { ...input, images: await resolveProductImages(images, input.images) };
   const id = await withSkuConflict(() =>
     withWriteLock(db, () => db.$transaction(async (tx) => {
       const product = await tx.product.create({ data: productData(input), select: { id: true } });
@@ -159,9 +162,10 @@ async function createVariant(tx: Tx, productId: string, p: ProductInput, v: Vari
   }
 }
 
-export async function updateProduct(db: PrismaClient, userId: string, id: string, input: ProductInput) {
+export async function updateProduct(db: PrismaClient, userId: string, id: string, input: ProductInput, images: ImageSource) {
   checkRules(input);
   await assertSkusFree(db, input, id);
+  input = { ...input, images: await resolveProductImages(images, input.images) };
   await withSkuConflict(() =>
     withWriteLock(db, () => db.$transaction(async (tx) => {
       const existing = await tx.product.findUnique({ where: { id }, select: { id: true } });

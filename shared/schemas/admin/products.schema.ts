@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PACK_SIZE } from '../../constants';
+import { imageValueProblem } from '../../domain/product-images';
 import { variantOutput } from '../catalog.schema';
 
 const text = (label: string, max: number) =>
@@ -54,6 +55,19 @@ const keywords = z
       .slice(0, 30),
   );
 
+/** Stored image paths, or https:// addresses the server fetches and stores (shared/domain/product-images.ts). */
+export const productImagesInput = z
+  .array(z.string().trim().min(1, 'An image address is empty').max(1000, 'An image address is too long'))
+  .max(20, 'At most 20 images')
+  .default([])
+  .superRefine((images, ctx) =>
+    images.forEach((value, i) => {
+      const problem = imageValueProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [i], message: `Image ${i + 1}: ${problem}` });
+    }),
+  )
+  .describe('Stored paths as POST /admin/upload/images answers them (/uploads/products/<id>.webp), or https:// addresses the shop fetches, checks and stores (the answer shows the stored path)');
+
 export const productInput = z.object({
   name: text('Product name', 200),
   description: z.string().trim().max(10_000, 'Description is too long').default(''),
@@ -64,7 +78,7 @@ export const productInput = z.object({
   seo_title: z.string().trim().max(200).optional().nullable(),
   seo_description: z.string().trim().max(500).optional().nullable(),
   seo_keywords: keywords,
-  images: z.array(z.string().trim().min(1).max(1000)).max(20, 'At most 20 images').default([]),
+  images: productImagesInput,
   featured: z.boolean().optional(),
   variants: z.array(variantInput, { error: 'Please add at least one variant' }).min(1, 'Please add at least one variant').max(200),
 });

@@ -1,4 +1,4 @@
-import { Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
+import { AlertTriangle, Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -29,6 +29,25 @@ export default function DashboardPage() {
     <div>
       <PageHeader title="Dashboard" subtitle="Today at a glance" />
       {stats.error && <ErrorBox message={errorText(stats.error)} onRetry={() => stats.refetch()} />}
+      {d && d.unstored_image_count > 0 && (
+        <section role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            {d.unstored_image_count} product image(s) are not images the shop stores
+          </h2>
+          <p className="mt-1">They were saved before the shop checked images and are kept as they were. Open each product, remove the image, and upload the picture again or give its https:// address.</p>
+          <ul className="mt-2 space-y-1">
+            {d.unstored_images.map((i, n) => (
+              <li key={`${i.product_id}-${n}`} className="truncate">
+                <Link to={`/admin/products/${i.product_id}/edit`} className="font-semibold text-amber-900 underline">
+                  {i.product_name}
+                </Link>
+                : <code className="text-xs">{i.url.slice(0, 120)}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map((t) => {
           const body = (

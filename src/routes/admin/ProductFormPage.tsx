@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BUBBLE_WRAP_COLOR, BUBBLE_WRAP_TYPE } from '../../../shared/constants';
+import { imageValueProblem } from '../../../shared/domain/product-images';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings-defaults';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -100,6 +101,9 @@ export default function ProductFormPage() {
     e.preventDefault();
     if (draft.variants.length === 0) return void toast.error('Please add at least one variant');
     if (draft.type === BUBBLE_WRAP_TYPE && draft.color !== BUBBLE_WRAP_COLOR) return void toast.error('Bubble wrap only available in white');
+    // The server's own words (shared/domain/product-images.ts): a value from before issue 25 must be fixed first.
+    const badImage = draft.images.findIndex((url) => imageValueProblem(url));
+    if (badImage >= 0) return void toast.error(`Failed to save product: Image ${badImage + 1}: ${imageValueProblem(draft.images[badImage])}`);
     // Saving a product before its prices are known is allowed (it cannot be sold until then), but never by accident.
     if (unpriced.length > 0 && !window.confirm(`${unpricedText(unpriced.length).replace(/\.$/, ' (0 or empty).')} Shoppers cannot buy ${unpriced.length === 1 ? 'it' : 'them'} until ${unpriced.length === 1 ? 'it has' : 'they have'} a price. Save anyway?`)) return;
     const payload = {
