@@ -31,4 +31,15 @@ describe('the OpenAPI document of the REST door', () => {
     for (const op of ops) seen.set(op.operationId!, [...(seen.get(op.operationId!) ?? []), op.where]);
     expect([...seen].filter(([, where]) => where.length > 1)).toEqual([]);
   });
+
+  it('describes every error as the door answers it: detail and request_id', () => {
+    const schemas = openApiDocument().components?.schemas ?? {};
+    const errors = Object.entries(schemas).filter(([name]) => name.startsWith('error.'));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const [name, schema] of errors) {
+      const s = schema as { properties?: object; required?: string[] };
+      expect(Object.keys(s.properties ?? {}).sort(), name).toEqual(['detail', 'request_id']);
+      expect(s.required, name).toEqual(['detail', 'request_id']);
+    }
+  });
 });
