@@ -50,6 +50,8 @@ async function sendCsv(res: Response, filename: string, data: CsvExport) {
 
 interface ExportSpec {
   path: string;
+  /** Names the operation in the OpenAPI document, as procedures are named (area-verb). */
+  operationId: string;
   scope: ApiScope;
   tag: string;
   summary: string;
@@ -60,6 +62,7 @@ interface ExportSpec {
 const EXPORTS: ExportSpec[] = [
   {
     path: '/admin/export/products',
+    operationId: 'admin-products-exportCsv',
     scope: 'catalog:read',
     tag: 'admin: products',
     summary: 'Export products, variants, price tiers and stock as CSV',
@@ -68,6 +71,7 @@ const EXPORTS: ExportSpec[] = [
   },
   {
     path: '/admin/export/orders',
+    operationId: 'admin-orders-exportCsv',
     scope: 'orders:read',
     tag: 'admin: orders',
     summary: 'Export orders placed in a date range, one row per line, as CSV',
@@ -79,6 +83,7 @@ const EXPORTS: ExportSpec[] = [
   },
   {
     path: '/admin/export/stock-ledger',
+    operationId: 'admin-inventory-exportLedgerCsv',
     scope: 'inventory:read',
     tag: 'admin: inventory',
     summary: 'Export the stock ledger of a date range as CSV',
@@ -125,6 +130,7 @@ export const csvExportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEn
     spec.path,
     {
       get: {
+        operationId: spec.operationId,
         tags: [spec.tag],
         summary: spec.summary,
         description:

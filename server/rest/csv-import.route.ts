@@ -35,6 +35,8 @@ function body(req: Request, res: Response): Promise<Buffer> {
 
 interface ImportSpec {
   path: string;
+  /** Names the operation in the OpenAPI document, as procedures are named (area-verb). */
+  operationId: string;
   scope: ApiScope;
   tag: string;
   summary: string;
@@ -46,6 +48,7 @@ interface ImportSpec {
 const IMPORTS: ImportSpec[] = [
   {
     path: '/admin/import/products',
+    operationId: 'admin-products-importCsv',
     scope: 'catalog:write',
     tag: 'admin: products',
     summary: 'Import products and variants from CSV: create or update by SKU, price tiers included',
@@ -60,6 +63,7 @@ const IMPORTS: ImportSpec[] = [
   },
   {
     path: '/admin/import/stock',
+    operationId: 'admin-inventory-importCsv',
     scope: 'inventory:write',
     tag: 'admin: inventory',
     summary: 'Import stock counts from CSV: set on_hand by SKU',
@@ -118,6 +122,7 @@ export const csvImportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEn
     spec.path,
     {
       post: {
+        operationId: spec.operationId,
         tags: [spec.tag],
         summary: spec.summary,
         description:

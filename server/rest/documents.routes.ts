@@ -63,8 +63,9 @@ export function documentsRouter(deps: AppDeps): express.Router {
   return router;
 }
 
-const pdfResponse = (summary: string, staff: boolean) => ({
+const pdfResponse = (operationId: string, summary: string, staff: boolean) => ({
   get: {
+    operationId,
     tags: [staff ? 'admin: orders' : 'orders'],
     summary,
     security: staff ? [{ Authorization: [] }, { ApiKey: [ORDERS_READ] }] : [{ Authorization: [] }],
@@ -82,6 +83,7 @@ const pdfResponse = (summary: string, staff: boolean) => ({
 export const documentsPaths = {
   '/admin/orders/packing-slips.pdf': {
     get: {
+      operationId: 'admin-orders-packingSlipsPdf',
       tags: ['admin: orders'],
       summary: 'Packing slips of several orders in one PDF (lines, gifts, SKUs, address, order number as a QR code)',
       security: [{ Authorization: [] }, { ApiKey: [ORDERS_READ] }],
@@ -98,6 +100,6 @@ export const documentsPaths = {
       },
     },
   },
-  '/orders/{id}/invoice.pdf': pdfResponse('Tax invoice of one of your orders (PDF, A4)', false),
-  '/admin/orders/{id}/invoice.pdf': pdfResponse('Tax invoice of an order (PDF, A4)', true),
+  '/orders/{id}/invoice.pdf': pdfResponse('orders-invoicePdf', 'Tax invoice of one of your orders (PDF, A4)', false),
+  '/admin/orders/{id}/invoice.pdf': pdfResponse('admin-orders-invoicePdf', 'Tax invoice of an order (PDF, A4)', true),
 };

@@ -18,7 +18,7 @@ const hot: { method: 'get' | 'post'; path: string; call(c: Caller, req: Request)
   { method: 'get', path: '/users/me', call: (c) => c.users.me() },
   { method: 'get', path: '/cart', call: (c, req) => c.cart.get(Object.keys(req.query).length ? req.query : undefined) },
   { method: 'post', path: '/cart/add', call: (c, req) => c.cart.add(req.body ?? {}) },
-  { method: 'get', path: '/chat/sessions/:sessionId/history', call: (c, req) => c.chat.history({ ...req.query, sessionId: req.params.sessionId }) },
+  { method: 'get', path: '/chat/sessions/:sessionId/history', call: (c, req) => c.chat.history({ ...req.query, sessionId: String(req.params.sessionId) }) },
 ];
 
 export function hotProcedures(deps: AppDeps): Router {

@@ -43,6 +43,7 @@ export function openApiDocument(): OpenAPIObject {
     doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths) };
     declareScopes(doc);
     declareRoles(doc);
+    describeErrors(doc);
     return doc;
   })();
   return cached;
@@ -72,5 +73,28 @@ function declareRoles(doc: OpenAPIObject) {
     if (!operation) continue;
     const who = op.role === 'admin' ? 'Role: admin only.' : 'Role: staff and admins.';
     operation.description = `${operation.description ? `${operation.description}\n\n` : ''}${who}`;
+  }
+}
+
+/**
+ * The generator describes errors as tRPC's shape ({ message, code, issues }); the REST door answers
+ * `{ detail, request_id }` (procedures.door.ts, errors.ts), so each error schema says that instead.
+ */
+function describeErrors(doc: OpenAPIObject) {
+  const schemas = doc.components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!name.startsWith('error.')) continue;
+    const { title } = schema as { title?: string };
+    schemas[name] = {
+      type: 'object',
+      ...(title ? { title } : {}),
+      description: 'What went wrong, in a sentence for people, and the id of the request to quote (also in X-Request-Id).',
+      properties: {
+        detail: { type: 'string', description: 'What went wrong, e.g. "Only 3 left of Mailer 25x35 white (50 pcs)"' },
+        request_id: { type: 'string', description: 'The id of the request, as in the X-Request-Id header' },
+      },
+      required: ['detail', 'request_id'],
+      additionalProperties: false,
+    };
   }
 }

@@ -61,6 +61,7 @@ export function uploadImagesRoute(deps: AppDeps): Router {
 export const uploadImagesPaths: NonNullable<OpenAPIObject['paths']> = {
   '/admin/upload/images': {
     post: {
+      operationId: 'admin-products-uploadImages',
       tags: ['admin: products'],
       summary: 'Upload product images',
       description:

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
 import { addToCart, readCartRow, readVariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
+import { withWriteLock } from './write-lock';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
@@ -191,25 +192,32 @@ export async function removeCoupon(db: Db, owner: CartOwner | null) {
   return getCart(db, owner);
 }
 
-/** Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. */
-export async function toggleGift(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>) {
+/**
+ * Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. Picking a picked gift
+ * under another tier moves it there, in one transaction: a refused move leaves the pick as it was.
+ */
+export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>) {
   const owner = requireOwner(ownerOrNull);
+  // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
+  // would abort it, and an empty cart left behind by a refused pick costs nothing.
   const cartId = await ensureCart(db, owner);
-  const existing = await db.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
-  if (existing) {
-    await db.cartGift.deleteMany({ where: { id: existing.id } });
-    // Picking the same gift under another tier moves it there.
-    if (existing.tierId === input.tier_id) return viewById(db, cartId);
-  }
-  const view = await viewById(db, cartId);
-  const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
-  const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
-  const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
-  if (problem) throw badRequest(problem);
-  try {
-    await db.cartGift.create({ data: { cartId, giftItemId: input.gift_id, tierId: input.tier_id } });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err; // a double click: already picked
-  }
-  return viewById(db, cartId);
+  return withWriteLock(db, () =>
+    db.$transaction(async (tx) => {
+      // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
+      await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
+      const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
+      if (existing) {
+        await tx.cartGift.deleteMany({ where: { id: existing.id } });
+        if (existing.tierId === input.tier_id) return viewById(tx, cartId);
+      }
+      const view = await viewById(tx, cartId);
+      const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
+      const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
+      const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
+      if (problem) throw badRequest(problem); // rolls back the removal above
+      // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
+      await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
+      return viewById(tx, cartId);
+    }),
+  );
 }

@@ -21,8 +21,7 @@ const context = z
  * 'Session ID is required' (storefront.md section 5); any other id that is not the caller's is a 404.
  */
 const NO_SESSION_ID = new Set(['', 'null', 'undefined']);
-function normaliseSessionId(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
+function normaliseSessionId(value: string): string {
   let text = value;
   try {
     text = decodeURIComponent(value);
@@ -32,10 +31,12 @@ function normaliseSessionId(value: unknown): unknown {
   return NO_SESSION_ID.has(text.trim().toLowerCase()) ? '' : value.trim();
 }
 
-export const sessionIdSchema = z.preprocess(
-  normaliseSessionId,
-  z.string({ error: 'Session ID is required' }).min(1, 'Session ID is required').max(64, 'Unknown chat session'),
-);
+// A string in, then normalised (not z.preprocess, whose input is unknown: the OpenAPI document would
+// then describe the {sessionId} path parameter as optional, which OpenAPI forbids).
+export const sessionIdSchema = z
+  .string({ error: 'Session ID is required' })
+  .transform(normaliseSessionId)
+  .pipe(z.string().min(1, 'Session ID is required').max(64, 'Unknown chat session'));
 
 export const createChatSessionInput = z.object({
   agent_type: agentType.default('main'),

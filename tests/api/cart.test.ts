@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createGiftTier, createVariant, deleteGiftTier, guestId } from '../factories/shop';
+import { dropPromoCache } from '../../server/services/promo-cache';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -225,6 +226,49 @@ describe('coupons and gifts on the cart (tRPC)', () => {
     const shrunk = await c.cart.updateItem({ id: small.items[0].id, quantity: 1 });
     expect(shrunk.selected_gifts).toEqual([]);
     await deleteGiftTier(t.db, tier.tierId);
+  });
+});
+
+// Issue 24: moving a picked gift to a tier the cart has not reached deleted the pick and then
+// refused, so the pick was lost. A gift change happens whole or not at all.
+describe('moving a gift to a tier the cart has not reached', () => {
+  async function twoTiersSharingAGift() {
+    const reached = await createGiftTier(t.db, { thresholdCents: 5000, giftLimit: 1 });
+    const gift = reached.giftIds[0];
+    const unreached = await t.db.giftTier.create({
+      data: { name: 'Spend $500', spendingThresholdCents: 50_000, giftLimit: 1, items: { create: [{ giftItemId: gift }] } },
+      select: { id: true },
+    });
+    dropPromoCache();
+    return { reached: reached.tierId, unreached: unreached.id, gift };
+  }
+  const removeTiers = async (...ids: string[]) => {
+    for (const id of ids) await deleteGiftTier(t.db, id);
+  };
+
+  it('is refused over REST and the pick stays where it was', async () => {
+    const { reached, unreached, gift } = await twoTiersSharingAGift();
+    const g = guestId();
+    await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: mailer.variantId, quantity: 6 } });
+    expect((await t.api('POST', '/cart/gifts/toggle', { guestId: g, body: { tier_id: reached, gift_id: gift } })).status).toBe(200);
+    const move = await t.api('POST', '/cart/gifts/toggle', { guestId: g, body: { tier_id: unreached, gift_id: gift } });
+    expect(move).toMatchObject({ status: 400, body: { detail: 'This gift tier is not available for your order' } });
+    const cart = await t.api('GET', '/cart', { guestId: g });
+    expect(cart.body.selected_gifts).toEqual([expect.objectContaining({ tier_id: reached, gift_id: gift })]);
+    await removeTiers(reached, unreached);
+  });
+
+  it('is refused over tRPC and the pick stays where it was', async () => {
+    const { reached, unreached, gift } = await twoTiersSharingAGift();
+    const c = t.caller({ guestId: guestId() });
+    await c.cart.add({ variant_id: mailer.variantId, quantity: 6 });
+    await c.cart.toggleGift({ tier_id: reached, gift_id: gift });
+    await expect(c.cart.toggleGift({ tier_id: unreached, gift_id: gift })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This gift tier is not available for your order',
+    });
+    expect((await c.cart.get()).selected_gifts).toEqual([expect.objectContaining({ tier_id: reached, gift_id: gift })]);
+    await removeTiers(reached, unreached);
   });
 });
 

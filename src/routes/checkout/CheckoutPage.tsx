@@ -11,14 +11,13 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker } from '../../features/cart/GiftPicker';
 import { GiftReminder } from '../../features/cart/GiftReminder';
+import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
 import { countOf } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
 import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
-
-const newKey = () => `order_${Date.now()}_${Math.random().toString(36).slice(2, 12)}`;
 
 export default function CheckoutPage() {
   const { user } = useAuth();
@@ -36,7 +35,7 @@ export default function CheckoutPage() {
   const [placing, setPlacing] = useState(false);
   const placed = useRef(false);
   // One key per attempt; kept when the network failed (the retry must not make a second order).
-  const attemptKey = useRef(newKey());
+  const attemptKey = useRef(newIdempotencyKey());
   const addAddress = trpc.users.addAddress.useMutation();
   const place = trpc.orders.place.useMutation();
   const priced = trpc.cart.get.useQuery({ country: form.country }, { enabled: Boolean(cart?.items.length) });
@@ -126,7 +125,7 @@ export default function CheckoutPage() {
       navigate(`/order-success/${order.id}`, { replace: true });
       void refresh();
     } catch (err) {
-      if (httpStatusOf(err) !== undefined) attemptKey.current = newKey();
+      if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
       toast.error(errorDetail(err) ?? 'Failed to place order');
       void refresh();
     } finally {
