@@ -15,7 +15,6 @@ const ContactPage = lazy(() => import('./routes/static/ContactPage'));
 const ShippingPage = lazy(() => import('./routes/static/ShippingPage'));
 const ProductsPage = lazy(() => import('./routes/catalog/ProductsPage'));
 const ProductDetailPage = lazy(() => import('./routes/catalog/ProductDetailPage'));
-
 const CartPage = lazy(() => import('./routes/cart/CartPage'));
 const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
@@ -28,7 +27,6 @@ const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const staff = (page: ReactNode) => <RequireStaff>{page}</RequireStaff>;
-void staff;
 
 export const routes: RouteObject[] = [
   {
@@ -47,18 +45,14 @@ export const routes: RouteObject[] = [
       { path: '/products/:id', element: <ProductDetailPage /> },
       { path: '/products/:id/:slug', element: <ProductDetailPage /> },
       { path: '/product/:id', element: <ProductDetailPage /> },
-      // storefront-routes
       { path: '/cart', element: <CartPage /> },
       { path: '/checkout', element: signedIn(<CheckoutPage />) },
       { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
       { path: '/orders', element: signedIn(<OrdersPage />) },
       { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
       { path: '/account', element: signedIn(<AccountPage />) },
-      // account-routes
       { path: '/admin/*', element: staff(<AdminApp />) },
-      // admin-routes
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
-void signedIn;
