@@ -9,7 +9,7 @@ import { userAttributesSelect } from './lucia';
 // fast hash is enough: there is nothing to guess). Each request looks the key up, so a revoked key
 // answers 401 at once on every instance.
 
-export const API_KEY_PREFIX = 'psk_';
+const API_KEY_PREFIX = 'psk_';
 
 export interface ApiKeyPrincipal {
   id: string;

@@ -92,7 +92,7 @@ export const userAttributesSelect = {
   lastUsedAddressId: true,
 } as const;
 
-export interface SessionUserAttributes {
+interface SessionUserAttributes {
   id: string;
   email: string;
   role: Role;

@@ -9,7 +9,7 @@ import { WEAK_PASSWORD_MESSAGE } from '../../shared/schemas/user.schema';
 // English dictionaries, keyboard patterns, repeats, dates and the user's own data; score 3 means
 // about 10^8 guesses or more, beyond reach of an online attacker held back by the login limits.
 // Server-side only: the dictionaries are megabytes and must not enter the browser bundle.
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 export { WEAK_PASSWORD_MESSAGE };
 

@@ -10,7 +10,7 @@ import { sessionCacheFor, type SessionChange } from './session-cache';
  * (60 s) bounds how long another instance may still accept a session; the connection comes back
  * on its own.
  */
-export const SESSION_CHANNEL = 'session_changed';
+const SESSION_CHANNEL = 'session_changed';
 
 export interface SessionSync {
   instanceId: string;

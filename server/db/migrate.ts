@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsDir as defaultDir } from '../lib/paths';
 
-export interface SqlConnection {
+interface SqlConnection {
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs one or more statements without parameters. */
   exec(sql: string): Promise<void>;

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { jsonDepthExceeds, MAX_INPUT_DEPTH } from '../../shared/domain/safe-text';
 
-export const MAX_JSON_BODY = '1mb';
+const MAX_JSON_BODY = '1mb';
 
 class TooDeep extends Error {
   status = 400;

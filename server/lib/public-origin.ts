@@ -3,7 +3,7 @@
 // set, wins outright. Anything else falls back to the first allowed host, so a spoofed Host can
 // never put another site's address into what the shop publishes.
 
-export const DEFAULT_ALLOWED_HOSTS = ['localhost', '127.0.0.1'];
+const DEFAULT_ALLOWED_HOSTS = ['localhost', '127.0.0.1'];
 
 export interface OriginOptions {
   /** PUBLIC_URL: "https://shop.example"; only its origin is used. */

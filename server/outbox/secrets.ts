@@ -17,7 +17,7 @@ export const ONE_TIME_LINK = '{{one-time-link}}';
 export const HIDDEN_LINK = '[reset link hidden]';
 
 /** Stored in OutboxMessage.secret: what to issue at delivery and where the link points. */
-export const oneTimeSecret = z.object({
+const oneTimeSecret = z.object({
   kind: z.literal('password_reset'),
   /** The PasswordResetToken row whose hash the issued secret replaces. */
   ref: z.string().min(1).max(64),

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailAttachment } from './attachments';
 
-export interface MailMessage {
+interface MailMessage {
   id: string;
   from: string;
   to: string;

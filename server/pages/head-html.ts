@@ -4,7 +4,7 @@ import type { HeadTag } from '../../shared/seo/page-meta';
 // carries data-page-head so that the SPA can drop them once it renders its own (no duplicates).
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 export const SERVER_HEAD_ATTR = 'data-page-head';
 

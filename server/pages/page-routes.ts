@@ -15,7 +15,7 @@ const PRODUCT_ROUTE = /^\/(?:products\/([^/]+)(?:\/[^/]+)?|product\/([^/]+))\/?$
 // Product ids are cuids; anything else cannot be one, and never reaches the database.
 const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function productIdOf(path: string): string | null | undefined {
+function productIdOf(path: string): string | null | undefined {
   const m = PRODUCT_ROUTE.exec(path);
   if (!m) return undefined;
   let id: string;

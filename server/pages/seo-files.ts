@@ -13,7 +13,7 @@ const PRIVATE_PATHS = ['/admin', '/cart', '/checkout', '/account', '/orders', '/
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The canonical paths of the static pages, each once, in table order. */
-export function staticCanonicalPaths(): string[] {
+function staticCanonicalPaths(): string[] {
   const paths = Object.values(STATIC_PAGE_META).map((build) => build('').path);
   return [...new Set(paths)];
 }

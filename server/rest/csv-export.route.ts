@@ -26,7 +26,7 @@ const rangeQuery = z.object({ from: day('from'), to: day('to') });
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** from and to are whole days (UTC), both included; by default the last 30 days. */
-export function parseRange(query: unknown): DateRange & { label: string } {
+function parseRange(query: unknown): DateRange & { label: string } {
   const q = rangeQuery.parse(query);
   const today = isoDay(new Date());
   const toDay = q.to ?? today;

@@ -49,7 +49,7 @@ async function ensureCart(db: Db, owner: CartOwner): Promise<string> {
 export const variantLabel = (v: { sizeCode: string; packSize: number; product: { name: string } }) =>
   `${v.product.name} ${v.sizeCode} (${v.packSize} pcs)`;
 
-export function stockMessage(label: string, available: number, inCart = 0): string {
+function stockMessage(label: string, available: number, inCart = 0): string {
   if (available <= 0) return `Sorry, ${label} is out of stock`;
   const base = `Only ${available} left of ${label}`;
   return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;

@@ -9,7 +9,7 @@ import { catalogCache } from '../lib/metrics';
  * net for writes that bypass catalogChanged() (manual SQL, a lost notification).
  */
 export const CACHE_MAX_ENTRIES = 500;
-export const CACHE_TTL_MS = 5_000;
+const CACHE_TTL_MS = 5_000;
 
 export interface CachedAnswer<T> {
   value: T;
@@ -39,7 +39,7 @@ function dbKey(db: object): number {
 }
 
 /** Drops everything; a load that started before this will not be stored (generation check). */
-export function invalidateCatalogCache(): void {
+function invalidateCatalogCache(): void {
   generation++;
   entries.clear();
   inFlight.clear();

@@ -17,7 +17,7 @@ export interface FilterRow {
 }
 
 /** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
 
@@ -34,7 +34,7 @@ function variantConditions(f: CatalogFilters): Prisma.Sql[] {
 }
 
 /** Product-level conditions; variant filters must all hold for one and the same variant. */
-export function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
+function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
   const conds: Prisma.Sql[] = [];
   if (f?.categories?.length) conds.push(Prisma.sql`lower(p."category") IN (${lowerList(f.categories)})`);
   if (f?.type) conds.push(Prisma.sql`lower(p."type") = ${f.type.toLowerCase()}`);

@@ -18,7 +18,7 @@ import { productWithVariantsSelect } from './product.select';
 export { listProducts } from './catalog-list';
 
 /** Equivalent filters share one cache entry: order and case of list values do not matter. */
-export function normaliseFilterKey(input: ParsedFilterInput): string {
+function normaliseFilterKey(input: ParsedFilterInput): string {
   const f = input.filters ?? {};
   const list = (v: string[] | null | undefined) => (v?.length ? [...new Set(v.map((s) => s.toLowerCase()))].sort() : undefined);
   return JSON.stringify([
@@ -38,7 +38,7 @@ export function normaliseFilterKey(input: ParsedFilterInput): string {
 
 const imageUrls = (images: { url: string }[]) => images.map((i) => i.url);
 
-export async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promise<FilterProductsOutput> {
+async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promise<FilterProductsOutput> {
   const filters: CatalogFilters | null | undefined = input.filters;
   const page = input.page ?? 1;
   const limit = input.limit;
@@ -127,7 +127,7 @@ function specificationsOf(json: Prisma.JsonValue): Record<string, string> {
   );
 }
 
-export function toProductDetail(p: DetailRow): ProductDetail {
+function toProductDetail(p: DetailRow): ProductDetail {
   const variants = p.variants.map((v) => ({
     variant_id: v.id,
     sku: v.sku,

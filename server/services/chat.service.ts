@@ -20,7 +20,7 @@ export interface ChatOwner {
 const NOT_FOUND = 'Chat session not found';
 
 /** The engine answering chats; swap here for a model-backed ChatAgentEngine. */
-export const engineFor = (db: PrismaClient): ChatAgentEngine => createRuleEngine(createShopData(db));
+const engineFor = (db: PrismaClient): ChatAgentEngine => createRuleEngine(createShopData(db));
 
 function ownerWhere(owner: ChatOwner): Prisma.ChatSessionWhereInput {
   const or: Prisma.ChatSessionWhereInput[] = [];

@@ -11,7 +11,7 @@ import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../outbox/secrets
 import { mailer } from './mail.service';
 import { toUserDto, userSelect } from './user.mapper';
 
-export const RESET_MINUTES = 30;
+const RESET_MINUTES = 30;
 
 /**
  * Queues a reset e-mail when the e-mail has an account. The answer is the same either way, and

@@ -33,7 +33,7 @@ export async function updatePaymentSettings(db: PrismaClient, input: Partial<Pay
 }
 
 /** What checkout, order pages and e-mails offer: null parts are switched off. */
-export function paymentOptionsOf(s: PaymentSettings): PaymentOptions {
+function paymentOptionsOf(s: PaymentSettings): PaymentOptions {
   const proxy = s.paynow_proxy ? normaliseProxy(s.paynow_proxy_type, s.paynow_proxy) : null;
   return {
     paynow: proxy && s.paynow_payee_name ? { payee_name: s.paynow_payee_name, proxy_type: s.paynow_proxy_type, proxy } : null,

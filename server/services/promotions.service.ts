@@ -58,7 +58,7 @@ export function findCouponCached(db: Db, code: string): Promise<FoundCoupon | nu
   return cachedCoupon(db as PrismaClient, normalised, () => findCouponWithUses(db, normalised, null));
 }
 
-export const appliedCouponDto = (c: Pick<CouponRule, 'code' | 'type' | 'value'>) => ({
+const appliedCouponDto = (c: Pick<CouponRule, 'code' | 'type' | 'value'>) => ({
   code: c.code,
   type: c.type,
   value: c.type === 'percent' ? c.value / 100 : toDollars(c.value),

@@ -29,10 +29,10 @@ export interface ImageStorage {
   list(): Promise<string[]>;
 }
 
-export const URL_PREFIX = '/uploads';
+const URL_PREFIX = '/uploads';
 
 /** Names are relative paths of safe characters; anything else is rewritten, never trusted. */
-export function safeImageName(name: string): string {
+function safeImageName(name: string): string {
   return name
     .replace(/[^a-zA-Z0-9._/-]/g, '_')
     .replace(/\.\.+/g, '.')
@@ -41,8 +41,8 @@ export function safeImageName(name: string): string {
 }
 
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml', gif: 'image/gif' };
-export const contentTypeOf = (name: string) => CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-export const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+const contentTypeOf = (name: string) => CONTENT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 
 export class LocalImageStorage implements ImageStorage {
   readonly kind = 'disk';

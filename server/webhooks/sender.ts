@@ -16,9 +16,9 @@ import { logger } from '../lib/log';
  */
 export const WEBHOOK_MAX_ATTEMPTS = 14;
 /** The whole of one attempt: DNS, connect, TLS and the answer. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Delivered and given-up events are kept this long for the log, then pruned. */
-export const WEBHOOK_LOG_DAYS = 30;
+const WEBHOOK_LOG_DAYS = 30;
 const PRUNE_EVERY_MS = 3600_000;
 
 export interface WebhookSenderOptions {

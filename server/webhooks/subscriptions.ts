@@ -8,7 +8,7 @@ type Client = PrismaClient | Prisma.TransactionClient;
  * A change made here is seen at once; one made by another instance within TTL_MS, the bound on how
  * long such an instance may skip writing an event a newly registered endpoint wants.
  */
-export const SUBSCRIPTIONS_TTL_MS = 5_000;
+const SUBSCRIPTIONS_TTL_MS = 5_000;
 
 let cached: { at: number; types: Set<string> } | null = null;
 let generation = 0;

@@ -1,7 +1,7 @@
 // Address rules shared by the account form, the checkout form and the server.
 import { COUNTRIES, POSTAL_CODE_LENGTH, type Country } from '../constants';
 
-export const isCountry = (c: string): c is Country => (COUNTRIES as readonly string[]).includes(c);
+const isCountry = (c: string): c is Country => (COUNTRIES as readonly string[]).includes(c);
 
 /** Postal codes are all digits: 6 in Singapore, 5 in Malaysia. */
 export function postalCodeProblem(country: string, postalCode: string): string | null {

@@ -12,7 +12,7 @@ export interface TotalsLine {
   tiers: readonly { min_quantity: number; price: number }[];
 }
 
-export interface PricedLine {
+interface PricedLine {
   unitPriceCents: number;
   lineTotalCents: number;
 }

@@ -51,7 +51,7 @@ const price = (value: string | null): number | null => {
 };
 
 /** Colours forced by the type: bubble wrap is white only. */
-export function withTypeRule(state: FilterState): FilterState {
+function withTypeRule(state: FilterState): FilterState {
   return isBubbleWrap(state.type) ? { ...state, colors: [BUBBLE_WRAP_COLOR] } : state;
 }
 
@@ -103,7 +103,7 @@ export function clearFilters(state: FilterState): FilterState {
   return { ...EMPTY_FILTERS, sort: state.sort };
 }
 
-export type ChipKind = 'search' | 'category' | 'color' | 'size' | 'type' | 'price_min' | 'price_max' | 'in_stock_only';
+type ChipKind = 'search' | 'category' | 'color' | 'size' | 'type' | 'price_min' | 'price_max' | 'in_stock_only';
 export interface Chip {
   kind: ChipKind;
   value: string;

@@ -22,7 +22,7 @@ export interface CouponRule {
  * they get one identical answer, so a guess cannot tell a dead code from one that never existed
  * (docs/decisions/0006-coupon-guessing.md).
  */
-export type CouponFailure = 'unknown' | 'used_up' | 'used_by_customer' | 'minimum';
+type CouponFailure = 'unknown' | 'used_up' | 'used_by_customer' | 'minimum';
 export type CouponCheck = { valid: true; discountCents: number } | { valid: false; error: string; reason: CouponFailure };
 
 export const COUPON_MESSAGES = {

@@ -7,9 +7,9 @@ export interface DefaultTier {
   price: number;
 }
 
-export const VOLUME_TIER_MINIMUMS = [25, 50, 100] as const;
+const VOLUME_TIER_MINIMUMS = [25, 50, 100] as const;
 
-export function isSingleTierProduct(category: string, type: string): boolean {
+function isSingleTierProduct(category: string, type: string): boolean {
   return category.trim().toLowerCase() === 'accessories' || type.trim().toLowerCase() === BUBBLE_WRAP_TYPE;
 }
 

@@ -21,7 +21,7 @@ function singaporeDay(now: Date): Date {
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
 }
 
-export function addWorkingDays(day: Date, count: number): Date {
+function addWorkingDays(day: Date, count: number): Date {
   const d = new Date(day);
   let left = count;
   while (left > 0) {

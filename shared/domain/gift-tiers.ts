@@ -1,7 +1,7 @@
 // Free gifts at spending tiers (storefront.md sections 3-5). Amounts in cents.
 import { GIFT_PROGRESS_CAP_PERCENT } from '../constants';
 
-export interface GiftItemRule {
+interface GiftItemRule {
   id: string;
   name: string;
   description: string;
@@ -78,7 +78,7 @@ export function nearbyGiftTiers(tiers: readonly GiftTierRule[], subtotalCents: n
     }));
 }
 
-export function progressPercent(subtotalCents: number, thresholdCents: number): number {
+function progressPercent(subtotalCents: number, thresholdCents: number): number {
   if (thresholdCents <= 0) return GIFT_PROGRESS_CAP_PERCENT;
   const pct = (Math.max(0, subtotalCents) / thresholdCents) * 100;
   return Math.min(GIFT_PROGRESS_CAP_PERCENT, Math.floor(pct * 10) / 10);

@@ -105,7 +105,7 @@ export function buildPayNowPayload(p: PayNowPayloadInput): string {
 }
 
 /** Splits one level of ID-length-value fields; null when the text is not well formed. */
-export function parseEmvFields(text: string): Map<string, string> | null {
+function parseEmvFields(text: string): Map<string, string> | null {
   const out = new Map<string, string>();
   let i = 0;
   while (i < text.length) {

@@ -3,7 +3,7 @@
 // discount (docs/decisions.md), so a coupon never makes a shopper lose free shipping.
 import type { Country } from '../constants';
 
-export interface CountryShippingRule {
+interface CountryShippingRule {
   /** Fee for a parcel up to included_weight_grams (or any weight when that is 0). */
   base_fee_cents: number;
   /** Weight covered by the base fee; 0 means a flat fee whatever the weight. */

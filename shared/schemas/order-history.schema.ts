@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '../constants';
 import { idSchema } from './common.schema';
 
 /** One step of an order's timeline. */
-export const orderHistoryEntry = z.object({
+const orderHistoryEntry = z.object({
   from_status: z.enum(ORDER_STATUSES).nullable(),
   to_status: z.enum(ORDER_STATUSES),
   at: z.string(),

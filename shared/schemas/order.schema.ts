@@ -30,7 +30,7 @@ export const placeOrderInput = z.object({
   idempotency_key: idempotencyKeySchema.optional(),
 });
 
-export const orderItemOutput = z.object({
+const orderItemOutput = z.object({
   product_id: z.string().nullable(),
   variant_id: z.string().nullable(),
   product_name: z.string(),

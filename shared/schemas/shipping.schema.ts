@@ -3,7 +3,7 @@ import { z } from 'zod';
 const dollars = z.number({ error: 'Amount must be a number' }).finite().min(0, 'Amounts cannot be negative').max(10_000, 'Amount is too large');
 
 /** One country's shipping rule on the wire (dollars and kilograms). */
-export const countryShippingRule = z.object({
+const countryShippingRule = z.object({
   base_fee: dollars,
   /** Weight the base fee covers; 0 = flat fee whatever the weight. */
   included_weight_kg: z.number().finite().min(0).max(1000),

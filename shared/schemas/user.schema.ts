@@ -4,7 +4,7 @@ import { ROLES } from '../constants';
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(80, `${label} is too long`);
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -23,7 +23,7 @@ export const WEAK_PASSWORD_MESSAGE =
   'This password is too common or too easy to guess. Choose a less guessable one, for example three or four unrelated words.';
 
 /** A new password's shape (registration, reset, change); the full policy is checked on the server. */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password is too long');

@@ -30,12 +30,12 @@ export type HeadTag =
   | { tag: 'link'; rel: string; href: string }
   | { tag: 'jsonld'; json: string };
 
-export const DEFAULT_KEYWORDS = ['polymailer', 'poly mailer bags', 'bubble wrap', 'packaging supplies', 'Singapore', 'Malaysia', 'courier bags'];
-export const DEFAULT_IMAGE = '/og-image.svg';
+const DEFAULT_KEYWORDS = ['polymailer', 'poly mailer bags', 'bubble wrap', 'packaging supplies', 'Singapore', 'Malaysia', 'courier bags'];
+const DEFAULT_IMAGE = '/og-image.svg';
 const DESCRIPTION_LENGTH = 160;
 
-export const fullTitle = (title: string) => (title.includes(SHOP_NAME) ? title : `${title} | ${SHOP_NAME}`);
-export const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+const fullTitle = (title: string) => (title.includes(SHOP_NAME) ? title : `${title} | ${SHOP_NAME}`);
+const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
 
 /** At most 160 characters, cut at a word. */
 export function clip(text: string, max = DESCRIPTION_LENGTH): string {
@@ -221,7 +221,7 @@ type ProductForMeta = Pick<
   'id' | 'name' | 'description' | 'category' | 'color' | 'images' | 'seo_title' | 'seo_description' | 'seo_keywords' | 'price_range' | 'in_stock' | 'variants'
 >;
 
-export function productJsonLd(p: ProductForMeta, origin: string): JsonLd {
+function productJsonLd(p: ProductForMeta, origin: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

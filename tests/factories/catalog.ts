@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { buildSku, sizeCode } from '../../shared/domain/sku';
 import { catalogChanged } from '../../server/lib/catalog-events';
 
-export interface VariantSpec {
+interface VariantSpec {
   color?: string;
   width?: number;
   height?: number;

@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
 
 let cachedHash: Promise<string> | undefined;
-export const FACTORY_PASSWORD = 'correct horse battery';
+const FACTORY_PASSWORD = 'correct horse battery';
 
 /** A user of the given role with a live session; returns the bearer token too. */
 export async function createUser(deps: AppDeps, opts: { role?: Role; email?: string; firstName?: string } = {}) {

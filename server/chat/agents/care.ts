@@ -20,7 +20,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** "ps20261121abcd12" → "PS-20261121-ABCD12" */
-export function normaliseOrderNumber(raw: string): string {
+function normaliseOrderNumber(raw: string): string {
   const compact = raw.toUpperCase().replace(/-/g, '');
   return `PS-${compact.slice(2, 10)}-${compact.slice(10)}`;
 }

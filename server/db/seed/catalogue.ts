@@ -5,12 +5,12 @@ import { buildSku, sizeCode } from '../../../shared/domain/sku';
 /** Which drawing images.ts makes for a product or gift. */
 export type ArtKind = 'mailer' | 'bubble-pouch' | 'bubble-sheet' | 'bubble-roll' | 'tape' | 'labels' | 'stickers';
 
-export interface SeedTier {
+interface SeedTier {
   minQuantity: number;
   priceCents: number;
 }
 
-export interface SeedVariant {
+interface SeedVariant {
   sku: string;
   widthCm: number;
   heightCm: number;

@@ -27,8 +27,8 @@ export interface SeedResult {
 
 type Tx = Prisma.TransactionClient;
 
-export const SEEDED_AT_KEY = 'seeded_at';
-export const DEFAULT_ADMIN_EMAIL = 'admin@packshop.sg';
+const SEEDED_AT_KEY = 'seeded_at';
+const DEFAULT_ADMIN_EMAIL = 'admin@packshop.sg';
 // Distinct from the migration lock; makes two instances starting on one empty database seed once.
 const SEED_LOCK_KEY = 727_274_002;
 const DAY_MS = 86_400_000;

@@ -5,12 +5,12 @@ import type { OrderDto } from '../../../shared/schemas/order.schema';
 import type { PaymentOptions } from '../../../shared/schemas/payment.schema';
 import { renderEmail, type Block, type MailContext, type RenderedEmail } from '../render';
 
-export function addressLines(a: OrderDto['shipping_address']): string[] {
+function addressLines(a: OrderDto['shipping_address']): string[] {
   const street = [a.address_line1, a.unit, a.address_line2].filter(Boolean).join(', ');
   return [a.full_name, street, `${a.city}${a.state ? `, ${a.state}` : ''} ${a.postal_code}`, a.country === 'MY' ? 'Malaysia' : 'Singapore', a.phone];
 }
 
-export function orderTotalsBlock(o: OrderDto): Block {
+function orderTotalsBlock(o: OrderDto): Block {
   const rows: [string, string][] = [['Subtotal', formatMoney(o.subtotal)]];
   if (o.discount > 0) rows.push([`Discount${o.coupon_code ? ` (${o.coupon_code})` : ''}`, `-${formatMoney(o.discount)}`]);
   rows.push(['Shipping', o.shipping_fee === 0 ? 'Free' : formatMoney(o.shipping_fee)]);
@@ -19,7 +19,7 @@ export function orderTotalsBlock(o: OrderDto): Block {
   return { kind: 'totals', rows, strongLast: true };
 }
 
-export function orderLinesBlock(o: OrderDto): Block {
+function orderLinesBlock(o: OrderDto): Block {
   // Quantities are packs (or pieces, for pack size 1), as on the product page and in the cart.
   const rows = o.items.map((i) => [`${i.product_name}\nSKU ${i.sku}`, countOf(i.quantity, packSizeOf(i.attributes)), formatMoney(i.price), formatMoney(i.line_total)]);
   for (const g of o.gifts) rows.push([`Free gift: ${g.name}`, String(g.quantity), formatMoney(0), formatMoney(0)]);
@@ -32,7 +32,7 @@ export interface ConfirmationPayment {
   paynowPayload: string | null;
 }
 
-export const PAYNOW_QR_CID = 'paynow-qr';
+const PAYNOW_QR_CID = 'paynow-qr';
 
 const proxyLine = (p: NonNullable<PaymentOptions['paynow']>) => (p.proxy_type === 'uen' ? `UEN: ${p.proxy}` : `Mobile: ${p.proxy}`);
 

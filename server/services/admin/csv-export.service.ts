@@ -6,7 +6,7 @@ import { toDollars } from '../../../shared/domain/money';
 
 const PAGE = 500;
 
-export type CsvRow = Record<string, string | number | null>;
+type CsvRow = Record<string, string | number | null>;
 
 export interface CsvExport {
   columns: string[];
@@ -31,7 +31,7 @@ const afterId = (after: string | undefined) => (after ? { id: { gt: after } } : 
 export const formatTiers = (tiers: { minQuantity: number; priceCents: number }[]) =>
   [...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => `${t.minQuantity}:${toDollars(t.priceCents)}`).join('|');
 
-export const PRODUCT_COLUMNS = [
+const PRODUCT_COLUMNS = [
   'sku', 'product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'weight_grams',
   'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'product_id', 'description',
 ];

@@ -12,11 +12,11 @@ interface Position {
 
 const BAD_CURSOR = 'cursor is not valid: pass the next_cursor of a previous page as it was given';
 
-export function encodeCursor(p: Position): string {
+function encodeCursor(p: Position): string {
   return Buffer.from(`${p.updatedAt.toISOString()}|${p.id}`, 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): Position {
+function decodeCursor(cursor: string): Position {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(BAD_CURSOR);
   const [stamp, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const updatedAt = new Date(stamp ?? '');

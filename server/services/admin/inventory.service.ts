@@ -22,10 +22,10 @@ import { subscribedEventTypes } from '../../webhooks/subscriptions';
 const capitalise = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** "Polymailers - White Polymailer Bags": the packing screen reads the category before ' - '. */
-export const inventoryProductName = (category: string, name: string) => `${capitalise(category)} - ${name}`;
+const inventoryProductName = (category: string, name: string) => `${capitalise(category)} - ${name}`;
 
 /** Low stock: what can still be sold is at or below the packing screen's warning level. */
-export const isLowStock = (available: number) => available <= PACKING_LOW_STOCK;
+const isLowStock = (available: number) => available <= PACKING_LOW_STOCK;
 
 type VariantRow = {
   id: string;

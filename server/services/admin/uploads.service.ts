@@ -9,7 +9,7 @@ export interface IncomingImage {
 }
 
 /** Display size for product pages and a thumbnail for cards and the form. */
-export const IMAGE_SIZES = { full: 1200, thumb: 400 } as const;
+const IMAGE_SIZES = { full: 1200, thumb: 400 } as const;
 const MAX_PIXELS = 50_000_000;
 
 /** The name as staff know it, without any path and safe to echo in a message. */

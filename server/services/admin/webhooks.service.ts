@@ -8,7 +8,7 @@ import { webhookSubscriptionsChanged } from '../../webhooks/subscriptions';
 
 const PAGE_SIZE = 50;
 /** After a rotation the old secret keeps signing (as a second signature) this long. */
-export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600_000;
+const PREVIOUS_SECRET_GRACE_MS = 24 * 3600_000;
 
 const endpointSelect = {
   id: true,

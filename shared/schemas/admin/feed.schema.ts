@@ -5,7 +5,7 @@ import { adminProduct } from './products.schema';
 // Lists for integrators: everything changed since a moment, page by page, in a stable order
 // (updated_at, then id) so that a sync never skips nor loops. The cursor is opaque to callers.
 
-export const FEED_MAX_LIMIT = 200;
+const FEED_MAX_LIMIT = 200;
 export const FEED_DEFAULT_LIMIT = 50;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${FEED_MAX_LIMIT}`;
@@ -30,8 +30,8 @@ export type FeedInput = z.infer<typeof feedInput>;
 
 const stamps = { created_at: z.string(), updated_at: z.string() };
 
-export const productFeedItem = adminProduct.extend(stamps);
-export const orderFeedItem = adminOrderDetail.extend({ updated_at: z.string() });
+const productFeedItem = adminProduct.extend(stamps);
+const orderFeedItem = adminOrderDetail.extend({ updated_at: z.string() });
 
 const page = <T extends z.ZodType>(item: T) =>
   z.object({

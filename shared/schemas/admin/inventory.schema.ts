@@ -18,7 +18,7 @@ export const inventoryRow = z.object({
 export type InventoryRow = z.infer<typeof inventoryRow>;
 
 /** The most rows one list request may ask for (`limit`); the screens ask for a page they show. */
-export const INVENTORY_LIST_MAX = 2000;
+const INVENTORY_LIST_MAX = 2000;
 /** Rows a list request answers when it names no `limit`: one page, whatever the catalogue's size. */
 export const INVENTORY_LIST_DEFAULT = 100;
 /** Rows per page of the inventory screen. */
@@ -39,7 +39,7 @@ export type InventoryStockFilter = (typeof INVENTORY_STOCK_FILTERS)[number];
 
 const filterText = z.string().trim().max(100).optional();
 /** What one list request asks for: the filters, the order and the page, all applied by the database. */
-export const inventoryQuery = z.object({
+const inventoryQuery = z.object({
   /** Part of the SKU or of the product name, case-insensitive. */
   search: filterText,
   /** A product category as stored (e.g. polymailers), see GET /admin/inventory/facets. */

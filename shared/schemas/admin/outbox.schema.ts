@@ -11,7 +11,7 @@ export const outboxListInput = z
   })
   .optional();
 
-export const outboxRow = z.object({
+const outboxRow = z.object({
   id: z.string(),
   template: z.string(),
   to: z.string(),

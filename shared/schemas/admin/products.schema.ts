@@ -6,7 +6,7 @@ import { variantOutput } from '../catalog.schema';
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
-export const priceTierInput = z.object({
+const priceTierInput = z.object({
   min_quantity: z.number().int('Minimum quantity must be a whole number').min(1, 'Minimum quantity must be at least 1').max(1_000_000),
   price: z.number().finite().min(0, 'Price cannot be negative').max(100_000, 'Price is too high'),
 });
@@ -87,7 +87,7 @@ export type ProductInput = z.infer<typeof productInput>;
 export const updateProductInput = productInput.extend({ id: z.string().trim().min(1).max(64) });
 
 // The product form reads variants in the same shape as the storefront's detail (tiers lowest first here).
-export const adminVariant = variantOutput;
+const adminVariant = variantOutput;
 
 export const adminProduct = z.object({
   id: z.string(),

@@ -28,10 +28,10 @@ const CartContext = createContext<CartContextValue | null>(null);
 const warn = (message: string) => toast(message, { icon: '⚠️' });
 const info = (message: string) => toast(message, { icon: 'ℹ️' });
 
-export const COUPON_VALIDATION_FAILED = 'Coupon removed due to validation error';
+const COUPON_VALIDATION_FAILED = 'Coupon removed due to validation error';
 
 /** 'Added to cart' for one unit from the product page; 'Added N item(s) to cart!' when several go in at once. */
-export const addedMessage = (quantity: number, counted = false) =>
+const addedMessage = (quantity: number, counted = false) =>
   quantity > 1 || counted ? `Added ${quantity} item(s) to cart!` : 'Added to cart';
 
 /** A failure that left the cart's state unknown (no answer, or the server broke), unlike a 4xx refusal. */

@@ -12,9 +12,9 @@ export interface CannedReply {
 export const FALLBACK_GREETING =
   "Hi! I'm here to help with our polymailers, bubble wrap and packaging supplies. How can I assist you today?";
 export const INIT_FAILED_TOAST = "Chat initialization failed, but I'm still here to help!";
-export const AGENT_ERROR_MESSAGE = "I apologize, but I'm having trouble processing your request right now. Could you please try again?";
+const AGENT_ERROR_MESSAGE = "I apologize, but I'm having trouble processing your request right now. Could you please try again?";
 export const AGENT_ERROR_TOAST = 'Sorry, I encountered an error. Please try again.';
-export const FALLBACK_SUGGESTIONS = ['What sizes do you have?', 'Do you give bulk discounts?', 'How long does delivery take?', 'Contact support'];
+const FALLBACK_SUGGESTIONS = ['What sizes do you have?', 'Do you give bulk discounts?', 'How long does delivery take?', 'Contact support'];
 
 export function cannedReply(message: string): CannedReply {
   const text = message.toLowerCase();

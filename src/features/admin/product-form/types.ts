@@ -1,7 +1,7 @@
 import { basePriceOf } from '../../../../shared/domain/default-tiers';
 import { buildSku, sizeCode } from '../../../../shared/domain/sku';
 
-export interface TierDraft {
+interface TierDraft {
   min_quantity: number;
   price: number;
 }
