@@ -44,4 +44,3 @@ export const addressOutput = z.object({
   isDefault: z.boolean(),
 });
 export type AddressDto = z.infer<typeof addressOutput>;
-export type AddressFields = z.infer<typeof addressFields>;

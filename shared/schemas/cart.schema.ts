@@ -31,7 +31,7 @@ export const applyCouponInput = z.object({
 
 export const toggleGiftInput = z.object({ tier_id: idSchema, gift_id: idSchema });
 
-export const giftItemOutput = z.object({
+const giftItemOutput = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -46,7 +46,7 @@ export const giftTierOutput = z.object({
   gift_items: z.array(giftItemOutput),
 });
 
-export const nearbyTierOutput = z.object({
+const nearbyTierOutput = z.object({
   tier_id: z.string(),
   tier_name: z.string(),
   amount_needed: z.number(),
@@ -63,7 +63,7 @@ export const appliedCouponOutput = z.object({
   value: z.number(),
 });
 
-export const cartItemOutput = z.object({
+const cartItemOutput = z.object({
   id: z.string(),
   variant_id: z.string(),
   product_id: z.string(),
@@ -77,7 +77,7 @@ export const cartItemOutput = z.object({
   available: z.number().int(),
 });
 
-export const selectedGiftOutput = z.object({
+const selectedGiftOutput = z.object({
   tier_id: z.string(),
   gift_id: z.string(),
   name: z.string(),
@@ -105,5 +105,3 @@ export const cartOutput = z.object({
 
 export type CartDto = z.infer<typeof cartOutput>;
 export type CartItemDto = z.infer<typeof cartItemOutput>;
-export type GiftTierDto = z.infer<typeof giftTierOutput>;
-export type NearbyTierDto = z.infer<typeof nearbyTierOutput>;

@@ -8,7 +8,7 @@ import { idSchema } from './common.schema';
 // The listing's sort options and limits live in shared/constants.ts (no zod), so the listing page's
 // chunk does not load zod; they are re-exported here for the schemas below and their users.
 import { DEFAULT_SORT, MAX_PAGE, MAX_SEARCH_LENGTH, SORT_OPTIONS, type SortBy } from '../constants';
-export { DEFAULT_SORT, MAX_PAGE, MAX_SEARCH_LENGTH, SORT_OPTIONS, type SortBy };
+export { DEFAULT_SORT, type SortBy };
 
 const listOf = (label: string) =>
   z
@@ -25,7 +25,7 @@ const price = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(1_000_000, `${label} is too large`);
 
-export const catalogFilters = z
+const catalogFilters = z
   .object({
     search: z.string({ error: 'Search must be text' }).trim().max(MAX_SEARCH_LENGTH, `Search must be ${MAX_SEARCH_LENGTH} characters or fewer`).nullish(),
     categories: listOf('Categories').nullish(),
@@ -67,10 +67,10 @@ export const filterProductsInput = z.object({
 export type FilterProductsInput = z.input<typeof filterProductsInput>;
 export type ParsedFilterInput = z.output<typeof filterProductsInput>;
 
-export const priceRange = z.object({ min: z.number(), max: z.number() });
+const priceRange = z.object({ min: z.number(), max: z.number() });
 export type PriceRange = z.infer<typeof priceRange>;
 
-export const productCard = z.object({
+const productCard = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -100,7 +100,7 @@ export const filterOptionsOutput = z.object({
 });
 export type FilterOptions = z.infer<typeof filterOptionsOutput>;
 
-export const priceTierOutput = z.object({ min_quantity: z.number().int(), price: z.number() });
+const priceTierOutput = z.object({ min_quantity: z.number().int(), price: z.number() });
 
 export const variantOutput = z.object({
   variant_id: z.string(),
@@ -121,7 +121,6 @@ export const variantOutput = z.object({
   safety_stock: z.number().int(),
   available: z.number().int(),
 });
-export type VariantOutput = z.infer<typeof variantOutput>;
 
 export const productDetailOutput = z.object({
   id: z.string(),
@@ -160,7 +159,7 @@ export const listProductsInput = z
   })
   .optional();
 
-export const productListItem = z.object({
+const productListItem = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),

@@ -5,7 +5,7 @@ import { AGENT_TYPES, MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH, PAGE_CONT
 // Chat wire shapes (storefront.md sections 3, 7 and 8). user_id is accepted for compatibility but
 // never trusted: a session belongs to the bearer token's user or to the X-Session-Id guest.
 
-export { AGENT_TYPES, MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH, PAGE_CONTEXTS, type AgentType, type PageContext };
+export type { AgentType, PageContext };
 
 const agentType = z.enum(AGENT_TYPES, { error: `agent_type must be one of ${AGENT_TYPES.join(', ')}` });
 const pageContext = z.enum(PAGE_CONTEXTS, { error: `page_context must be one of ${PAGE_CONTEXTS.join(', ')}` });
@@ -33,7 +33,7 @@ function normaliseSessionId(value: string): string {
 
 // A string in, then normalised (not z.preprocess, whose input is unknown: the OpenAPI document would
 // then describe the {sessionId} path parameter as optional, which OpenAPI forbids).
-export const sessionIdSchema = z
+const sessionIdSchema = z
   .string({ error: 'Session ID is required' })
   .transform(normaliseSessionId)
   .pipe(z.string().min(1, 'Session ID is required').max(64, 'Unknown chat session'));
@@ -47,7 +47,7 @@ export const createChatSessionInput = z.object({
 });
 export type CreateChatSessionInput = z.infer<typeof createChatSessionInput>;
 
-export const chatMessageText = z
+const chatMessageText = z
   .string({ error: 'Please type a message' })
   .trim()
   .min(1, 'Please type a message')
@@ -76,7 +76,7 @@ export const chatHistoryInput = z.object({
 
 export const chatSessionParam = z.object({ sessionId: sessionIdSchema });
 
-export const chatActionSchema = z.object({
+const chatActionSchema = z.object({
   /** link: navigate to url; add_to_cart: add payload.variant_id x payload.quantity; contact: /contact or mailto. */
   type: z.enum(['link', 'add_to_cart', 'contact']),
   label: z.string(),
@@ -93,7 +93,7 @@ const agentFields = {
   agent_role: z.string(),
 };
 
-export const welcomeMessageSchema = z.object({
+const welcomeMessageSchema = z.object({
   message_id: z.string(),
   content: z.string(),
   timestamp: z.string(),
@@ -118,7 +118,7 @@ export const chatReplySchema = z.object({
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
-export const chatHistoryItem = z.object({
+const chatHistoryItem = z.object({
   message_id: z.string(),
   role: z.enum(['user', 'agent']),
   content: z.string(),

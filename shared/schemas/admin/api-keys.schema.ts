@@ -55,7 +55,6 @@ export const apiKeyRow = z.object({
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
 });
-export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
 /** The answer to creating a key: the only time the secret is shown. */
 export const createdApiKey = apiKeyRow.extend({ secret: z.string() });

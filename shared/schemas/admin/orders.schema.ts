@@ -12,7 +12,7 @@ export const orderListInput = z
   })
   .optional();
 
-export const adminOrderSummary = z.object({
+const adminOrderSummary = z.object({
   id: z.string(),
   order_number: z.string(),
   email: z.string(),
@@ -71,7 +71,6 @@ export const adminOrderDetail = adminOrderSummary.extend({
   cancelled_at: z.string().nullable(),
   allowed_next: z.array(z.enum(ORDER_STATUSES)),
 });
-export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
 export const updateOrderStatusInput = z
   .object({

@@ -28,7 +28,7 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 
 /** http(s) only, no user:password in it (it would show in the back office and in logs). */
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: 'Please enter the receiver URL' })
   .trim()
   .min(1, 'Please enter the receiver URL')
@@ -90,7 +90,6 @@ export const webhookEndpointRow = z.object({
   waiting: z.number().int(),
   failed: z.number().int(),
 });
-export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;
 
 /** The signing secret (whsec_...), for the integrator to verify deliveries with. */
 export const webhookSecret = z.object({
@@ -108,7 +107,7 @@ export const webhookDeliveriesInput = z.object({
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
 });
 
-export const webhookDeliveryRow = z.object({
+const webhookDeliveryRow = z.object({
   id: z.string(),
   endpoint_id: z.string(),
   event_id: z.string(),
@@ -122,7 +121,6 @@ export const webhookDeliveryRow = z.object({
   delivered_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;
 
 export const webhookDeliveryList = z.object({
   items: z.array(webhookDeliveryRow),
@@ -131,7 +129,7 @@ export const webhookDeliveryList = z.object({
   pages: z.number().int(),
 });
 
-export const webhookAttemptRow = z.object({
+const webhookAttemptRow = z.object({
   started_at: z.string(),
   duration_ms: z.number().int(),
   status_code: z.number().int().nullable(),
