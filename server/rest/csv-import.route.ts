@@ -16,8 +16,6 @@ import { sendError } from './errors';
 // --data-binary @file.csv` and the back office's fetch(file) both work. The gate runs before a
 // byte of the body is read; the body is capped at 20 MB.
 
-export { MAX_IMPORT_BYTES };
-
 const readBody = express.raw({ type: () => true, limit: MAX_IMPORT_BYTES });
 const modeQuery = z.object({
   mode: z.enum(['dry_run', 'apply'], { error: "mode must be 'dry_run' or 'apply'" }).default('dry_run'),

@@ -8,8 +8,6 @@ export interface CsvRecord {
   cells: Record<string, string>;
 }
 
-export { MAX_IMPORT_ROWS };
-
 /**
  * Reads an uploaded CSV strictly: UTF-8 only (with or without BOM), a header row naming at least
  * the required columns (any order, case-insensitive; unknown ones are ignored), and at least one row.

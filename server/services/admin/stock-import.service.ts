@@ -12,7 +12,7 @@ import { readCsv, type CsvRecord } from './csv-read';
 // the rows it has locked, so what it writes is checked against the figures it changes.
 
 export const STOCK_COLUMNS = STOCK_IMPORT_COLUMNS;
-export type { ImportReport, ImportRow };
+export type { ImportReport };
 
 interface Current {
   id: string;
