@@ -2,7 +2,6 @@
 
 export const CURRENCY = 'SGD';
 export const LOCALE = 'en-SG';
-export const SHOP_TIME_ZONE = 'Asia/Singapore';
 
 export const GST_RATE_PERCENT = 9;
 export const PRODUCTS_PER_PAGE = 20;

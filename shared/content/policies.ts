@@ -2,11 +2,6 @@
 // never disagree (storefront.md sections 1 and 9). Figures come from shared/constants.ts.
 import { CONTACT_REPLY_HOURS, DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../constants';
 
-export const SHIPPING_COUNTRIES = [
-  { code: 'SG', name: 'Singapore' },
-  { code: 'MY', name: 'Malaysia' },
-] as const;
-
 export const SHIPPING_POLICY = {
   areas: 'We ship to Singapore and Malaysia only.',
   processing: `Orders are processed in ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} working days.`,
@@ -39,6 +34,4 @@ export const CONTACT_POLICY = {
 } as const;
 
 /** The lines in order, for pages and chat replies that list them. */
-export const shippingLines = (): string[] => Object.values(SHIPPING_POLICY);
-export const returnsLines = (): string[] => Object.values(RETURNS_POLICY);
 export const storageLines = (): string[] => Object.values(STORAGE_POLICY);

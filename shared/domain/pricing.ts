@@ -1,10 +1,5 @@
 // The unit-price rule of storefront.md section 5, used by the product page, the cart and orders.
 
-export interface PriceTier {
-  min_quantity: number;
-  price: number;
-}
-
 /** Tiers ordered with the highest minimum first, as the rule expects. */
 export function sortTiersDescending<T extends { min_quantity: number }>(tiers: readonly T[]): T[] {
   return [...tiers].sort((a, b) => b.min_quantity - a.min_quantity);
