@@ -14,8 +14,6 @@ function timedClient(adapter: ConstructorParameters<typeof PrismaClient>[0] exte
   return db as unknown as PrismaClient;
 }
 
-export type Db = PrismaClient;
-
 // Clients backed by the embedded PGlite: one in-process connection, so a few write paths queue
 // their transactions (server/services/write-lock.ts) instead of relying on row locks.
 const pgliteClients = new WeakSet<PrismaClient>();

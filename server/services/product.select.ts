@@ -39,5 +39,3 @@ export const productWithVariantsSelect = {
     },
   },
 } satisfies Prisma.ProductSelect;
-
-export type ProductWithVariants = Prisma.ProductGetPayload<{ select: typeof productWithVariantsSelect }>;

@@ -55,7 +55,5 @@ const safeInput = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
-export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const baseProcedure = t.procedure.use(convertErrors).use(safeInput);

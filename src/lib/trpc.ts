@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
@@ -9,7 +9,6 @@ import { clearSession, getGuestId, getToken } from './session';
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /** The server's `{ detail }` message of a failed call, if it sent one. */
 export function errorDetail(error: unknown): string | undefined {
