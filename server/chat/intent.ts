@@ -2,28 +2,26 @@
 // specific reading wins ("add 2 packs of 25x35 to my cart" is a cart request, not a size question).
 import { matchTypicalItem, parseItem, parseMeasurements } from './item-dimensions';
 
-export const INTENTS = [
-  'order_status',
-  'add_to_cart',
-  'sizing',
-  'returns',
-  'shipping',
-  'bulk',
-  'coupons',
-  'gifts',
-  'pricing',
-  'availability',
-  'payment',
-  'custom',
-  'storage',
-  'product_info',
-  'company',
-  'contact_human',
-  'thanks',
-  'greeting',
-  'unknown',
-] as const;
-export type Intent = (typeof INTENTS)[number];
+export type Intent =
+  | 'order_status'
+  | 'add_to_cart'
+  | 'sizing'
+  | 'returns'
+  | 'shipping'
+  | 'bulk'
+  | 'coupons'
+  | 'gifts'
+  | 'pricing'
+  | 'availability'
+  | 'payment'
+  | 'custom'
+  | 'storage'
+  | 'product_info'
+  | 'company'
+  | 'contact_human'
+  | 'thanks'
+  | 'greeting'
+  | 'unknown';
 
 /** Readable order numbers look like PS-20261121-4F7K2Q; shoppers may drop the dashes. */
 export const ORDER_NUMBER = /\bPS-?\d{8}-?[A-Z0-9]{4,8}\b/i;
