@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { availableStock } from '../../../shared/domain/stock';
+import { availableSql } from '../../db/stock.sql';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import {
   ADJUSTMENT_FIELDS,
@@ -56,9 +57,9 @@ type ListedRow = { id: string; sku: string; onHand: number; allocated: number; s
 const fromListed = (r: ListedRow): InventoryRow =>
   toRow({ id: r.id, sku: r.sku, onHand: r.onHand, allocated: r.allocated, safetyStock: r.safetyStock, product: { id: r.productId, name: r.name, category: r.category, images: r.image ? [{ url: r.image }] : [] } });
 
-// The figure the list sorts and filters by. Written exactly as the expression index of migration
-// inventory_list_indexes (and the dashboard's low-stock count), so PostgreSQL can use that index.
-const AVAILABLE = Prisma.sql`GREATEST(0, v."onHand" - v."allocated" - v."safetyStock")`;
+// The figure the list sorts and filters by: the shop's one rule, the same text as the dashboard's
+// low-stock count.
+const AVAILABLE = availableSql('v');
 
 // Each order ends on the unique SKU so that pages never overlap; the inner form runs on the tables
 // (index-backed), the outer one re-sorts the page after the image lookup.
