@@ -14,7 +14,7 @@ import {
   type InventorySort,
 } from '../../../shared/schemas/admin/inventory.schema';
 import { catalogChanged } from '../../lib/catalog-events';
-import { newId } from '../../lib/ids';
+import { newId } from '../../db/ids';
 import { cachedAnswer } from '../catalog-cache';
 import { withWriteLock } from '../write-lock';
 import { webhookStockAdjusted } from '../../webhooks/events';

@@ -5,7 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db
 import { productImagesInput, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
-import { newRowId } from '../../lib/row-id';
+import { newId } from '../../db/ids';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { webhookProductsImported } from '../../webhooks/events';
@@ -289,7 +289,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   // Variants and tiers go in as arrays through unnest: one statement of a dozen parameters, where
   // Prisma's createMany sends one parameter per cell (10,000 variants took about 18 s on PGlite).
   const now = new Date().toISOString();
-  const createdId = new Map(creates.map((r) => [r.sku, newRowId()]));
+  const createdId = new Map(creates.map((r) => [r.sku, newId()]));
   if (creates.length) {
     const data = creates.map((r) => ({ id: createdId.get(r.sku)!, productId: productIds.get(productKey(r.product!))!, ...variantData(r.product!, r.variant!) }));
     const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((d) => d[k]);
@@ -321,7 +321,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   if (tiers.length) {
     await tx.$executeRaw`
       INSERT INTO "PriceTier" ("id", "variantId", "minQuantity", "priceCents")
-      SELECT * FROM unnest(${tiers.map(() => newRowId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
+      SELECT * FROM unnest(${tiers.map(() => newId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
                            ${tiers.map((t) => t.minQuantity)}::int[], ${tiers.map((t) => t.priceCents)}::int[])`;
   }
 
