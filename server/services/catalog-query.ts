@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { CatalogFilters, SortBy } from '../../shared/schemas/catalog.schema';
 import { toCents } from '../../shared/domain/money';
+import { likePattern } from '../db/like';
 import { availableSql } from '../db/stock.sql';
 
 // The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
@@ -16,9 +17,6 @@ export interface FilterRow {
   in_stock: boolean;
   total: bigint | number;
 }
-
-/** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
 

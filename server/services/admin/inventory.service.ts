@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/admin/inventory.schema';
 import { catalogChanged } from '../../lib/catalog-events';
 import { newId } from '../../db/ids';
+import { likePattern } from '../../db/like';
 import { cachedAnswer } from '../catalog-cache';
 import { withWriteLock } from '../write-lock';
 import { webhookStockAdjusted } from '../../webhooks/events';
@@ -69,8 +70,6 @@ const ORDER: Record<InventorySort, { inner: Prisma.Sql; outer: Prisma.Sql }> = {
   available_asc: { inner: Prisma.sql`${AVAILABLE} ASC, v."sku" ASC`, outer: Prisma.sql`r."available" ASC, r."sku" ASC` },
   available_desc: { inner: Prisma.sql`${AVAILABLE} DESC, v."sku" ASC`, outer: Prisma.sql`r."available" DESC, r."sku" ASC` },
 };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE conditions of a list request, and whether they need the product row. */
 function filterSql(q: InventoryQuery): { where: Prisma.Sql; needsProduct: boolean } {
