@@ -255,6 +255,9 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer, images
 
 const productKey = (p: ProductInput) => JSON.stringify([p.name, p.category, p.type, p.color]);
 
+// What identifies a product to an import row: new variants join the product of the same key.
+const productKeySelect = { id: true, name: true, category: true, type: true, color: true } as const satisfies Prisma.ProductSelect;
+
 /**
  * Writes a checked plan in a handful of set-wise statements, whatever the number of rows (one
  * statement a row took about 5 s per 1,000 rows on PGlite): new products, new variants, changed
@@ -270,7 +273,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   if (wanted.size) {
     const found = await tx.product.findMany({
       where: { name: { in: [...new Set([...wanted.values()].map((p) => p.name))] } },
-      select: { id: true, name: true, category: true, type: true, color: true },
+      select: productKeySelect,
       orderBy: { createdAt: 'asc' },
     });
     for (const f of found) {
@@ -281,7 +284,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
     if (missing.length) {
       const made = await tx.product.createManyAndReturn({
         data: missing.map(([, p]) => ({ name: p.name, description: p.description, category: p.category, type: p.type, color: p.color })),
-        select: { id: true, name: true, category: true, type: true, color: true },
+        select: productKeySelect,
       });
       for (const m of made) productIds.set(JSON.stringify([m.name, m.category, m.type, m.color]), m.id);
     }
