@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import type { User } from 'lucia';
 import { AppError } from '../../shared/errors';
-import { userAttributesSelect } from './lucia';
+import { userSelect } from '../services/user.mapper';
 
 // API keys: `psk_<prefix>_<secret>`. The prefix (12 hex characters) is stored and shown so staff can
 // tell keys apart; the whole key is stored only as a SHA-256 hash (it carries 192 random bits, so a
@@ -36,7 +36,7 @@ export async function resolveApiKey(db: PrismaClient, token: string): Promise<Ap
   if (token.length > 200) return null;
   const row = await db.apiKey.findUnique({
     where: { secretHash: hashApiKey(token) },
-    select: { id: true, name: true, scopes: true, revokedAt: true, lastUsedAt: true, createdBy: { select: userAttributesSelect } },
+    select: { id: true, name: true, scopes: true, revokedAt: true, lastUsedAt: true, createdBy: { select: userSelect } },
   });
   if (!row || row.revokedAt || row.createdBy.role !== 'admin') return null;
   // Last use is kept to the minute: one write a minute per key, not one per request.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import type { Role } from '../../shared/constants';
+import { userSelect } from '../services/user.mapper';
 
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
 export const DEFAULT_SESSION_MAX_DAYS = 90;
@@ -28,7 +29,7 @@ class PrismaSessionAdapter implements Adapter {
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
     const row = await this.db.session.findUnique({
       where: { id: sessionRowId(sessionId) },
-      select: { userId: true, expiresAt: true, createdAt: true, user: { select: userAttributesSelect } },
+      select: { userId: true, expiresAt: true, createdAt: true, user: { select: userSelect } },
     });
     if (!row) return [null, null];
     const { user, ...session } = row;
@@ -80,17 +81,6 @@ export function withinLifetime(session: Session): Session {
   const end = session.absoluteExpiresAt;
   return end && end.getTime() < session.expiresAt.getTime() ? { ...session, expiresAt: end } : session;
 }
-
-export const userAttributesSelect = {
-  id: true,
-  email: true,
-  role: true,
-  firstName: true,
-  lastName: true,
-  displayName: true,
-  phone: true,
-  lastUsedAddressId: true,
-} as const;
 
 interface SessionUserAttributes {
   id: string;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-// Ids for rows written with hand-written SQL (Prisma makes its cuid()s on the client, so the
-// database has no default to fall back on). Same look as Prisma's: 25 characters, "c", a base-36
-// millisecond timestamp, a per-process counter, then randomness. Ids made one after another in this
-// process sort in the order they were made, which order lines rely on ("ORDER BY id").
+// The server's one id maker, for rows written with hand-written SQL, one at a time or in bulk
+// (Prisma makes its cuid()s on the client, so the database has no default to fall back on). Same
+// look as Prisma's: 25 characters, "c", a base-36 millisecond timestamp, a per-process counter,
+// then randomness. Ids made one after another in this process sort in the order they were made,
+// which order lines rely on ("ORDER BY id").
 let counter = 0;
 let lastMs = 0;
 

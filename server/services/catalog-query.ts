@@ -1,6 +1,8 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { CatalogFilters, SortBy } from '../../shared/schemas/catalog.schema';
 import { toCents } from '../../shared/domain/money';
+import { likePattern } from '../db/like';
+import { availableSql } from '../db/stock.sql';
 
 // The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
 // a bound parameter (Prisma.sql / $queryRaw), so SQL typed into the search box is only ever text.
@@ -16,12 +18,9 @@ export interface FilterRow {
   total: bigint | number;
 }
 
-/** LIKE treats % and _ as wildcards; a shopper searching "100%" means the characters. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
 
-const AVAILABLE = Prisma.sql`(v."onHand" - v."allocated" - v."safetyStock") > 0`;
+const AVAILABLE = Prisma.sql`${availableSql('v')} > 0`;
 
 function variantConditions(f: CatalogFilters): Prisma.Sql[] {
   const conds: Prisma.Sql[] = [];

@@ -8,6 +8,7 @@ import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../db/ids';
 import { int } from '../db/sql-rows';
+import { availableSql } from '../db/stock.sql';
 import type { CartRow } from './cart-view';
 import { readCartRow } from './cart.sql';
 
@@ -144,7 +145,7 @@ export async function allocateLockedVariants(
     ), taken AS (
       UPDATE "Variant" v SET "allocated" = v."allocated" + w."quantity", "updatedAt" = NOW()
       FROM want w
-      WHERE v."id" = w."variantId" AND v."onHand" - v."allocated" - v."safetyStock" >= w."quantity"
+      WHERE v."id" = w."variantId" AND ${availableSql('v')} >= w."quantity"
       RETURNING v."id", v."allocated", w."quantity", w."subject", w."ledgerId"
     ), ledger AS (
       INSERT INTO "InventoryLedger" ("id", "variantId", "subject", "field", "reason", "delta", "before", "after", "userId", "orderId")

@@ -46,7 +46,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordInput>) {
   const row = await deps.db.passwordResetToken.findUnique({
     where: { tokenHash: hashSecret(input.token) },
-    select: { id: true, usedAt: true, expiresAt: true, user: { select: { ...userSelect, firstName: true, lastName: true } } },
+    select: { id: true, usedAt: true, expiresAt: true, user: { select: userSelect } },
   });
   if (!row) throw badRequest('This reset link is not valid. Please ask for a new one.');
   if (row.usedAt) throw badRequest('This reset link has already been used. Please ask for a new one.');

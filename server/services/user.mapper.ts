@@ -1,6 +1,8 @@
+import type { Prisma } from '@prisma/client';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/user.schema';
 
+/** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
 export const userSelect = {
   id: true,
   email: true,
@@ -10,7 +12,7 @@ export const userSelect = {
   displayName: true,
   phone: true,
   lastUsedAddressId: true,
-} as const;
+} as const satisfies Prisma.UserSelect;
 
 export function toUserDto(u: {
   id: string;

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { toDollars } from '../../../shared/domain/money';
+import { availableStock } from '../../../shared/domain/stock';
 
 // CSV exports read the database in pages (cursor by id), one page in memory at a time, and hand
 // out rows one by one, so 50,000 variants never sit in memory at once. The route streams them.
@@ -60,7 +61,7 @@ export function exportProducts(db: PrismaClient): CsvExport {
         price_tiers: formatTiers(v.priceTiers),
         on_hand: v.onHand,
         allocated: v.allocated,
-        available: v.onHand - v.allocated,
+        available: availableStock(v),
         safety_stock: v.safetyStock,
         product_id: v.product.id,
         description: v.product.description,

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
+import { availableSql } from '../../db/stock.sql';
 import { findUnstoredProductImages } from './image-audit.service';
 
 export async function dashboard(db: PrismaClient) {
@@ -9,9 +10,9 @@ export async function dashboard(db: PrismaClient) {
     db.user.count({ where: { role: 'customer' } }),
     db.coupon.count({ where: { isActive: true } }),
     db.order.count({ where: { status: { in: ['pending', 'paid', 'processing'] } } }),
-    // available = on_hand - allocated - safety_stock, the same figure the inventory list flags.
+    // The same figure the inventory list flags.
     db.$queryRaw<{ n: bigint | number }[]>`
-      SELECT COUNT(*) AS n FROM "Variant" WHERE GREATEST(0, "onHand" - "allocated" - "safetyStock") <= ${PACKING_LOW_STOCK}`,
+      SELECT COUNT(*) AS n FROM "Variant" v WHERE ${availableSql('v')} <= ${PACKING_LOW_STOCK}`,
     db.contactMessage.count({ where: { isRead: false } }),
     findUnstoredProductImages(db),
   ]);

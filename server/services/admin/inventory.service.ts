@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { availableStock } from '../../../shared/domain/stock';
+import { availableSql } from '../../db/stock.sql';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import {
   ADJUSTMENT_FIELDS,
@@ -13,7 +14,8 @@ import {
   type InventorySort,
 } from '../../../shared/schemas/admin/inventory.schema';
 import { catalogChanged } from '../../lib/catalog-events';
-import { newId } from '../../lib/ids';
+import { newId } from '../../db/ids';
+import { likePattern } from '../../db/like';
 import { cachedAnswer } from '../catalog-cache';
 import { withWriteLock } from '../write-lock';
 import { webhookStockAdjusted } from '../../webhooks/events';
@@ -56,9 +58,9 @@ type ListedRow = { id: string; sku: string; onHand: number; allocated: number; s
 const fromListed = (r: ListedRow): InventoryRow =>
   toRow({ id: r.id, sku: r.sku, onHand: r.onHand, allocated: r.allocated, safetyStock: r.safetyStock, product: { id: r.productId, name: r.name, category: r.category, images: r.image ? [{ url: r.image }] : [] } });
 
-// The figure the list sorts and filters by. Written exactly as the expression index of migration
-// inventory_list_indexes (and the dashboard's low-stock count), so PostgreSQL can use that index.
-const AVAILABLE = Prisma.sql`GREATEST(0, v."onHand" - v."allocated" - v."safetyStock")`;
+// The figure the list sorts and filters by: the shop's one rule, the same text as the dashboard's
+// low-stock count.
+const AVAILABLE = availableSql('v');
 
 // Each order ends on the unique SKU so that pages never overlap; the inner form runs on the tables
 // (index-backed), the outer one re-sorts the page after the image lookup.
@@ -68,8 +70,6 @@ const ORDER: Record<InventorySort, { inner: Prisma.Sql; outer: Prisma.Sql }> = {
   available_asc: { inner: Prisma.sql`${AVAILABLE} ASC, v."sku" ASC`, outer: Prisma.sql`r."available" ASC, r."sku" ASC` },
   available_desc: { inner: Prisma.sql`${AVAILABLE} DESC, v."sku" ASC`, outer: Prisma.sql`r."available" DESC, r."sku" ASC` },
 };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE conditions of a list request, and whether they need the product row. */
 function filterSql(q: InventoryQuery): { where: Prisma.Sql; needsProduct: boolean } {

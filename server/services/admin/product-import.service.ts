@@ -5,7 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db
 import { productImagesInput, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
-import { newRowId } from '../../lib/row-id';
+import { newId } from '../../db/ids';
 import { catalogChanged } from '../../lib/catalog-events';
 import { withWriteLock } from '../write-lock';
 import { webhookProductsImported } from '../../webhooks/events';
@@ -255,6 +255,9 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer, images
 
 const productKey = (p: ProductInput) => JSON.stringify([p.name, p.category, p.type, p.color]);
 
+// What identifies a product to an import row: new variants join the product of the same key.
+const productKeySelect = { id: true, name: true, category: true, type: true, color: true } as const satisfies Prisma.ProductSelect;
+
 /**
  * Writes a checked plan in a handful of set-wise statements, whatever the number of rows (one
  * statement a row took about 5 s per 1,000 rows on PGlite): new products, new variants, changed
@@ -270,7 +273,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   if (wanted.size) {
     const found = await tx.product.findMany({
       where: { name: { in: [...new Set([...wanted.values()].map((p) => p.name))] } },
-      select: { id: true, name: true, category: true, type: true, color: true },
+      select: productKeySelect,
       orderBy: { createdAt: 'asc' },
     });
     for (const f of found) {
@@ -281,7 +284,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
     if (missing.length) {
       const made = await tx.product.createManyAndReturn({
         data: missing.map(([, p]) => ({ name: p.name, description: p.description, category: p.category, type: p.type, color: p.color })),
-        select: { id: true, name: true, category: true, type: true, color: true },
+        select: productKeySelect,
       });
       for (const m of made) productIds.set(JSON.stringify([m.name, m.category, m.type, m.color]), m.id);
     }
@@ -289,7 +292,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   // Variants and tiers go in as arrays through unnest: one statement of a dozen parameters, where
   // Prisma's createMany sends one parameter per cell (10,000 variants took about 18 s on PGlite).
   const now = new Date().toISOString();
-  const createdId = new Map(creates.map((r) => [r.sku, newRowId()]));
+  const createdId = new Map(creates.map((r) => [r.sku, newId()]));
   if (creates.length) {
     const data = creates.map((r) => ({ id: createdId.get(r.sku)!, productId: productIds.get(productKey(r.product!))!, ...variantData(r.product!, r.variant!) }));
     const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((d) => d[k]);
@@ -321,7 +324,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   if (tiers.length) {
     await tx.$executeRaw`
       INSERT INTO "PriceTier" ("id", "variantId", "minQuantity", "priceCents")
-      SELECT * FROM unnest(${tiers.map(() => newRowId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
+      SELECT * FROM unnest(${tiers.map(() => newId())}::text[], ${tiers.map((t) => t.variantId)}::text[],
                            ${tiers.map((t) => t.minQuantity)}::int[], ${tiers.map((t) => t.priceCents)}::int[])`;
   }
 
