@@ -440,6 +440,7 @@ async function upgrade() {
   const out: Record<string, unknown> = { alt: 'upgrade' };
   const dir = join(WORK, 'upgrade-03');
   rmSync(dir, { recursive: true, force: true });
+  rmSync(`${dir}-upgraded`, { recursive: true, force: true });
   const old = new PGlite(dir);
   await old.waitReady;
   out.oldVersion = (await old.query<{ v: string }>('SELECT version() AS v')).rows[0].v.split(' ').slice(0, 2).join(' ');
