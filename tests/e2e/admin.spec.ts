@@ -254,3 +254,19 @@ test('staff give a coupon a total and a per-customer limit, and the list shows h
   await expect(row).toContainText('Used 0 of 50');
   await expect(row).not.toContainText('per customer');
 });
+
+test('a gift keeps its stored picture when edited, and a page address is refused with the reason', async ({ page }) => {
+  await signInWithApi(page, 'admin');
+  await page.goto('/admin/gifts');
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Gift Item' });
+  await expect(dialog.getByLabel('Image URL')).toHaveValue(/^\/uploads\/seed\/gift-/);
+  await dialog.getByLabel('Image URL').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Update Gift Item' }).click();
+  await expect(page.getByText(/Failed to save gift item: Gift image: "javascript:alert\(1\)" is not an image of the shop/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Saving with the stored picture as it was works (the browser used to refuse the /uploads path).
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  await dialog.getByRole('button', { name: 'Update Gift Item' }).click();
+  await expect(page.getByText('Gift item updated successfully')).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { giftItemInput, giftItemOutput, giftTierInput, giftTierOutput, updateGiftItemInput, updateGiftTierInput } from '../../../shared/schemas/admin/gifts.schema';
+import { imageSourceOf } from '../../deps';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import * as gifts from '../../services/admin/gifts.service';
 import { router } from '../../trpc/init';
@@ -19,13 +20,13 @@ export const giftsRouter = router({
     .meta({ openapi: { method: 'POST', path: '/admin/gift-items', tags, summary: 'Create a gift item', protect: true } })
     .input(giftItemInput)
     .output(giftItemOutput)
-    .mutation(({ ctx, input }) => gifts.createGiftItem(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => gifts.createGiftItem(ctx.db, ctx.user.id, input, imageSourceOf(ctx.deps))),
 
   updateItem: staffProcedure
     .meta({ openapi: { method: 'PUT', path: '/admin/gift-items/{id}', tags, summary: 'Update a gift item (stock changes go to the ledger)', protect: true } })
     .input(updateGiftItemInput)
     .output(giftItemOutput)
-    .mutation(({ ctx, input: { id, ...input } }) => gifts.updateGiftItem(ctx.db, ctx.user.id, id, input)),
+    .mutation(({ ctx, input: { id, ...input } }) => gifts.updateGiftItem(ctx.db, ctx.user.id, id, input, imageSourceOf(ctx.deps))),
 
   deleteItem: staffProcedure
     .meta({ openapi: { method: 'DELETE', path: '/admin/gift-items/{id}', tags, summary: 'Delete a gift item', protect: true } })

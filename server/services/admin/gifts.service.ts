@@ -3,7 +3,9 @@ import { toCents, toDollars } from '../../../shared/domain/money';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
+import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { withWriteLock } from '../write-lock';
+import { storeOutsideImage, type ImageSource } from './product-images.service';
 import { writeLedger } from '../ledger';
 // Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
 import { dropPromoCache } from '../promo-cache';
@@ -28,7 +30,14 @@ export async function listGiftItems(db: PrismaClient) {
   return (await db.giftItem.findMany({ orderBy: { createdAt: 'asc' }, select: itemSelect })).map(itemToWire);
 }
 
-export async function createGiftItem(db: PrismaClient, userId: string, input: GiftItemInput) {
+/** An https:// address is fetched, checked and stored before the transaction; its stored path is saved. */
+async function storedImage(input: GiftItemInput, images: ImageSource): Promise<GiftItemInput> {
+  const url = input.image_url;
+  return url && isOutsideImageAddress(url) ? { ...input, image_url: await storeOutsideImage(images, url, 'Gift image') } : input;
+}
+
+export async function createGiftItem(db: PrismaClient, userId: string, given: GiftItemInput, images: ImageSource) {
+  const input = await storedImage(given, images);
   const row = await withWriteLock(db, () => db.$transaction(async (tx) => {
     const g = await tx.giftItem.create({
       data: { name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
@@ -44,7 +53,8 @@ export async function createGiftItem(db: PrismaClient, userId: string, input: Gi
 }
 
 /** A change of gift stock is a stock change like any other: locked, checked and written to the ledger. */
-export async function updateGiftItem(db: PrismaClient, userId: string, id: string, input: GiftItemInput) {
+export async function updateGiftItem(db: PrismaClient, userId: string, id: string, given: GiftItemInput, images: ImageSource) {
+  const input = await storedImage(given, images);
   const row = await withWriteLock(db, () => db.$transaction(async (tx) => {
     const [old] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
       SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${id} FOR UPDATE`;

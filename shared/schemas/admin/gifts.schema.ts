@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { imageValueProblem } from '../../domain/product-images';
 
 const idField = z.string().trim().min(1).max(64);
 
-// An absolute URL or an uploaded image path (/uploads/...); empty means no image.
+// Held to the product images' rule: a path the image store produced, or an https:// address the
+// server fetches, checks and stores (the service swaps in the stored path); empty means no image.
 const imageUrl = z
   .string()
   .trim()
   .max(1000)
-  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\/\S+$/i.test(s), 'Image URL must be a valid URL')
+  .superRefine((s, ctx) => {
+    const problem = s === '' ? null : imageValueProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Gift image: ${problem}` });
+  })
   .optional()
   .nullable()
   .transform((s) => s || null);

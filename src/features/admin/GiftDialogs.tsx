@@ -52,7 +52,9 @@ export function GiftItemDialog({ open, item, onClose, onSaved }: { open: boolean
         </label>
         <label className={labelClass}>
           Image URL
-          <input type="url" value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://..." className={inputClass} />
+          {/* text, not url: the browser would refuse the shop's own /uploads/... paths */}
+          <input type="text" inputMode="url" value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} placeholder="https://..." className={inputClass} />
+          <span className="mt-1 block text-xs text-slate-500">A picture on another site (https only) is fetched, checked and stored by the shop when you save.</span>
         </label>
         <label className={labelClass}>
           Stock quantity
