@@ -98,6 +98,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   await staff.setViewportSize({ width: 390, height: 844 });
   await staff.screenshot({ path: '/tmp/mail-admin-order-390.png', fullPage: true });
   await staff.goto('/admin/messages?tab=email');
+  await expect(staff.getByRole('button', { name: new RegExp(`Order ${order.order_number} confirmed`) }).first()).toBeVisible(); // loaded, not the spinner
   await staff.screenshot({ path: '/tmp/mail-sent-email-390.png' });
   await staff.setViewportSize({ width: 1280, height: 900 });
 
