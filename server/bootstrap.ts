@@ -30,7 +30,8 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     log,
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
-  // Once per database, after the upgrade that made product images stored-only (issue 25).
+  // Once per database, after the upgrade that made product images stored-only: values saved before
+  // it are kept, so the log names them for someone to fix.
   const unstored = await auditProductImagesOnce(database.db, warn);
   if (unstored === 0) log('Product images: every stored value is an image of the shop.');
   const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };

@@ -1,7 +1,7 @@
 import express from 'express';
 
-// The yardstick of design.md section 8: a bare Express server answering the same ~2.4 KB JSON of
-// 20 products, run beside the shop in the same bench run so that noise affects both alike.
+// The yardstick the bench's targets are ratios to: a bare Express server answering the same ~2.4 KB
+// JSON of 20 products, run beside the shop in the same bench run so that noise affects both alike.
 const products = Array.from({ length: 20 }, (_, i) => ({
   id: `prod_${i}`,
   name: `Polymailer ${i}`,

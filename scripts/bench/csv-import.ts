@@ -8,7 +8,7 @@ import { applyProductImport, dryRunProductImport } from '../../server/services/a
 import { IMAGE_FETCH_TIMEOUT_MS } from '../../server/services/admin/product-images.service';
 import { LocalImageStorage } from '../../server/storage/image-storage';
 
-// The products CSV import on 10,000 rows (issue 12: under 10 s on PGlite), through the services the
+// The products CSV import on 10,000 rows (target: under 10 s on PGlite), through the services the
 // route calls, on a fresh on-disk PGlite like `npm start` uses. Two passes: a file that creates
 // every row, then the same rows with new prices (every row a change). Run alone with
 // `npx tsx scripts/bench/csv-import.ts`; `npm run bench` calls it at the end.

@@ -1,4 +1,5 @@
-// Measures the ways of running the embedded database (issue 20, item 1; decision 0011):
+// Measures the ways of running the embedded database, to choose one
+// (docs/decisions/0011-embedded-database-process.md):
 //   A  PGlite 0.3 in the app process (today: pglite-prisma-adapter)
 //   B  current PGlite served by @electric-sql/pglite-socket in a separate Node process; app on pg + @prisma/adapter-pg
 //   C  the same socket server in a worker_thread of the app process

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 // npx tsx scripts/bench/profile-summary.ts bench-profiles/<file>.cpuprofile [--marks marks.json] [--top 25]
 // With --marks (written by the bench), one summary per path window; otherwise the whole profile.
 // Sorts the self time of a V8 CPU profile (node --cpu-prof, see `npm run bench -- --profile`) into
-// the buckets docs/decisions.md reports per path: the database engine (PGlite's WebAssembly, or the
+// the buckets docs/performance.md reports per path: the database engine (PGlite's WebAssembly, or the
 // pg driver), Prisma, our code, HTTP/tRPC plumbing, serialisation, GC and idle (waiting on I/O or
 // for a connection), and lists the heaviest functions.
 

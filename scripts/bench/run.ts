@@ -155,7 +155,7 @@ function serverPeakRssMb(pid: number | undefined): number | null {
 }
 
 /**
- * What logs and metrics cost on the cached catalogue path (issue 14: under 5 %): their CPU per
+ * What logs and metrics cost on the cached catalogue path (target: under 5 %): their CPU per
  * request, measured in-process by observability-cost.ts, beside the server's whole CPU per request
  * on GET /api/products/{id} in this run.
  */

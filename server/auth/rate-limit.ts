@@ -8,9 +8,9 @@ import { COUPON_ATTEMPTS_PER_IP, COUPON_ATTEMPTS_PER_SESSION, COUPON_ATTEMPTS_WI
  * Rate limits whose counters live in the database (RateLimit table), so several app instances
  * share them and a restart does not reset them.
  *
- * Login (docs/decisions.md, "Login rate limit"): the strict limit is per e-mail AND client address,
- * so failures from one address never lock the owner out from another; per e-mail there is only a
- * growing, bounded delay (loginDelayMs), never a lock-out.
+ * Login (docs/decisions/0016-login-rate-limit.md): the strict limit is per e-mail AND client
+ * address, so failures from one address never lock the owner out from another; per e-mail there is
+ * only a growing, bounded delay (loginDelayMs), never a lock-out.
  */
 export interface RateLimiters {
   /** Attempts for one e-mail from one address; reset by a successful login. */

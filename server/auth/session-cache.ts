@@ -1,10 +1,10 @@
 import type { Session, User } from 'lucia';
 
 /**
- * Valid sessions, kept in memory so that an authenticated request does not read the session and
- * its user from the database every time (design.md section 6: bounded and invalidated). Keyed by
- * the session's row id (lucia.ts, sessionRowId), so a notification to other instances never
- * carries a token.
+ * Valid sessions, kept in memory so that an authenticated request does not read the session and its
+ * user from the database every time. Bounded and invalidated, as any in-process cache must be when
+ * several instances share one database. Keyed by the session's row id (lucia.ts, sessionRowId), so
+ * a notification to other instances never carries a token.
  *
  * - Bounded: at most MAX_ENTRIES sessions (least recently used dropped first), each trusted for at
  *   most TTL_MS before the database is asked again (which also lets lucia extend a session).

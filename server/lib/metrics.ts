@@ -63,7 +63,7 @@ export type OutboxReader = () => Promise<{ waiting: number; oldestSeconds: numbe
 let readOutbox: OutboxReader | null = null;
 let lastRead: { at: number; value: ReturnType<OutboxReader> } | null = null;
 
-/** The app whose metrics are served tells where to read the outbox (design.md section 9). */
+/** The app whose metrics are served says where to read the outbox, which is in its database. */
 export function setOutboxReader(reader: OutboxReader): void {
   readOutbox = reader;
   lastRead = null;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { qrPng } from '../documents/qr-image';
 import type { InlineImage } from '../mail/render';
 
-// Decision (docs/decisions.md, "PayNow QR in e-mails"): the outbox row keeps the text of each inline
-// QR code, not the picture. The PNG is drawn when the message is delivered and when staff open it in
-// the back office, so both show the same code, the row stays small, and a resend sends it again.
+// Decision (docs/decisions/0101-paynow-qr-in-emails.md): the outbox row keeps the text of each
+// inline QR code, not the picture. The PNG is drawn when the message is delivered and when staff
+// open it in the back office, so both show the same code, the row stays small, and a resend sends
+// it again.
 
 const storedImages = z.array(z.object({ cid: z.string().regex(/^[\w.-]{1,60}$/), filename: z.string().max(100), qr: z.string().min(1).max(1000) })).max(5);
 

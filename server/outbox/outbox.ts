@@ -17,8 +17,8 @@ export interface OutgoingEmail {
 }
 
 /**
- * Writes an e-mail to the outbox inside the caller's transaction (design.md section 9): it exists
- * exactly when the change that caused it was committed. The sender delivers it afterwards.
+ * Writes an e-mail to the outbox inside the caller's transaction, so that it exists exactly when
+ * the change that caused it was committed. The sender delivers it afterwards.
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
   await tx.outboxMessage.create({

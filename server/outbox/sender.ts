@@ -36,10 +36,11 @@ export interface RunResult {
 }
 
 /**
- * Delivers the outbox (design.md section 9). Every instance runs one; rows are claimed in one
- * statement with FOR UPDATE SKIP LOCKED and marked 'sending' with a lease, so two instances never
- * take the same row and a row claimed by a crashed instance comes back when its lease ends.
- * The SMTP conversation happens outside any transaction: a slow server never holds a lock.
+ * Delivers the outbox (docs/decisions/0092-email-outbox.md). Every instance runs one; rows are
+ * claimed in one statement with FOR UPDATE SKIP LOCKED and marked 'sending' with a lease, so two
+ * instances never take the same row and a row claimed by a crashed instance comes back when its
+ * lease ends. The SMTP conversation happens outside any transaction: a slow server never holds a
+ * lock.
  */
 export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   const batchSize = options.batchSize ?? 10;

@@ -10,7 +10,7 @@ type Caller = ReturnType<typeof createCaller>;
 // The busiest per-shopper REST paths, called straight through the procedure (createCaller) instead
 // of through the tRPC/OpenAPI adapter, which builds a Fetch Request, matches the path and formats
 // the answer for every call: measured at about a third of these requests' CPU once the session is
-// cached (docs/decisions.md, Performance and scale). Nothing else changes: the same procedure runs
+// cached (docs/decisions/0085-hot-procedures.md). Nothing else changes: the same procedure runs
 // with the same context (principal, guest id), middlewares (safe input, roles), input and output
 // schemas and error map; the adapter still serves every other path and the tRPC door is untouched.
 // Tests call these paths through both doors (tests/api/cart.test.ts, chat.test.ts, auth.test.ts).

@@ -11,11 +11,11 @@ import { sendError } from './errors';
 
 // POST /api/promotions/validate answered ahead of the tRPC/OpenAPI adapter, as the catalogue's
 // cached paths are (catalog-fast-paths.ts): it is arithmetic over cached rules (the tiers and the
-// coupons in promo-cache.ts), so the adapter alone would cost more than the answer (design.md
-// section 8 asks for at least half of bare Express). Same safe-input rule, same zod schema, same
-// service, same failed-attempt limit (server/auth/coupon-attempts.ts) and the same error map as the
-// procedure in promotions.router.ts, which stays the tRPC door and the OpenAPI description;
-// tests/api/promotions.test.ts and coupon-guessing.test.ts call both doors.
+// coupons in promo-cache.ts), so the adapter alone would cost more than the answer, and this path
+// is meant to reach at least half of bare Express's throughput. Same safe-input rule, same zod
+// schema, same service, same failed-attempt limit (server/auth/coupon-attempts.ts) and the same
+// error map as the procedure in promotions.router.ts, which stays the tRPC door and the OpenAPI
+// description; tests/api/promotions.test.ts and coupon-guessing.test.ts call both doors.
 export function promotionsFastPath(deps: AppDeps): Router {
   const r = Router();
   r.post('/promotions/validate', jsonBody(), (req: Request, res: Response, next: NextFunction) => {

@@ -8,7 +8,7 @@ import { customerProcedure, publicProcedure } from '../trpc/procedures';
 
 const tags = ['orders'];
 
-/** How shoppers pay (issue 11, part 6): PayNow and bank transfer when the owner has set them up. */
+/** How shoppers pay: PayNow and bank transfer, the Singapore way, once the owner has set them up. */
 export const paymentsRouter = router({
   options: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/payment-options', tags, summary: 'How orders can be paid: PayNow payee and bank transfer details, or null when not offered' } })

@@ -1,7 +1,8 @@
-// The cart read behind every cart answer, written as SQL (issue 10). Prisma's nested select for it
-// (cartSelect in cart-view.ts) was its heaviest compile per call and, on PGlite, an expensive plan of
-// nested JSON; one flat row per line costs the embedded engine much less. The rows are checked by zod
-// and folded into the same CartRow that cart-view.ts prices, so no rule changes with the read.
+// The cart read behind every cart answer, written as SQL
+// (docs/decisions/0088-cart-and-chat-history-sql.md). Prisma's nested select for it (cartSelect in
+// cart-view.ts) was its heaviest compile per call and, on PGlite, an expensive plan of nested JSON;
+// one flat row per line costs the embedded engine much less. The rows are checked by zod and folded
+// into the same CartRow that cart-view.ts prices, so no rule changes with the read.
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../db/ids';

@@ -3,8 +3,8 @@ import { catalogCache } from '../lib/metrics';
 
 /**
  * A bounded in-process cache of catalogue answers (listing pages, filter options, product detail).
- * design.md section 8: a database round trip per listing request cannot reach the throughput
- * target, so answers are kept here and dropped whenever catalogChanged() fires (in this process,
+ * A database round trip per listing request cannot reach the throughput target (near bare Express
+ * speed), so answers are kept here and dropped whenever catalogChanged() fires (in this process,
  * or in another instance through PostgreSQL NOTIFY, see catalog-sync.ts). The TTL is only a safety
  * net for writes that bypass catalogChanged() (manual SQL, a lost notification).
  */

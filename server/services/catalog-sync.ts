@@ -3,9 +3,9 @@ import { listenOnChannel } from '../lib/pg-channel';
 import { catalogChanged, onCatalogChanged } from '../lib/catalog-events';
 
 /**
- * Cross-instance cache invalidation on PostgreSQL (design.md section 6): a local catalogChanged()
- * is announced with NOTIFY on one channel, and every other instance LISTENing there replays it to
- * its own subscribers. The payload is the sender's id, so an instance ignores its own echo and a
+ * Cross-instance cache invalidation on PostgreSQL, so that no instance keeps serving a catalogue
+ * another one has changed: a local catalogChanged() is announced with NOTIFY on one channel, and
+ * every other instance LISTENing there replays it to its own subscribers. The payload is the sender's id, so an instance ignores its own echo and a
  * replayed change is never announced again (no ping-pong). If the connection drops, the cache's
  * short TTL bounds staleness until it is back.
  */

@@ -131,9 +131,9 @@ const historyRow = z.object({
 export async function history(db: PrismaClient, owner: ChatOwner, sessionId: string, limit: number): Promise<ChatHistoryItem[]> {
   // One statement: the messages of this session only if the caller owns it (the rule of ownerWhere;
   // a missing owner id compares as NULL and matches nothing). Every session starts with the agent's
-  // welcome, so no rows almost always means "not yours or not there" (404); the session is looked up
-  // on its own only then. SQL rather than findMany: Prisma's compile and mapping were about half of
-  // this read's CPU (issue 10).
+  // welcome, so no rows almost always means "not yours or not there" (404); the session is looked
+  // up on its own only then. SQL rather than findMany: Prisma's compile and mapping were about half
+  // of this read's CPU (docs/decisions/0088-cart-and-chat-history-sql.md).
   const found = await db.$queryRaw<unknown[]>`
     SELECT m."id", m."role", m."content", m."agentName", m."actions", m."suggestions", m."createdAt"
     FROM "ChatMessage" m JOIN "ChatSession" s ON s."id" = m."sessionId"

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 
-/** One stock movement for the inventory ledger (design.md section 4). */
+/** One row of the inventory ledger: every stock change keeps who, when, why, before and after. */
 export interface LedgerEntry {
   variantId?: string | null;
   giftItemId?: string | null;

@@ -1,6 +1,8 @@
-// Placing an order (design.md section 4): one transaction that recomputes every figure from the
-// database, allocates stock with conditional updates (nothing is written if any line falls short),
-// records the coupon, the ledger and the order, and empties the cart. Idempotent per key.
+// Placing an order: one transaction, so stock is never oversold and a failure leaves nothing
+// behind. It recomputes every figure from the database, allocates stock with conditional updates
+// (nothing is written if any line falls short), records the coupon, the ledger and the order, and
+// empties the cart. Idempotent per key, so a retried request gets the same order instead of a
+// second one.
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../shared/errors';
@@ -178,7 +180,8 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const dto = toOrderDto(order);
 
   // 3. What the order sends, written in this transaction so that it exists exactly when the order
-  // does (design.md section 9). Another outbox write for the new order belongs next to this one.
+  // does: nothing is mailed for an order that rolled back, and nothing committed is lost. Another
+  // outbox write for the new order belongs next to this one.
   const payOptions = await getPaymentOptions(tx);
   const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
   await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);

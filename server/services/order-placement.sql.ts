@@ -1,9 +1,10 @@
-// The statements of order placement, written as SQL (issue 10). Placing an order is the hottest
-// write path and its statements are fixed: Prisma's per-query work (the query compiler in WebAssembly
-// and its result mapping) was about half the CPU of an order, and its nested create made one round
-// trip per table. Each statement here does one step in one round trip; every row that comes back is
-// checked by a zod schema, so a drifting column fails loudly instead of pricing with undefined.
-// The rules stay in order-placement.service.ts and shared/domain; these functions only read and write.
+// The statements of order placement, written as SQL
+// (docs/decisions/0080-order-placement-typed-sql.md). Placing an order is the hottest write path
+// and its statements are fixed: Prisma's per-query work (the query compiler in WebAssembly and its
+// result mapping) was about half the CPU of an order, and its nested create made one round trip per
+// table. Each statement here does one step in one round trip; every row that comes back is checked
+// by a zod schema, so a drifting column fails loudly instead of pricing with undefined. The rules
+// stay in order-placement.service.ts and shared/domain; these functions only read and write.
 import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../db/ids';

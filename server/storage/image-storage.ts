@@ -5,12 +5,12 @@ import { join, relative, sep } from 'node:path';
 import type { PrismaClient } from '@prisma/client';
 
 /**
- * Where uploaded and seeded images live, behind one small interface (design.md): a name such as
- * "products/<uuid>.webp" in, the public URL (/uploads/<name>) out, and the bytes back for
- * server/http/images.http.ts, which serves every backend alike (ETag, long-lived caching, 304).
- * Backends: the local directory under DATA_DIR (the embedded default) and PostgreSQL (IMAGE_STORE=db,
- * the default with DATABASE_URL), which every instance shares. docs/deploy.md explains how an
- * S3-compatible store would implement the same four methods.
+ * Where uploaded and seeded images live, behind one small interface so that another store can
+ * replace the directory: a name such as "products/<uuid>.webp" in, the public URL (/uploads/<name>)
+ * out, and the bytes back for server/http/images.http.ts, which serves every backend alike (ETag,
+ * long-lived caching, 304). Backends: the local directory under DATA_DIR (the embedded default) and
+ * PostgreSQL (IMAGE_STORE=db, the default with DATABASE_URL), which every instance shares.
+ * docs/deploy.md explains how an S3-compatible store would implement the same four methods.
  */
 export interface StoredImage {
   bytes: Buffer;

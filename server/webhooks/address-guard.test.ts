@@ -14,7 +14,8 @@ describe('isPrivateAddress', () => {
   });
 });
 
-// IPv6 forms that carry an IPv4 address, or private space of their own (security issue 25).
+// IPv6 forms that carry an IPv4 address, or private space of their own: each once passed the guard
+// and reached the shop's own network.
 const IPV6_INSIDE: [string, string][] = [
   ['::127.0.0.1', 'IPv4-compatible loopback'],
   ['::7f00:1', 'IPv4-compatible loopback, hex'],

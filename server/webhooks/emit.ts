@@ -7,8 +7,8 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Writes an event and one delivery per subscribed active endpoint, inside the caller's transaction
- * (design.md section 9): it exists exactly when the change that caused it was committed. Nothing is
- * written, and `data` is never computed, when no active endpoint wants this type.
+ * so that it exists exactly when the change that caused it was committed. Nothing is written, and
+ * `data` is never computed, when no active endpoint wants this type.
  *
  * `resource` (order:<id>, variant:<id>, product:<id>) orders deliveries: an endpoint gets a
  * resource's events in the order of their `seq`, which follows commit order because every caller

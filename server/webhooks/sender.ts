@@ -48,10 +48,11 @@ export interface WebhookRunResult {
 }
 
 /**
- * Delivers webhooks (design.md section 9), one sender per instance. A claim takes, with FOR
- * UPDATE SKIP LOCKED, only the oldest unfinished delivery of each (endpoint, resource) queue, so two
- * instances never send one delivery twice and a later event for an order never overtakes an earlier
- * one that is still pending or being retried. HTTP happens outside any transaction.
+ * Delivers webhooks the way the e-mail outbox is delivered, one sender per instance. A claim takes,
+ * with FOR UPDATE SKIP LOCKED, only the oldest unfinished delivery of each (endpoint, resource)
+ * queue, so two instances never send one delivery twice and a later event for an order never
+ * overtakes an earlier one that is still pending or being retried. HTTP happens outside any
+ * transaction.
  */
 export function createWebhookSender(db: PrismaClient, options: WebhookSenderOptions) {
   const batchSize = options.batchSize ?? 10;

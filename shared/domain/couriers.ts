@@ -1,5 +1,5 @@
-// Couriers staff pick from when shipping (issue 11): a known courier turns the tracking number into
-// a link to its tracking page; "other" keeps it as plain text.
+// Couriers staff pick from when shipping, so shoppers can follow their parcel: a known courier
+// turns the tracking number into a link to its tracking page; "other" keeps it as plain text.
 export const COURIERS = [
   { id: 'singpost', name: 'Singapore Post', url: 'https://www.singpost.com/track-items?trackingid=' },
   { id: 'ninjavan', name: 'Ninja Van', url: 'https://www.ninjavan.co/en-sg/tracking?id=' },

@@ -1,5 +1,6 @@
-// PayNow as an SGQR / EMVCo merchant-presented QR payload (issue 11, part 6). Pure: no I/O, no
-// QR drawing; the server turns the payload into an SVG or PNG.
+// PayNow as an SGQR / EMVCo merchant-presented QR payload, so a shopper's banking app pays the
+// exact total with the order number as reference. Pure: no I/O, no QR drawing; the server turns the
+// payload into an SVG or PNG.
 //
 // Layout (EMVCo MPM: ID, two-digit length, value; ID 26 nests the PayNow template):
 //   00 02 "01"         payload format        01 02 "12"/"11"  dynamic (one payment) / static

@@ -1,7 +1,9 @@
-// Product images are images the shop stores (security issue 25). A value is kept as it is only when
-// it is a path the image store produced: uploads are products/<uuid>.webp (and the -400 thumbnail
-// beside each), the seed's drawings seed/<slug>-<n>.webp. An https:// address is fetched, checked
-// and stored by the server, which then saves the stored path. Anything else is refused.
+// Product images are images the shop stores, so no one can plant a script URL or another site's
+// picture in its pages (docs/decisions/0008-product-images-only-stored.md). A value is kept as it
+// is only when it is a path the image store produced: uploads are products/<uuid>.webp (and the
+// -400 thumbnail beside each), the seed's drawings seed/<slug>-<n>.webp. An https:// address is
+// fetched, checked and stored by the server, which then saves the stored path. Anything else is
+// refused.
 
 /** The store's paths; written so that PostgreSQL's `~` reads it the same (the upgrade check's SQL uses it). */
 export const STORED_IMAGE_PATTERN =

@@ -1,6 +1,7 @@
 // Shipping is not in the specification; the rule is a setting ('shipping_rules') an admin can edit.
-// Amounts are cents; weights grams. Shipping is computed on the subtotal BEFORE any coupon
-// discount (docs/decisions.md), so a coupon never makes a shopper lose free shipping.
+// Amounts are cents; weights grams. Shipping is computed on the subtotal BEFORE any coupon discount
+// (docs/decisions/0034-totals-shipping-before-discount.md), so a coupon never makes a shopper lose
+// free shipping.
 import type { Country } from '../constants';
 
 interface CountryShippingRule {

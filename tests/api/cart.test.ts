@@ -292,8 +292,8 @@ describe('merging the guest cart at sign-in', () => {
   });
 });
 
-// Security issue 25: the adapter behind PUT /cart/item/{id} used to coerce "3" to 3 and "" to 0
-// (which removed the line), and from then on the tRPC door coerced too. A string is refused.
+// The adapter behind PUT /cart/item/{id} used to coerce "3" to 3 and "" to 0 (which removed the
+// line), and from then on the tRPC door coerced too. A string is refused.
 describe('a quantity is a number, on every path and both doors', () => {
   it.each([['"3"', '3'], ['""', ''], ['"1e2"', '1e2']])('refuses the string %s and leaves the line as it was', async (_label, quantity) => {
     const g = guestId();

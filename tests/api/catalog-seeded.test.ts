@@ -7,7 +7,8 @@ import { LocalImageStorage } from '../../server/storage/image-storage';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // The catalogue a fresh shop starts with, seen through both doors: the out-of-stock states of the
-// listing and the detail page can be seen without touching stock (issue 15, item 5).
+// listing and the detail page can be seen without touching stock, since the seed has a sold-out
+// product.
 let t: TestApp;
 let imagesDir: string;
 beforeAll(async () => {

@@ -55,8 +55,9 @@ describe('POST /contact', () => {
   });
 });
 
-// Security issue 25: the form is no relay. Whatever it names, the shop writes its fixed words only
-// to a signed-in customer's own account address; the staff copy keeps everything typed.
+// The form is no relay for phishing from the shop's own address. Whatever it names, the shop writes
+// its fixed words only to a signed-in customer's own account address; the staff copy keeps
+// everything typed.
 describe('the acknowledgement relays nothing', () => {
   const LURE = { name: 'PackShop Security Team', message: 'Your account is locked. Sign in at http://evil.example/login within 24 hours.' };
   const mailsTo = (address: string) => t.db.outboxMessage.findMany({ where: { toAddress: address, template: { startsWith: 'contact' } } });

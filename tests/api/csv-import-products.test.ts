@@ -110,7 +110,7 @@ describe('products import', () => {
   });
 });
 
-describe('products import: images column (issue 25.4)', () => {
+describe('products import: images column', () => {
   let img: TestImageServer;
   beforeAll(async () => {
     img = await startImageServer();

@@ -4,8 +4,8 @@ import { createVariant, guestId } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// A guest id is the only key to a guest's cart and chat (security issue 25): one that could be
-// guessed (what the shop itself made before: 9 base-36 characters) is refused, never used.
+// A guest id is the only key to a guest's cart and chat, so one that could be guessed (what the
+// shop itself made before: 9 base-36 characters) is refused, never used.
 let t: TestApp;
 let variantId: string;
 beforeAll(async () => {

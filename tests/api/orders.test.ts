@@ -66,8 +66,8 @@ describe('placing an order through REST', () => {
     await deleteGiftTier(t.db, tier.tierId);
   });
 
-  // The order's statements are hand-written SQL and the answer is built from what was written
-  // (issue 10): it must be exactly the order as stored, with the lines in the cart's order.
+  // The order's statements are hand-written SQL (for speed) and the answer is built from what was
+  // written: it must be exactly the order as stored, with the lines in the cart's order.
   it('answers the order exactly as stored, lines in cart order, and remembers the saved address used', async () => {
     const a = await createVariant(t.db, { onHand: 20, tiers: [[1, 1500]] });
     const b = await createVariant(t.db, { onHand: 20, tiers: [[1, 700]] });

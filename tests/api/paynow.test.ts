@@ -9,8 +9,8 @@ import { decodeQrPng, decodeQrSvg } from '../setup/qr-decode';
 import { startTestSmtp, type TestSmtp } from '../setup/smtp';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// PayNow is opt-in (issue 11, part 6): off by default, on when the owner sets a UEN or mobile
-// number and a payee name. Both doors, a real SMTP server, and the QR images read back.
+// PayNow is opt-in: off by default, on when the owner sets a UEN or mobile number and a payee
+// name. Both doors, a real SMTP server, and the QR images read back.
 
 const COMING_SOON =
   'How to pay: online card payment is coming soon. Your order is pending; we will contact you at this address with payment instructions before it ships.';

@@ -5,8 +5,9 @@ import { createUser } from '../factories/users';
 import { startImageServer, type TestImageServer } from '../setup/image-server';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Security issue 25, point 4: product images are images the shop stores. Stored paths are kept,
-// https:// addresses are fetched, checked and stored, anything else is a 400 naming the image.
+// Product images are images the shop stores, so no one can plant a script URL or another site's
+// picture in its pages. Stored paths are kept, https:// addresses are fetched, checked and stored,
+// anything else is a 400 naming the image.
 
 let t: TestApp;
 let img: TestImageServer;

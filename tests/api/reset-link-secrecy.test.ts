@@ -81,7 +81,8 @@ describe('a reset link is readable only in the recipient inbox', () => {
     const asked = await t.api('POST', '/auth/forgot-password', { body: { email: owner.email } });
     expect(asked.status).toBe(200);
 
-    // Before delivery: the takeover of issue 25 finds nothing to use; the link's place says why.
+    // Before delivery: the takeover this guards against (ask for the owner's reset link, read it as
+    // staff) finds nothing to use; the link's place says why.
     expect(await workingTokensIn(await whatTheOutboxShows(owner.email))).toEqual([]);
     const id = (await t.db.outboxMessage.findFirstOrThrow({ where: { toAddress: owner.email }, select: { id: true } })).id;
     const shown = await t.api('GET', `/admin/emails/${id}`, { token: owner.token });

@@ -6,8 +6,8 @@ import { createUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // A session slides for 30 days while it is used, but ends SESSION_MAX_DAYS (90 by default) after it
-// was created however often it is used (security issue 25). Ages are set in the database; no test
-// waits for time to pass.
+// was created however often it is used, so a stolen token that keeps being used still ends. Ages
+// are set in the database; no test waits for time to pass.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -39,7 +39,7 @@ test('staff create a product with two variants and an uploaded image, and shoppe
   await page.getByTestId('image-input').setInputFiles(imagePath);
   await expect(page.getByText('1 image(s) uploaded successfully')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Product image 1' })).toBeVisible();
-  // Only https addresses may be given for the shop to fetch (issue 25).
+  // Only https addresses may be given for the shop to fetch: it shows only images it stores.
   await page.getByLabel('Image address').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Add address' }).click();
   await expect(page.getByText('Please enter an https:// image address')).toBeVisible();

@@ -3,10 +3,9 @@ import { isGuestId, newGuestId } from '../../shared/domain/guest-id';
 import { unitPriceFor } from '../../shared/domain/pricing';
 import { ADMIN, login, registerCustomer } from './fixtures';
 
-// The specification's smaller cart and toast promises (issue 15 items 1-3, issue 13 items 9-10):
-// the coupon goes when it cannot be revalidated, toasts pause, 'Added N item(s) to cart!', no stale
-// error beside a success, Clear cart asks first, the gift tier reads naturally and checkout reminds
-// the shopper of an unpicked gift.
+// The specification's smaller cart and toast promises: the coupon goes when it cannot be
+// revalidated, toasts pause, 'Added N item(s) to cart!', no stale error beside a success, Clear cart
+// asks first, the gift tier reads naturally and checkout reminds the shopper of an unpicked gift.
 
 interface Variant {
   variant_id: string;

@@ -4,9 +4,9 @@ import { formatMoney } from '../../shared/domain/money';
 import { decodeQrPng } from '../setup/qr-decode';
 import { ADMIN, login, signInWithApi } from './fixtures';
 
-// PayNow is opt-in (issue 11, part 6). Without settings checkout keeps the specification's note;
-// once the owner sets a UEN and payee name, the shopper sees a QR code for the exact total with the
-// order number as reference, and the code the browser draws decodes to a payload whose CRC holds.
+// PayNow is opt-in. Without settings checkout keeps the specification's note; once the owner sets a
+// UEN and payee name, the shopper sees a QR code for the exact total with the order number as
+// reference, and the code the browser draws decodes to a payload whose CRC holds.
 // The e2e server's database is shared by every journey: the settings are cleared again at the end.
 
 const COMING_SOON = 'Online card payment is coming soon. Place your order now and it will be confirmed as pending; we will contact you about payment before it ships.';

@@ -11,8 +11,9 @@ import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createPostgresDb } from '../setup/test-db';
 
-// issue 14: nginx (Debian's) in front of two real app processes on one PostgreSQL database, with
-// the proxy configuration shipped in deploy/nginx.conf. Bounded: every wait has a deadline.
+// The shop as it runs as a service: nginx (Debian's) in front of two real app processes on one
+// PostgreSQL database, with the proxy configuration shipped in deploy/nginx.conf, so the shipped
+// file is the one tested. Bounded: every wait has a deadline.
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
 const skipReason = !process.env.TEST_DATABASE_URL

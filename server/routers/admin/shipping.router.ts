@@ -26,7 +26,10 @@ const fromDto = (d: ShippingRulesDto): ShippingRules => {
   return { SG: one(d.SG), MY: one(d.MY) };
 };
 
-/** The shipping rule (docs/decisions.md): admins read and change it; carts use it at once. */
+/**
+ * The shipping rule, a setting because the specification gives none
+ * (docs/decisions/0033-shipping-rule-setting.md): admins read and change it; carts use it at once.
+ */
 export const shippingAdminRouter = router({
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/shipping', tags: ['admin'], summary: 'Shipping rules per country', protect: true } })

@@ -1,9 +1,10 @@
 import type { PrismaClient } from '@prisma/client';
 import { STORED_IMAGE_PATTERN } from '../../../shared/domain/product-images';
 
-// Before issue 25 a product image could be any text (a javascript: or data: URL, another site's
-// address). Such values are never deleted: they are reported, once in the log after the upgrade and
-// on the dashboard until someone fixes them, and the product form refuses to save them again.
+// Before product images had to be images the shop stores, one could be any text (a javascript: or
+// data: URL, another site's address; docs/decisions/0008-product-images-only-stored.md). Such
+// values are never deleted: they are reported, once in the log after the upgrade and on the
+// dashboard until someone fixes them, and the product form refuses to save them again.
 
 export interface UnstoredImage {
   product_id: string;

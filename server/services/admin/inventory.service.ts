@@ -231,8 +231,9 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
            (SELECT i."url" FROM "ProductImage" i WHERE i."productId" = o."productId" ORDER BY i."position" ASC, i."id" ASC LIMIT 1) AS "image",
            u."onHand" AS "newOnHand", u."allocated" AS "newAllocated", u."safetyStock" AS "newSafetyStock"
     FROM o JOIN "Product" p ON p."id" = o."productId" LEFT JOIN u ON u."id" = o."id"`;
-  // Without a webhook endpoint for stock events the statement runs on its own (one round trip). With
-  // one, the event is written in the same transaction as the change (design.md section 9).
+  // Without a webhook endpoint for stock events the statement runs on its own (one round trip).
+  // With one, the event is written in the same transaction as the change, so it exists exactly when
+  // the change was committed.
   const types = await subscribedEventTypes(db);
   const [row] = types.has('inventory.adjusted') || types.has('inventory.low_stock')
     ? await withWriteLock(db, () =>

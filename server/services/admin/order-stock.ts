@@ -4,8 +4,9 @@ import { writeLedger, type LedgerEntry } from '../ledger';
 type Tx = Prisma.TransactionClient;
 
 /**
- * Stock effects of shipping or cancelling an order (design.md section 4), inside the caller's
- * transaction. Shipping: the allocated units leave the shelf (on_hand -= q, allocated -= q).
+ * Stock effects of shipping or cancelling an order, inside the caller's transaction so that stock
+ * moves only if the order's change commits.
+ * Shipping: the allocated units leave the shelf (on_hand -= q, allocated -= q).
  * Cancelling: the allocation is released (allocated -= q). Gift items follow the same rules.
  * Rows are locked first, and figures never go below zero even if an old order predates allocation.
  */

@@ -8,7 +8,7 @@ export const dashboardOutput = z.object({
   pending_orders: z.number().int(),
   low_stock_count: z.number().int(),
   unread_messages: z.number().int(),
-  /** Product image values that are not images the shop stores (kept from before issue 25 until fixed). */
+  /** Image values that are not images the shop stores: saved before that rule, kept until fixed. */
   unstored_image_count: z.number().int(),
   /** The first 20 of them, for the warning on the dashboard. */
   unstored_images: z.array(z.object({ product_id: z.string(), product_name: z.string(), url: z.string() })),

@@ -18,9 +18,10 @@ const fields = {
 };
 
 /**
- * How shoppers may pay (issue 11, part 6). Everything empty by default: checkout then keeps the
- * specification's "payment coming soon" note. PayNow is on when a proxy and a payee name are set;
- * bank transfer details are shown when bank, account name and number are all set.
+ * How shoppers may pay: PayNow and bank transfer, as Singapore shops are paid. Everything empty by
+ * default: checkout then keeps the specification's "payment coming soon" note. PayNow is on when a
+ * proxy and a payee name are set; bank transfer details are shown when bank, account name and
+ * number are all set.
  */
 export const paymentSettingsSchema = z.object(fields);
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;

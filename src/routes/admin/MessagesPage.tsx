@@ -12,7 +12,7 @@ import { trpc } from '../../lib/trpc';
 
 /**
  * A reply in the staff member's own mail client, the customer's message quoted below: the shop
- * sends no mail of its own from this screen (docs/decisions.md).
+ * sends no mail of its own from this screen (docs/decisions/0114-back-office-display.md).
  */
 function replyHref(m: { name: string; email: string; message: string; created_at: string }): string {
   const quoted = m.message.split(/\r?\n/).map((line) => `> ${line}`).join('\n');

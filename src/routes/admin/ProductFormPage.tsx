@@ -101,7 +101,8 @@ export default function ProductFormPage() {
     e.preventDefault();
     if (draft.variants.length === 0) return void toast.error('Please add at least one variant');
     if (draft.type === BUBBLE_WRAP_TYPE && draft.color !== BUBBLE_WRAP_COLOR) return void toast.error('Bubble wrap only available in white');
-    // The server's own words (shared/domain/product-images.ts): a value from before issue 25 must be fixed first.
+    // The server's own words (shared/domain/product-images.ts): a value saved before images had to
+    // be stored by the shop is kept, so it must be fixed before the product saves again.
     const badImage = draft.images.findIndex((url) => imageValueProblem(url));
     if (badImage >= 0) return void toast.error(`Failed to save product: Image ${badImage + 1}: ${imageValueProblem(draft.images[badImage])}`);
     // Saving a product before its prices are known is allowed (it cannot be sold until then), but never by accident.

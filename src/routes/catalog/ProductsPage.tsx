@@ -25,7 +25,8 @@ export default function ProductsPage() {
   const listing = trpc.catalog.filter.useQuery(toFilterInput(state));
 
   // Failures are logged (storefront.md section 8) and shown as an error with a retry: an empty
-  // state would tell the shopper there are no products, which is false (docs/decisions.md).
+  // state would tell the shopper there are no products, which is false
+  // (docs/decisions/0109-errors-are-not-empty-states.md).
   useEffect(() => {
     if (options.error) console.warn('Failed to load filter options', options.error.message);
     if (listing.error) console.warn('Failed to load products', listing.error.message);

@@ -6,7 +6,10 @@ import { imageValueForMessage, isOutsideImageAddress, isStoredImagePath } from '
 import { getToken } from '../../../lib/session';
 import { inputClass } from '../ui';
 
-/** A stored image as a thumbnail; an https address waiting to be fetched; anything else flagged (issue 25). */
+/**
+ * A stored image as a thumbnail; an https address waiting to be fetched; anything else flagged, as
+ * the shop shows only images it stores.
+ */
 function Tile({ url, index }: { url: string; index: number }) {
   if (isStoredImagePath(url)) return <img src={url} alt={`Product image ${index + 1}`} className="h-full w-full object-cover" />;
   // Outside pictures are not shown here (the shop's pages load images from itself only): the server fetches them on save.
