@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and API tests. API tests get a fresh database per file: an in-memory PGlite cloned from a
-// migrated template by default; with TEST_DATABASE_URL set, the API tests run a second time, each
-// file on its own fresh PostgreSQL database.
+// Unit and API tests. API tests get a fresh database per file on the shop's embedded PostgreSQL
+// server, started once per run (tests/setup/global-setup.ts); with TEST_DATABASE_URL set, the API
+// and PostgreSQL tests run a second time, each file on its own database on that server.
 const shared = {
   globalSetup: ['tests/setup/global-setup.ts'],
   setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -17,9 +17,9 @@ export default defineConfig({
       {
         test: {
           ...shared,
-          name: 'pglite',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
-          env: { NODE_ENV: 'test', TEST_DB: 'pglite' },
+          name: 'embedded',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          env: { NODE_ENV: 'test', TEST_DB: 'embedded' },
         },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { readEnv } from '../server/env';
@@ -16,7 +16,12 @@ if (env.DATABASE_URL) {
   await client.end();
   console.log('Dropped every table in the DATABASE_URL database.');
 } else {
-  rmSync(join(env.dataDir, 'pglite'), { recursive: true, force: true });
+  // The embedded server must not be running on it (the shop stopped): postmaster.pid says so.
+  if (existsSync(join(env.dataDir, 'postgres', 'postmaster.pid'))) {
+    console.error(`The embedded database in ${env.dataDir} looks in use (postgres/postmaster.pid exists). Stop the shop first.`);
+    process.exit(1);
+  }
+  for (const dir of ['postgres', 'postgres-run', 'pglite']) rmSync(join(env.dataDir, dir), { recursive: true, force: true });
   rmSync(join(env.dataDir, 'uploads'), { recursive: true, force: true });
   console.log(`Removed the embedded database and uploads under ${env.dataDir}.`);
 }

@@ -9,6 +9,7 @@ import { metricsRoute } from './http/metrics.http';
 import { setOutboxReader, setWebhookOutboxReader } from './lib/metrics';
 import { outboxStats } from './outbox/outbox';
 import { webhookOutboxStats } from './webhooks/stats';
+import { databaseGate } from './http/database-gate';
 import { Readiness } from './http/readiness';
 import { requestLog } from './http/request-log';
 import { apiKeyLimit } from './http/api-key-limit';
@@ -29,6 +30,8 @@ export interface AppOptions {
   indexHtmlPath?: string;
   /** /api/ready's state (server/index.ts flips it); tests build apps on migrated databases: ready. */
   readiness?: Readiness;
+  /** False while the embedded database restarts: /api and /trpc answer 503 with Retry-After meanwhile. */
+  databaseAvailable?: () => boolean;
   /** METRICS_TOKEN: GET /metrics with this bearer token; unset, no /metrics on this port. */
   metricsToken?: string;
 }
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(compression({ threshold: 1024 }));
 
   // Integrations' keys are held to their own allowance on both doors, before any work is done.
+  if (options.databaseAvailable) app.use(['/trpc', '/api'], databaseGate(options.databaseAvailable));
   app.use(['/trpc', '/api'], apiKeyLimit(deps));
   app.use('/trpc', trpcDoor(deps));
   app.use('/api', createApiRouter(deps, { readiness: options.readiness ?? readyNow() }));

@@ -13,10 +13,10 @@ export interface Bootstrapped {
   uploadsDir: string;
 }
 
-/** Opens the database (PGlite under DATA_DIR, or DATABASE_URL), migrates it and seeds it once. */
+/** Opens the database (the embedded server under DATA_DIR, or DATABASE_URL), migrates it and seeds it once. */
 export async function bootstrap(env: Env, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn): Promise<Bootstrapped> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${join(env.dataDir, 'pglite')}`);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, osUser: env.EMBEDDED_DB_USER, log, warn });
+  log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${join(env.dataDir, 'postgres')}`);
   const applied = await runMigrations(database.executor);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   const uploadsDir = join(env.dataDir, 'uploads');

@@ -8,6 +8,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** When the shop runs as root: the system user its embedded PostgreSQL server runs as (PostgreSQL refuses root). */
+  EMBEDDED_DB_USER: z.string().regex(/^[a-z_][a-z0-9_-]*$/i, 'EMBEDDED_DB_USER must be a system user name').default('postgres'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')

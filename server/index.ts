@@ -20,6 +20,7 @@ async function main() {
     serveClient: true,
     site: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS, fallbackPort: env.PORT },
     readiness,
+    databaseAvailable: database.embedded ? () => database.embedded?.available ?? true : undefined,
     metricsToken: env.METRICS_TOKEN,
   });
   // With several instances on one PostgreSQL, a change made by one drops the others' caches.

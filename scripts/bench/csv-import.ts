@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPglite } from '../../server/db/client';
+import { openEmbedded } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { applyProductImport, dryRunProductImport } from '../../server/services/admin/product-import.service';
 import { IMAGE_FETCH_TIMEOUT_MS } from '../../server/services/admin/product-images.service';
@@ -41,13 +41,13 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 export async function benchCsvImport(rows = 10_000): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'packshop-csv-bench-'));
-  const database = await openPglite({ dataDir: dir });
+  const database = await openEmbedded({ dataDir: dir });
   try {
     await runMigrations(database.executor);
     const db = database.db;
     // The bench file has no images column, so nothing is fetched or stored.
     const images = { storage: new LocalImageStorage(join(dir, 'uploads')), allowPrivate: false, timeoutMs: IMAGE_FETCH_TIMEOUT_MS };
-    console.log(`\nCSV products import on PGlite (on disk), ${rows} rows; target under 10 s each`);
+    console.log(`\nCSV products import on the embedded database, ${rows} rows; target under 10 s each`);
     for (const [label, bytes] of [['create', benchProductCsv(rows)], ['change', benchProductCsv(rows, 1)]] as const) {
       const [dry, dryS] = await timed(() => dryRunProductImport(db, bytes, images));
       const [applied, applyS] = await timed(() => applyProductImport(db, bytes, images));

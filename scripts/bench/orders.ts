@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { sessionRowId } from '../../server/auth/lucia';
 import { hashPassword } from '../../server/auth/password';
-import { openPglite, openPostgres, type Database } from '../../server/db/client';
+import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 
 export interface OrderBenchOptions {
@@ -38,7 +38,7 @@ export interface OrderBenchOptions {
 }
 
 export interface OrderBenchResult {
-  database: 'PGlite' | 'PostgreSQL';
+  database: 'embedded' | 'PostgreSQL';
   instances: number;
   ordersPerSecond: number;
   ok: boolean;
@@ -167,15 +167,15 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
   const spread = opts.spread ?? 50;
   const instances = opts.instances ?? (opts.postgres ? 2 : 1);
   const basePort = opts.port ?? 3280;
-  const label = opts.postgres ? 'PostgreSQL' : 'PGlite';
-  if (!opts.postgres && instances !== 1) throw new Error('PGlite is one process: one instance only');
+  const label = opts.postgres ? 'PostgreSQL' : 'embedded';
+  if (!opts.postgres && instances !== 1) throw new Error('The embedded database belongs to one shop: one instance only');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'packshop-orders-'));
   const scratch = opts.postgres ? await scratchDatabase(opts.postgres) : null;
   const children: ChildProcess[] = [];
-  const open = () => (scratch ? openPostgres(scratch.url, 2) : openPglite({ dataDir }));
+  const open = () => (scratch ? openPostgres(scratch.url, 2) : openEmbedded({ dataDir }));
   try {
-    // Seeded before the servers start: PGlite's files belong to one process at a time.
+    // Seeded before the servers start: the embedded server's directory belongs to one shop at a time.
     let database = await open();
     await runMigrations(database.executor);
     const { tokens, scarceId } = await seed(database, { orders, stock, spread });

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { dbQueryDuration } from '../lib/metrics';
+import { EmbeddedPostgres } from './embedded/embedded-server';
 import type { SqlExecutor } from './migrate';
 
 // Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
@@ -14,14 +12,14 @@ function timedClient(adapter: ConstructorParameters<typeof PrismaClient>[0] exte
   return db as unknown as PrismaClient;
 }
 
-// Clients backed by the embedded PGlite: one in-process connection, so a few write paths queue
-// their transactions (server/services/write-lock.ts) instead of relying on row locks.
-const pgliteClients = new WeakSet<PrismaClient>();
-export const isPgliteClient = (db: PrismaClient): boolean => pgliteClients.has(db);
-
 export interface Database {
   db: PrismaClient;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the shop's own PostgreSQL server under DATA_DIR; `postgres`: a server at DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** A connection string for tools that need their own connection (LISTEN, backups). */
+  url: string;
+  /** The supervised embedded server, when the shop runs one. */
+  embedded?: EmbeddedPostgres;
   /** Raw executor for the migration runner (multi-statement SQL, advisory locks). */
   executor: SqlExecutor;
   close(): Promise<void>;
@@ -30,7 +28,8 @@ export interface Database {
 /** PostgreSQL server through @prisma/adapter-pg. */
 export async function openPostgres(connectionString: string, poolMax = 10): Promise<Database> {
   const pg = await import('pg');
-  const adapter = new PrismaPg({ connectionString, max: poolMax });
+  // A connection that cannot be had in 5 s fails the request (503) rather than hanging it.
+  const adapter = new PrismaPg({ connectionString, max: poolMax, connectionTimeoutMillis: 5_000 });
   const db = timedClient(adapter);
   const executor: SqlExecutor = {
     async withConnection(fn) {
@@ -48,45 +47,33 @@ export async function openPostgres(connectionString: string, poolMax = 10): Prom
       }
     },
   };
-  return { db, kind: 'postgres', executor, close: () => db.$disconnect() };
+  return { db, kind: 'postgres', url: connectionString, executor, close: () => db.$disconnect() };
 }
 
-/** Embedded PGlite: on disk under dataDir, or in memory (tests), or from a dumped template. */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  let pglite: PGlite;
-  if (opts.dataDir) {
-    const dir = join(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
-  } else {
-    pglite = new PGlite({ loadDataDir: opts.loadDataDir });
-  }
-  await pglite.waitReady;
-  // pglite-prisma-adapter 0.6 is typed against an older driver-adapter-utils; same runtime contract.
-  const db = timedClient(new PrismaPGlite(pglite) as never);
-  pgliteClients.add(db);
-  const executor: SqlExecutor = {
-    withConnection: (fn) =>
-      fn({
-        query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
-        exec: async (sql) => {
-          await pglite.exec(sql);
-        },
-      }),
-  };
+export interface EmbeddedDatabaseOptions {
+  dataDir: string;
+  /** System user the embedded server runs as when the shop runs as root. */
+  osUser?: string;
+  log?: (msg: string) => void;
+  warn?: (msg: string) => void;
+}
+
+/** The shop's own PostgreSQL server in DATA_DIR/postgres, started (and supervised) here. */
+export async function openEmbedded(opts: EmbeddedDatabaseOptions): Promise<Database> {
+  const embedded = new EmbeddedPostgres({ dir: join(opts.dataDir, 'postgres'), osUser: opts.osUser, log: opts.log, warn: opts.warn });
+  await embedded.start();
+  const database = await openPostgres(embedded.url());
   return {
-    db,
-    kind: 'pglite',
-    executor,
+    ...database,
+    kind: 'embedded',
+    embedded,
     async close() {
-      await db.$disconnect();
-      await pglite.close();
+      await database.close();
+      await embedded.stop();
     },
-    // exposed for the test template
-    ...({ pglite } as object),
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dataDir: opts.dataDir });
+export function openDatabase(opts: { databaseUrl?: string } & EmbeddedDatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts);
 }

@@ -42,3 +42,22 @@ export function postgresCode(err: unknown): string | undefined {
  * UTF-8, a NUL byte, a number out of range): the caller's input was bad, not the server.
  */
 export const isDataException = (err: unknown): boolean => postgresCode(err)?.startsWith('22') ?? false;
+
+// Prisma's codes for "no connection": can't reach the server, the server closed the connection,
+// no pooled connection in time.
+const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+
+/**
+ * True when the database could not be reached or dropped the connection (the embedded server
+ * restarting, a PostgreSQL failover): the request may succeed in a moment, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; cause?: unknown };
+  if (typeof e?.code === 'string' && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
+  const kind = e?.meta?.driverAdapterError?.cause?.kind;
+  if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout') return true;
+  // SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shutting down or starting).
+  const code = postgresCode(err);
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  return e?.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
+}

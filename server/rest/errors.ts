@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { requestIdOf } from '../http/request-facts';
-import { isServerError, toHttpError } from '../lib/http-error';
+import { DATABASE_RETRY_AFTER_S, isServerError, toHttpError } from '../lib/http-error';
 import { logServerError } from '../lib/log';
 
 /**
@@ -12,6 +12,7 @@ export function sendError(res: Response, err: unknown, where: string): void {
   const requestId = requestIdOf(res);
   if (isServerError(e)) logServerError(where, err, requestId);
   if (res.headersSent) return void res.end();
+  if (e.status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
   res.status(e.status).json({ detail: e.detail, request_id: requestId });
 }
 

@@ -5,7 +5,6 @@ import { MAX_ADDRESSES } from '../../shared/constants';
 import { badRequest, notFound } from '../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../shared/schemas/address.schema';
 import { sessionsChanged } from '../auth/session-cache';
-import { withWriteLock } from './write-lock';
 
 const addressSelect = {
   id: true,
@@ -49,16 +48,14 @@ export async function getDefaultAddress(db: PrismaClient, userId: string) {
 const lockUser = (tx: Prisma.TransactionClient, userId: string) => tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
 
 export function createAddress(db: PrismaClient, userId: string, input: z.infer<typeof addressInput>) {
-  return withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
       await lockUser(tx, userId);
       const count = await tx.address.count({ where: { userId } });
       if (count >= MAX_ADDRESSES) throw badRequest(`You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`);
       const makeDefault = count === 0 || input.isDefault === true;
       if (makeDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
       return tx.address.create({ data: { ...data(input), userId, isDefault: makeDefault }, select: addressSelect });
-    }),
-  );
+    });
 }
 
 async function own(tx: Prisma.TransactionClient, userId: string, id: string) {
@@ -68,32 +65,27 @@ async function own(tx: Prisma.TransactionClient, userId: string, id: string) {
 }
 
 export function updateAddress(db: PrismaClient, userId: string, input: z.infer<typeof updateAddressInput>) {
-  return withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, input.id);
       if (input.isDefault && !a.isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
       // Unticking the only default is ignored: one address is always the default.
       return tx.address.update({ where: { id: a.id }, data: { ...data(input), isDefault: a.isDefault || input.isDefault === true }, select: addressSelect });
-    }),
-  );
+    });
 }
 
 export function setDefaultAddress(db: PrismaClient, userId: string, id: string) {
-  return withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, id);
       await tx.address.updateMany({ where: { userId, isDefault: true, id: { not: a.id } }, data: { isDefault: false } });
       return tx.address.update({ where: { id: a.id }, data: { isDefault: true }, select: addressSelect });
-    }),
-  );
+    });
 }
 
 /** Deleting the default promotes the oldest remaining address; the last one may be deleted too. */
 export async function deleteAddress(db: PrismaClient, userId: string, id: string) {
-  const done = await withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  const done = await db.$transaction(async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, id);
       await tx.address.delete({ where: { id: a.id } });
@@ -103,8 +95,7 @@ export async function deleteAddress(db: PrismaClient, userId: string, id: string
       }
       await tx.user.updateMany({ where: { id: userId, lastUsedAddressId: a.id }, data: { lastUsedAddressId: null } });
       return { ok: true, message: 'Address removed' };
-    }),
-  );
+    });
   // The session carries lastUsedAddressId (GET /users/me answers from it).
   sessionsChanged(db, { userId });
   return done;

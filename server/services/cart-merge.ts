@@ -2,7 +2,6 @@ import type { PrismaClient } from '@prisma/client';
 import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY } from '../../shared/schemas/cart.schema';
 import type { AppDeps } from '../deps';
-import { withWriteLock } from './write-lock';
 
 /**
  * At login or registration the guest cart joins the user's cart: quantities add up, capped at what
@@ -22,8 +21,7 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
     },
   });
   if (!guest) return;
-  await withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
       const user =
         (await tx.cart.findUnique({ where: { userId }, select: { id: true, couponCode: true, items: { select: { variantId: true, quantity: true } }, gifts: { select: { giftItemId: true } } } })) ??
         { ...(await tx.cart.create({ data: { userId }, select: { id: true, couponCode: true } })), items: [], gifts: [] };
@@ -44,6 +42,5 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
       if (gifts.length) await tx.cartGift.createMany({ data: gifts.map((g) => ({ cartId: user.id, ...g })), skipDuplicates: true });
       if (!user.couponCode && guest.couponCode) await tx.cart.update({ where: { id: user.id }, data: { couponCode: guest.couponCode } });
       await tx.cart.deleteMany({ where: { id: guest.id } });
-    }),
-  );
+    });
 }

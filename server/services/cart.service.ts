@@ -14,7 +14,6 @@ import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
 import { addToCart, readCartRow, readVariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
-import { withWriteLock } from './write-lock';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from './promotions.service';
 
 type Db = Prisma.TransactionClient;
@@ -201,8 +200,7 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
   // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
   // would abort it, and an empty cart left behind by a refused pick costs nothing.
   const cartId = await ensureCart(db, owner);
-  return withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
       // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
       await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
       const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
@@ -218,6 +216,5 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
       // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
       await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
       return viewById(tx, cartId);
-    }),
-  );
+    });
 }

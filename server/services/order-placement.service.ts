@@ -25,7 +25,6 @@ import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from './gift-tier-rules';
 import { couponUses, findCoupon, type FoundCoupon } from './promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
-import { withWriteLock } from './write-lock';
 import { sessionsChanged } from '../auth/session-cache';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
@@ -55,9 +54,7 @@ export async function placeOrder(
   try {
     // No lookup of the key first: the transaction claims it as its first write, and a key that was
     // already used fails that claim as a unique violation, answered below with the order it made.
-    const order = await withWriteLock(db, () =>
-      db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 }),
-    );
+    const order = await db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 });
     catalogChanged('stock');
     // The order may have recorded the user's last used address, which their session carries.
     sessionsChanged(db, { userId: user.id });

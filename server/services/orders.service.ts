@@ -5,7 +5,6 @@ import { wakeOutbox } from '../outbox/outbox';
 import { changeStatusInTx } from './admin/orders.service';
 import type { MailSettings } from './mail.service';
 import { orderSelect, toOrderDto } from './order.mapper';
-import { withWriteLock } from './write-lock';
 
 /** The signed-in user's orders, newest first. */
 export async function listOrders(db: PrismaClient, userId: string) {
@@ -27,9 +26,7 @@ export async function getOrder(db: PrismaClient, userId: string, id: string) {
 export async function cancelOwnOrder(db: PrismaClient, userId: string, input: { id: string; reason?: string }, mail: MailSettings) {
   const owned = await db.order.count({ where: { id: input.id, userId } });
   if (!owned) throw notFound('Order not found');
-  await withWriteLock(db, () =>
-    db.$transaction((tx) => changeStatusInTx(tx, { userId, role: 'customer' }, { id: input.id, status: 'cancelled', note: input.reason || undefined }, mail, ['pending'])),
-  );
+  await db.$transaction((tx) => changeStatusInTx(tx, { userId, role: 'customer' }, { id: input.id, status: 'cancelled', note: input.reason || undefined }, mail, ['pending']));
   catalogChanged('stock');
   wakeOutbox();
   return getOrder(db, userId, input.id);

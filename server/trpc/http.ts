@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
+import { DATABASE_RETRY_AFTER_S } from '../lib/http-error';
 import { logServerError } from '../lib/log';
 import { rawJsonText } from '../http/json-body';
 import { createExpressContext } from './context';
@@ -21,6 +22,7 @@ export function trpcDoor(deps: AppDeps): Router {
       router: appRouter,
       createContext: createExpressContext(deps),
       maxBatchSize: TRPC_MAX_BATCH,
+      responseMeta: ({ errors }) => (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) } } : {}),
       onError: ({ error, path, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error, requestIdOf(req));
       },

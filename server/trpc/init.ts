@@ -33,6 +33,7 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPCError['code']> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /**
@@ -43,7 +44,7 @@ const convertErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok || result.error.code !== 'INTERNAL_SERVER_ERROR' || !result.error.cause) return result;
   const { status, detail } = toHttpError(result.error.cause);
-  if (status >= 500) return result;
+  if (status >= 500 && status !== 503) return result;
   return { ...result, error: new TRPCError({ code: TRPC_CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message: detail, cause: result.error.cause }) };
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sessionRowId } from '../../server/auth/lucia';
-import { openPglite } from '../../server/db/client';
 import { readMigrations, runMigrations } from '../../server/db/migrate';
+import { createPostgresDb } from '../setup/test-db';
 
-describe('migration runner on PGlite', () => {
+describe('migration runner on an empty database', () => {
   it('applies the migrations in order once and is a no-op the second time', async () => {
-    const database = await openPglite();
+    const database = await createPostgresDb(10, { empty: true });
     const migrations = readMigrations();
     expect(migrations.map((m) => m.name)).toEqual([...migrations.map((m) => m.name)].sort());
     expect(await runMigrations(database.executor, migrations)).toEqual(migrations.map((m) => m.name));
@@ -17,7 +17,7 @@ describe('migration runner on PGlite', () => {
 
 describe('0010: reset links queued before the upgrade', () => {
   it('ends every open link, blanks it out of the stored bodies and withdraws the undelivered ones', async () => {
-    const database = await openPglite();
+    const database = await createPostgresDb(10, { empty: true });
     const migrations = readMigrations();
     const upTo = migrations.findIndex((m) => m.name.startsWith('0010_'));
     await runMigrations(database.executor, migrations.slice(0, upTo));
@@ -47,7 +47,7 @@ describe('0010: reset links queued before the upgrade', () => {
 
 describe('0011: session tokens stored hashed', () => {
   it('keeps existing sessions working: each row id becomes the SHA-256 of its token', async () => {
-    const database = await openPglite();
+    const database = await createPostgresDb(10, { empty: true });
     const migrations = readMigrations();
     await runMigrations(database.executor, migrations.slice(0, migrations.findIndex((m) => m.name.startsWith('0011_'))));
     const db = database.db;

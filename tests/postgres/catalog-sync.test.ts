@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged, onCatalogChanged } from '../../server/lib/catalog-events';
 import { cachedAnswer, cacheSize } from '../../server/services/catalog-cache';
 import { CATALOG_CHANNEL, startCatalogSync, type CatalogSync } from '../../server/services/catalog-sync';
+import { serverAdminUrl } from '../setup/test-db';
 
-const url = process.env.TEST_DATABASE_URL!;
+const url = serverAdminUrl();
 let sync: CatalogSync;
 let other: pg.Client;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
 import { readMigrations, runMigrations, type Migration } from '../../server/db/migrate';
+import { serverAdminUrl } from '../setup/test-db';
 
-// Runs only in the "postgres" vitest project (TEST_DATABASE_URL set; CI sets it).
-const server = process.env.TEST_DATABASE_URL!;
+const server = serverAdminUrl();
 const name = `packshop_migrate_${Date.now()}_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
 

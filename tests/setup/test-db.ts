@@ -1,41 +1,61 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../server/db/client';
+import { openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 
+/** True in the `postgres` project (the PostgreSQL server on TEST_DATABASE_URL), false on the embedded server. */
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDb(): Promise<Database> {
-  if (usingPostgres()) return createPostgresDb();
-  const bytes = readFileSync(inject('pgliteTemplate'));
-  return openPglite({ loadDataDir: new Blob([bytes]) });
+// Kept in step with tests/setup/global-setup.ts (a test file cannot import the setup module's value).
+const TEMPLATE_DB = 'packshop_template';
+
+/** A connection string to the test server's maintenance database (embedded, or TEST_DATABASE_URL in the postgres project). */
+export function serverAdminUrl(): string {
+  if (usingPostgres()) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    return url;
+  }
+  return inject('embeddedAdminUrl');
 }
 
-/** A new database on the TEST_DATABASE_URL server, dropped again on close. */
-export async function createPostgresDb(poolMax = 10): Promise<Database & { url: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `packshop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), poolMax);
-  await runMigrations(database.executor);
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverAdminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new database on the test server, dropped again on close: migrated (copied from the migrated
+ * template on the embedded server) unless `empty`.
+ */
+export async function createPostgresDb(poolMax = 10, opts: { empty?: boolean } = {}): Promise<Database & { url: string }> {
+  const name = `packshop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const fromTemplate = !usingPostgres() && !opts.empty;
+  await adminQuery(`CREATE DATABASE "${name}"${fromTemplate ? ` TEMPLATE ${TEMPLATE_DB}` : ''}`);
+  const url = databaseUrl(serverAdminUrl(), name);
+  const database = await openPostgres(url, poolMax);
+  if (!fromTemplate && !opts.empty) await runMigrations(database.executor);
   return {
     ...database,
-    url: url.toString(),
+    url,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
 }
+
+/** A fresh, migrated database for one test file. */
+export const createTestDb = (): Promise<Database> => createPostgresDb();

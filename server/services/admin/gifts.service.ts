@@ -4,7 +4,6 @@ import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
-import { withWriteLock } from '../write-lock';
 import { storeOutsideImage, type ImageSource } from './product-images.service';
 import { writeLedger } from '../ledger';
 // Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
@@ -38,7 +37,7 @@ async function storedImage(input: GiftItemInput, images: ImageSource): Promise<G
 
 export async function createGiftItem(db: PrismaClient, userId: string, given: GiftItemInput, images: ImageSource) {
   const input = await storedImage(given, images);
-  const row = await withWriteLock(db, () => db.$transaction(async (tx) => {
+  const row = await db.$transaction(async (tx) => {
     const g = await tx.giftItem.create({
       data: { name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
       select: itemSelect,
@@ -47,7 +46,7 @@ export async function createGiftItem(db: PrismaClient, userId: string, given: Gi
       await writeLedger(tx, [{ giftItemId: g.id, subject: g.name, field: 'stock_quantity', reason: 'purchase_received', notes: 'Opening gift stock', before: 0, after: g.stockQuantity, userId }]);
     }
     return g;
-  }));
+  });
   dropPromoCache();
   return itemToWire(row);
 }
@@ -55,7 +54,7 @@ export async function createGiftItem(db: PrismaClient, userId: string, given: Gi
 /** A change of gift stock is a stock change like any other: locked, checked and written to the ledger. */
 export async function updateGiftItem(db: PrismaClient, userId: string, id: string, given: GiftItemInput, images: ImageSource) {
   const input = await storedImage(given, images);
-  const row = await withWriteLock(db, () => db.$transaction(async (tx) => {
+  const row = await db.$transaction(async (tx) => {
     const [old] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
       SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${id} FOR UPDATE`;
     if (!old) throw notFound('Gift item not found');
@@ -71,7 +70,7 @@ export async function updateGiftItem(db: PrismaClient, userId: string, id: strin
       await writeLedger(tx, [{ giftItemId: id, subject: g.name, field: 'stock_quantity', reason: 'manual_adjustment', notes: 'Edited in gift management', before: old.stockQuantity, after: g.stockQuantity, userId }]);
     }
     return g;
-  }));
+  });
   dropPromoCache();
   return itemToWire(row);
 }
@@ -133,12 +132,12 @@ export async function createGiftTier(db: PrismaClient, input: GiftTierInput) {
 
 export async function updateGiftTier(db: PrismaClient, id: string, input: GiftTierInput) {
   const ids = await checkGiftIds(db, input.gift_item_ids);
-  const t = await withWriteLock(db, () => db.$transaction(async (tx) => {
+  const t = await db.$transaction(async (tx) => {
     const exists = await tx.giftTier.count({ where: { id } });
     if (!exists) throw notFound('Gift tier not found');
     await tx.giftTierItem.deleteMany({ where: { tierId: id } });
     return tx.giftTier.update({ where: { id }, data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
-  }));
+  });
   dropPromoCache();
   return tierToWire(t);
 }

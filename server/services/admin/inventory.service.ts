@@ -17,7 +17,6 @@ import { catalogChanged } from '../../lib/catalog-events';
 import { newId } from '../../db/ids';
 import { likePattern } from '../../db/like';
 import { cachedAnswer } from '../catalog-cache';
-import { withWriteLock } from '../write-lock';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { subscribedEventTypes } from '../../webhooks/subscriptions';
 
@@ -236,8 +235,7 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
   // the change was committed.
   const types = await subscribedEventTypes(db);
   const [row] = types.has('inventory.adjusted') || types.has('inventory.low_stock')
-    ? await withWriteLock(db, () =>
-        db.$transaction(async (tx) => {
+    ? await db.$transaction(async (tx) => {
           const rows = await statement(tx);
           const r = rows[0];
           if (r && r.newOnHand !== null) {
@@ -245,8 +243,7 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
             await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before: r.before, after: now[COLUMN[field]], reason: input.reason, notes: input.notes });
           }
           return rows;
-        }),
-      )
+        })
     : await statement(db);
   if (!row) throw notFound('Variant not found');
   if (row.newOnHand === null) {

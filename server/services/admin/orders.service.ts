@@ -5,7 +5,6 @@ import { toDollars } from '../../../shared/domain/money';
 import { packSizeOf } from '../../../shared/domain/product-options';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import { withWriteLock } from '../write-lock';
 import { catalogChanged } from '../../lib/catalog-events';
 import { moveOrderStock } from './order-stock';
 import { orderStatusEmail } from '../../mail/templates/order-status';
@@ -203,7 +202,7 @@ export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: Stat
 }
 
 export async function changeStatus(db: PrismaClient, actor: StatusActor, input: StatusChange, mail: MailSettings) {
-  const moved = await withWriteLock(db, () => db.$transaction((tx) => changeStatusInTx(tx, actor, input, mail)));
+  const moved = await db.$transaction((tx) => changeStatusInTx(tx, actor, input, mail));
   if (moved) catalogChanged('stock');
   wakeOutbox();
   return getOrder(db, input.id);

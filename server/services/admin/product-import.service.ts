@@ -7,7 +7,6 @@ import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
 import { newId } from '../../db/ids';
 import { catalogChanged } from '../../lib/catalog-events';
-import { withWriteLock } from '../write-lock';
 import { webhookProductsImported } from '../../webhooks/events';
 import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
@@ -240,7 +239,7 @@ export async function dryRunProductImport(db: PrismaClient, bytes: Buffer, image
 export async function applyProductImport(db: PrismaClient, bytes: Buffer, images: ImageSource): Promise<ImportReport> {
   const records = readCsv(bytes, PRODUCT_IMPORT_COLUMNS, OPTIONAL);
   const imageCells = await readImageCells(records, images, true);
-  const result = await withWriteLock(db, async () => {
+  const result = await (async () => {
     const planned = await plan(db, records, imageCells);
     if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
     await inTransaction(db, async (tx) => {
@@ -248,7 +247,7 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer, images
       await webhookProductsImported(tx, planned);
     });
     return report(planned, true);
-  });
+  })();
   if (result.applied) catalogChanged('product');
   return result;
 }

@@ -8,7 +8,6 @@ import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { catalogChanged } from '../../lib/catalog-events';
-import { withWriteLock } from '../write-lock';
 import { resolveProductImages, type ImageSource } from './product-images.service';
 import { writeLedger, type LedgerEntry } from '../ledger';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
@@ -138,13 +137,13 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
   // Outside images are fetched and stored before the transaction, which stays short.
   input = { ...input, images: await resolveProductImages(images, input.images) };
   const id = await withSkuConflict(() =>
-    withWriteLock(db, () => db.$transaction(async (tx) => {
+    db.$transaction(async (tx) => {
       const product = await tx.product.create({ data: productData(input), select: { id: true } });
       await replaceImages(tx, product.id, input.images);
       for (const v of input.variants) await createVariant(tx, product.id, input, v, userId);
       await webhookProductSaved(tx, 'product.created', product.id);
       return product.id;
-    })),
+    }),
   );
   catalogChanged('product');
   return getProduct(db, id);
@@ -167,7 +166,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
   await assertSkusFree(db, input, id);
   input = { ...input, images: await resolveProductImages(images, input.images) };
   await withSkuConflict(() =>
-    withWriteLock(db, () => db.$transaction(async (tx) => {
+    db.$transaction(async (tx) => {
       const existing = await tx.product.findUnique({ where: { id }, select: { id: true } });
       if (!existing) throw notFound('Product not found');
       await tx.product.update({ where: { id }, data: productData(input), select: { id: true } });
@@ -202,7 +201,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
       }
       await writeLedger(tx, ledger);
       await webhookProductSaved(tx, 'product.updated', id);
-    })),
+    }),
   );
   catalogChanged('product');
   return getProduct(db, id);
@@ -213,13 +212,11 @@ export async function deleteProduct(db: PrismaClient, id: string) {
   const busy = await db.variant.findFirst({ where: { productId: id, allocated: { gt: 0 } }, select: { sku: true, allocated: true } });
   if (busy) throw conflict(`Cannot delete this product: ${busy.allocated} unit(s) of ${busy.sku} are allocated to open orders`);
   // One transaction, so product.deleted exists exactly when the product is gone.
-  await withWriteLock(db, () =>
-    db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
       await webhookProductDeleted(tx, id);
       const { count } = await tx.product.deleteMany({ where: { id } });
       if (!count) throw notFound('Product not found');
-    }),
-  );
+    });
   catalogChanged('product');
   return { ok: true, message: 'Product deleted' };
 }

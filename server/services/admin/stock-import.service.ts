@@ -3,7 +3,6 @@ import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
 import { catalogChanged } from '../../lib/catalog-events';
 import { writeLedger } from '../ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
-import { withWriteLock } from '../write-lock';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';
 
@@ -81,8 +80,7 @@ export async function dryRunStockImport(db: PrismaClient, bytes: Buffer): Promis
 /** All or nothing: when any row is refused, nothing is written and the report says why. */
 export async function applyStockImport(db: PrismaClient, userId: string, bytes: Buffer): Promise<ImportReport> {
   const records = readCsv(bytes, STOCK_COLUMNS, STOCK_IMPORT_OPTIONAL);
-  const result = await withWriteLock(db, () =>
-    db.$transaction(
+  const result = await db.$transaction(
       async (tx) => {
         const planned = plan(records, await currentBySku(tx, skusOf(records), true));
         if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
@@ -98,8 +96,7 @@ export async function applyStockImport(db: PrismaClient, userId: string, bytes: 
         return report(planned, true);
       },
       { timeout: 120_000, maxWait: 10_000 },
-    ),
-  );
+    );
   if (result.applied) catalogChanged('stock');
   return result;
 }
