@@ -7,7 +7,11 @@ import type { SqlExecutor } from './migrate';
 
 // Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
 function timedClient(adapter: ConstructorParameters<typeof PrismaClient>[0] extends infer O ? (O extends { adapter?: infer A } ? A : never) : never): PrismaClient {
-  const db = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  // Every write goes through Prisma's interactive transaction: a transaction that cannot get a
+  // connection within maxWait fails with P2028, which the edge answers as a 503 (busy, retry), and
+  // one that runs past timeout is rolled back. Paths with heavier work (imports, checkout) pass
+  // longer limits of their own.
+  const db = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }], transactionOptions: { maxWait: 5_000, timeout: 10_000 } });
   db.$on('query', (e) => dbQueryDuration.observe(e.duration / 1000));
   return db as unknown as PrismaClient;
 }

@@ -54,10 +54,19 @@ const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; cause?: unknown };
   if (typeof e?.code === 'string' && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
+  // The driver's own socket errors, e.g. "connect ENOENT /path/.s.PGSQL.5432" while the socket is gone.
+  const message = (err as { message?: unknown })?.message;
+  if (typeof message === 'string' && /\bconnect (ECONNREFUSED|ENOENT|ETIMEDOUT|EHOSTUNREACH)\b|Connection terminated/.test(message)) return true;
   const kind = e?.meta?.driverAdapterError?.cause?.kind;
   if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout') return true;
   // SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shutting down or starting).
   const code = postgresCode(err);
   if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
   return e?.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
+}
+
+/** True when a transaction could not start in time because every connection was busy (Prisma P2028). */
+export function isDatabaseBusy(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e?.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction|Transaction already closed|expired/i.test(e.message);
 }

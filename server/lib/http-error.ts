@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { AppError, APP_ERROR_STATUS } from '../../shared/errors';
-import { isDataException, isDatabaseUnavailable } from '../db/errors';
+import { isDataException, isDatabaseBusy, isDatabaseUnavailable } from '../db/errors';
 
 /**
  * The one map from anything thrown to what the caller is told: `{ status, detail }`. Used by the
@@ -15,6 +15,7 @@ export interface HttpError {
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
 export const DATABASE_UNAVAILABLE_DETAIL = 'The shop cannot reach its database at the moment. Please try again in a few seconds.';
+export const DATABASE_BUSY_DETAIL = 'The shop is very busy at the moment. Please try again in a few seconds.';
 /** Seconds a 503 for an unreachable database asks the caller to wait (Retry-After). */
 export const DATABASE_RETRY_AFTER_S = 5;
 
@@ -52,6 +53,7 @@ export function toHttpError(err: unknown): HttpError {
     return { status: getHTTPStatusCodeFromError(err), detail: err.message };
   }
   if (isDatabaseUnavailable(err)) return { status: 503, detail: DATABASE_UNAVAILABLE_DETAIL };
+  if (isDatabaseBusy(err)) return { status: 503, detail: DATABASE_BUSY_DETAIL };
   if (isDataException(err)) return { status: 400, detail: 'The request contains a value the shop cannot store or search for' };
   const e = err as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown; name?: unknown; code?: unknown };
   if (typeof e?.type === 'string' && BODY_ERRORS[e.type]) return BODY_ERRORS[e.type];
