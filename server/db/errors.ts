@@ -30,8 +30,9 @@ export function isForeignKeyViolation(err: unknown): boolean {
  * puts it on `cause.originalCode`, PGlite on `cause.code` or the error itself).
  */
 export function postgresCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; meta?: { code?: unknown }; cause?: { code?: unknown; originalCode?: unknown } };
-  for (const c of [e?.cause?.originalCode, e?.cause?.code, e?.meta?.code, e?.code]) {
+  const e = err as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } }; cause?: { code?: unknown; originalCode?: unknown } };
+  const adapter = e?.meta?.driverAdapterError?.cause;
+  for (const c of [e?.cause?.originalCode, e?.cause?.code, adapter?.originalCode, adapter?.code, e?.meta?.code, e?.code]) {
     if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) return c;
   }
   return undefined;
@@ -46,6 +47,7 @@ export const isDataException = (err: unknown): boolean => postgresCode(err)?.sta
 // Prisma's codes for "no connection": can't reach the server, the server closed the connection,
 // no pooled connection in time.
 const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+const SOCKET_ERRORS = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOENT']);
 
 /**
  * True when the database could not be reached or dropped the connection (the embedded server
@@ -54,9 +56,12 @@ const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; cause?: unknown };
   if (typeof e?.code === 'string' && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
+  // A socket error on a pooled connection whose server went away (write EPIPE, read ECONNRESET).
+  const sys = err as { code?: unknown; syscall?: unknown };
+  if (typeof sys?.syscall === 'string' && typeof sys.code === 'string' && SOCKET_ERRORS.has(sys.code) && sys.syscall !== 'open') return true;
   // The driver's own socket errors, e.g. "connect ENOENT /path/.s.PGSQL.5432" while the socket is gone.
   const message = (err as { message?: unknown })?.message;
-  if (typeof message === 'string' && /\bconnect (ECONNREFUSED|ENOENT|ETIMEDOUT|EHOSTUNREACH)\b|Connection terminated/.test(message)) return true;
+  if (typeof message === 'string' && /\bconnect (ECONNREFUSED|ENOENT|ETIMEDOUT|EHOSTUNREACH)\b|Connection terminated|Client has encountered a connection error/.test(message)) return true;
   const kind = e?.meta?.driverAdapterError?.cause?.kind;
   if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout') return true;
   // SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shutting down or starting).
