@@ -13,7 +13,7 @@ const CHUNK_ROWS = 200;
 /** Setting written in the copy's transaction: the copy is done even if the rename was not. */
 const UPGRADE_MARKER = 'upgraded_from_pglite_at';
 
-export class PgliteUpgradeError extends Error {}
+class PgliteUpgradeError extends Error {}
 
 export interface PgliteUpgradeResult {
   tables: number;
