@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/client';
 import {
+  BACKUP_EXTENSION,
   BackupDamagedError,
   createBackup,
   inspectTarget,
@@ -15,6 +16,9 @@ import {
   TargetNotEmptyError,
   verifyBackup,
   type BackupManifest,
+  type RestoreOptions,
+  type RestoreResult,
+  type TargetState,
 } from '../../server/db/backup';
 import { createDeps, type AppDeps } from '../../server/deps';
 import { DbImageStorage, LocalImageStorage } from '../../server/storage/image-storage';
@@ -96,6 +100,8 @@ async function shopFacts(url: string) {
   }
 }
 
+const EMPTY: TargetState = { tables: 0, tablesWithRows: [] };
+
 function expectGapFree(invoiceNumbers: number[], counter: number) {
   expect(invoiceNumbers).toEqual(Array.from({ length: invoiceNumbers.length }, (_, i) => i + 1));
   expect(counter).toBe(invoiceNumbers.length);
@@ -156,6 +162,7 @@ describe('a backup taken while orders are placed', () => {
     file = result.file;
     manifest = result.manifest;
     expect(snapshotTaken).toBe(true);
+    expect(file.endsWith(BACKUP_EXTENSION)).toBe(true);
     expect(result.bytes).toBe(statSync(file).size);
     expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
     expect(manifest).toMatchObject({ format: 1, databaseKind: 'postgres', schemaVersion: expect.stringMatching(/^\d{4}_/), images: { count: 2, bytes: 70_018 } });
@@ -172,8 +179,8 @@ describe('a backup taken while orders are placed', () => {
     const target = await createPostgresDb(10, { empty: true });
     const restoredUploads = join(work, 'restored-uploads');
     try {
-      expect(await inspectTarget(target.url)).toEqual({ tables: 0, tablesWithRows: [] });
-      const result = await restoreBackup({ file, database: target, images: { kind: 'disk', dir: restoredUploads } });
+      expect(await inspectTarget(target.url)).toEqual(EMPTY);
+      const result: RestoreResult = await restoreBackup({ file, database: target, images: { kind: 'disk', dir: restoredUploads } });
       expect(result.rowCounts).toEqual(manifest.rowCounts);
       expect(result.images).toBe(2);
       expect(readFileSync(join(restoredUploads, 'products', 'b.webp'))).toEqual(Buffer.alloc(70_000, 7));
@@ -222,10 +229,9 @@ describe('a backup taken while orders are placed', () => {
 
     const target = await createPostgresDb(2, { empty: true });
     try {
-      for (const bad of [truncated, corrupted]) {
-        await expect(restoreBackup({ file: bad, database: target, images: { kind: 'disk', dir: join(work, 'never') } })).rejects.toBeInstanceOf(BackupDamagedError);
-      }
-      expect(await inspectTarget(target.url)).toEqual({ tables: 0, tablesWithRows: [] });
+      const into = (bad: string): RestoreOptions => ({ file: bad, database: target, images: { kind: 'disk', dir: join(work, 'never') } });
+      for (const bad of [truncated, corrupted]) await expect(restoreBackup(into(bad))).rejects.toBeInstanceOf(BackupDamagedError);
+      expect(await inspectTarget(target.url)).toEqual(EMPTY);
       expect(() => statSync(join(work, 'never'))).toThrow();
     } finally {
       await target.close();

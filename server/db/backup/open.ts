@@ -7,10 +7,10 @@ import { runningServerUrl } from '../embedded/embedded-server';
 type ToolEnv = Pick<Env, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_DB_USER'>;
 
 /** The embedded cluster's directory under DATA_DIR (server/db/client.ts openEmbedded). */
-export const embeddedClusterDir = (dataDir: string) => join(dataDir, 'postgres');
+const embeddedClusterDir = (dataDir: string) => join(dataDir, 'postgres');
 
 /** The connection string of the shop's embedded server when a running shop holds DATA_DIR, else null. */
-export const runningShopUrl = (dataDir: string) => runningServerUrl(embeddedClusterDir(dataDir));
+const runningShopUrl = (dataDir: string) => runningServerUrl(embeddedClusterDir(dataDir));
 
 export interface BackupSource {
   database: Pick<Database, 'url' | 'kind'>;
