@@ -10,7 +10,7 @@ type ToolEnv = Pick<Env, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_DB_USER'>;
 const embeddedClusterDir = (dataDir: string) => join(dataDir, 'postgres');
 
 /** The connection string of the shop's embedded server when a running shop holds DATA_DIR, else null. */
-const runningShopUrl = (dataDir: string) => runningServerUrl(embeddedClusterDir(dataDir));
+export const runningShopUrl = (dataDir: string) => runningServerUrl(embeddedClusterDir(dataDir));
 
 export interface BackupSource {
   database: Pick<Database, 'url' | 'kind'>;
