@@ -30,7 +30,7 @@ export interface MoveResult {
 }
 
 /** The target differs from the source after the copy (never expected; the target is left as it is for inspection). */
-export class MoveMismatchError extends Error {
+class MoveMismatchError extends Error {
   override name = 'MoveMismatchError';
 }
 
