@@ -62,6 +62,9 @@ try {
   const target = env.DATABASE_URL ? 'the DATABASE_URL database' : `the embedded database in ${env.dataDir}`;
   try {
     const state = await inspectTarget(database.url);
+    if (!force && state.foreignTables.length > 0) {
+      refuse(`${target} has tables that are not a PackShop database's (e.g. ${state.foreignTables.slice(0, 3).join(', ')}). Restore into an empty database, or add --force to replace them (a backup is written first).`);
+    }
     if (state.tablesWithRows.length > 0) {
       if (!force) {
         refuse(`${target} is not empty (${state.tablesWithRows.length} tables hold data). Restore into an empty DATA_DIR or database, or add --force to replace it (a backup of it is written first).`);

@@ -100,7 +100,7 @@ async function shopFacts(url: string) {
   }
 }
 
-const EMPTY: TargetState = { tables: 0, tablesWithRows: [] };
+const EMPTY: TargetState = { tables: 0, tablesWithRows: [], foreignTables: [] };
 
 function expectGapFree(invoiceNumbers: number[], counter: number) {
   expect(invoiceNumbers).toEqual(Array.from({ length: invoiceNumbers.length }, (_, i) => i + 1));
@@ -211,6 +211,18 @@ describe('a backup taken while orders are placed', () => {
     const before = await shopFacts(source.url);
     await expect(restoreBackup({ file, database: source, images: { kind: 'disk', dir: join(work, 'unused') } })).rejects.toBeInstanceOf(TargetNotEmptyError);
     expect(await shopFacts(source.url)).toEqual(before);
+  });
+
+  it("refuses a database with tables that are not a shop's, even empty ones, and leaves them alone", async () => {
+    const target = await createPostgresDb(2, { empty: true });
+    try {
+      await target.db.$executeRawUnsafe('CREATE TABLE someone_elses (id int)');
+      expect(await inspectTarget(target.url)).toEqual({ tables: 1, tablesWithRows: [], foreignTables: ['someone_elses'] });
+      await expect(restoreBackup({ file, database: target, images: { kind: 'disk', dir: join(work, 'unused') } })).rejects.toThrow(/not a PackShop database's \(e\.g\. someone_elses\)/);
+      expect((await inspectTarget(target.url)).tables).toBe(1);
+    } finally {
+      await target.close();
+    }
   });
 
   it('refuses a truncated or corrupted file, naming the damage, and leaves the target empty', async () => {

@@ -4,7 +4,7 @@ import { openPostgres } from '../client';
 import { scanImages } from './archive';
 import { createBackup } from './create';
 import { quoteIdent } from './dump';
-import { inspectTarget, restoreBackup, TargetNotEmptyError } from './restore';
+import { assertEmpty, inspectTarget, restoreBackup } from './restore';
 import type { BackupManifest } from './types';
 
 export interface MoveOptions {
@@ -91,8 +91,7 @@ async function totals(url: string): Promise<Totals> {
  */
 export async function moveDatabase(opts: MoveOptions): Promise<MoveResult> {
   const log = opts.log ?? (() => undefined);
-  const state = await inspectTarget(opts.targetUrl);
-  if (state.tablesWithRows.length > 0) throw new TargetNotEmptyError(`The PostgreSQL database is not empty (${state.tablesWithRows.length} tables hold data, e.g. ${state.tablesWithRows.slice(0, 3).join(', ')}).`);
+  assertEmpty(await inspectTarget(opts.targetUrl));
 
   log('Backing up the shop ...');
   const backup = await createBackup({ database: opts.source, uploadsDir: opts.uploadsDir, outFile: opts.backupFile });

@@ -38,6 +38,8 @@ export interface TargetState {
   tables: number;
   /** Tables other than the migration bookkeeping that hold at least one row. */
   tablesWithRows: string[];
+  /** The tables, when there are some but no migration bookkeeping: not a shop's database, never dropped without --force. */
+  foreignTables: string[];
 }
 
 /** What the target database holds: a database that was only migrated (no rows) counts as empty. */
@@ -57,9 +59,19 @@ export async function inspectTarget(url: string): Promise<TargetState> {
       const found = await client.query(`SELECT 1 FROM ${quoteIdent(name)} LIMIT 1`);
       if (found.rowCount) tablesWithRows.push(name);
     }
-    return { tables: tables.length, tablesWithRows };
+    return { tables: tables.length, tablesWithRows, foreignTables: tables.length && !tables.includes(MIGRATIONS_TABLE) ? tables : [] };
   } finally {
     await client.end();
+  }
+}
+
+/** Throws TargetNotEmptyError unless the target has no shop data and no tables of anything else. */
+export function assertEmpty(state: TargetState): void {
+  if (state.tablesWithRows.length > 0) {
+    throw new TargetNotEmptyError(`The target database is not empty (${state.tablesWithRows.length} tables hold data, e.g. ${state.tablesWithRows.slice(0, 3).join(', ')}).`);
+  }
+  if (state.foreignTables.length > 0) {
+    throw new TargetNotEmptyError(`The target database has tables that are not a PackShop database's (e.g. ${state.foreignTables.slice(0, 3).join(', ')}).`);
   }
 }
 
@@ -105,9 +117,7 @@ async function writeCopyData(stream: NodeJS.WritableStream, data: Buffer, failed
 export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult> {
   const manifest = opts.verified ?? (await verifyBackup(opts.file));
   const state = await inspectTarget(opts.database.url);
-  if (state.tablesWithRows.length > 0 && !opts.replace) {
-    throw new TargetNotEmptyError(`The target database is not empty (${state.tablesWithRows.length} tables hold data, e.g. ${state.tablesWithRows.slice(0, 3).join(', ')}).`);
-  }
+  if (!opts.replace) assertEmpty(state);
   const client = new pg.Client({ connectionString: opts.database.url });
   await client.connect();
   const rowCounts: Record<string, number> = {};
