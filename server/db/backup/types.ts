@@ -11,7 +11,7 @@ export interface BackupManifest {
   databaseKind: 'embedded' | 'postgres';
   /** Rows of every table in the dump, by table name (including the migration bookkeeping table). */
   rowCounts: Record<string, number>;
-  /** Images stored as files under images/ (the disk image store); sha256 over every name and its bytes. */
+  /** Images stored as files under images/ (the disk image store); sha256 over one line per image: name, size and the sha256 of its bytes, in archive (name) order. */
   images: { count: number; bytes: number; sha256: string };
   /** sha256 (hex) of dump.sql. */
   sha256: string;
@@ -43,7 +43,7 @@ export class BackupDamagedError extends Error {
   override name = 'BackupDamagedError';
 }
 
-/** Temporary files being written carry this suffix; listings should skip them. */
+/** Temporary files being written (<outFile>.<pid>-<random>[.sql].partial, beside it) carry this suffix; listings should skip them. */
 export const PARTIAL_SUFFIX = '.partial';
 
 /** Backup files end in this; DATA_DIR/backups holds nothing else worth listing. */
