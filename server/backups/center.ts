@@ -30,7 +30,7 @@ export interface BackupPolicy {
   timeZone: string;
 }
 
-export const DEFAULT_BACKUP_POLICY: BackupPolicy = { hour: 3, keepDaily: 7, keepWeekly: 4, timeZone: SHOP_TIME_ZONE };
+const DEFAULT_BACKUP_POLICY: BackupPolicy = { hour: 3, keepDaily: 7, keepWeekly: 4, timeZone: SHOP_TIME_ZONE };
 
 export interface BackupCenterOptions {
   /** The backup directory; null when BACKUP_DIR=off. */
@@ -75,8 +75,8 @@ interface FileOnDisk {
 const idOf = (name: string) => name.slice(0, -BACKUP_EXTENSION.length);
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 500);
 
-export const BACKUPS_OFF = 'The shop writes no backups: BACKUP_DIR is off. Back it up with npm run db:backup (docs/deploy.md).';
-export const BACKUP_RUNNING = 'A backup is being written right now. Try again when it has finished.';
+const BACKUPS_OFF = 'The shop writes no backups: BACKUP_DIR is off. Back it up with npm run db:backup (docs/deploy.md).';
+const BACKUP_RUNNING = 'A backup is being written right now. Try again when it has finished.';
 
 export class BackupCenter {
   readonly dir: string | null;

@@ -6,7 +6,7 @@
 export const SHOP_TIME_ZONE = 'Asia/Singapore';
 
 /** The dashboard warns when the newest good backup is older than this. */
-export const BACKUP_STALE_HOURS = 36;
+const BACKUP_STALE_HOURS = 36;
 
 /** A backup on disk, as retention sees it. `damaged`: its checksum or manifest did not verify. */
 export interface RetainedBackup {

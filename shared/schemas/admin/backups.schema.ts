@@ -24,7 +24,7 @@ export const backupRow = z.object({
 });
 export type BackupRow = z.infer<typeof backupRow>;
 
-export const backupAttempt = z.object({
+const backupAttempt = z.object({
   at: z.string(),
   ok: z.boolean(),
   error: z.string().nullable(),
