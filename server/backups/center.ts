@@ -348,6 +348,13 @@ export class BackupCenter {
     // Forget files that are gone.
     const present = new Set(files.map((f) => f.name));
     for (const name of Object.keys(status.checked)) if (!present.has(name)) delete status.checked[name];
+    // Temporary files a stopped or crashed writer left behind (never listed): gone after a day.
+    for (const name of await readdir(this.dir!)) {
+      if (!name.startsWith('packshop-') || !name.endsWith(PARTIAL_SUFFIX)) continue;
+      const path = join(this.dir!, name);
+      const s = await stat(path).catch(() => null);
+      if (s && Date.now() - s.mtimeMs > START_STALE_MS) await unlink(path).catch(() => undefined);
+    }
   }
 
   // --- the schedule ----------------------------------------------------------------------------
