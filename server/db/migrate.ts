@@ -19,6 +19,14 @@ export interface Migration {
   checksum: string;
 }
 
+/** The bookkeeping table of applied migrations (backups carry its rows so a restored database counts as migrated). */
+export const MIGRATIONS_TABLE = '_app_migrations';
+export const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (
+  name TEXT PRIMARY KEY,
+  checksum TEXT NOT NULL,
+  applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+)`;
+
 // A fixed key so that every instance of the shop contends for the same advisory lock.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
@@ -43,11 +51,7 @@ export async function runMigrations(executor: SqlExecutor, migrations = readMigr
   return executor.withConnection(async (conn) => {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await conn.exec(`CREATE TABLE IF NOT EXISTS "_app_migrations" (
-        name TEXT PRIMARY KEY,
-        checksum TEXT NOT NULL,
-        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-      )`);
+      await conn.exec(MIGRATIONS_TABLE_DDL);
       const rows = await conn.query('SELECT name, checksum FROM "_app_migrations"');
       const applied = new Map(rows.map((r) => [String(r.name), String(r.checksum)]));
       const done: string[] = [];

@@ -9,4 +9,4 @@
 export * from './types';
 export { createBackup } from './create';
 export { readBackupManifest, verifyBackup } from './read';
-export { restoreBackup, TargetNotEmptyError, type RestoreOptions, type RestoreResult } from './restore';
+export { inspectTarget, restoreBackup, TargetNotEmptyError, type RestoreOptions, type RestoreResult, type TargetState } from './restore';

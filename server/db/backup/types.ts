@@ -22,7 +22,8 @@ export interface BackupManifest {
 }
 
 export interface CreateBackupOptions {
-  database: Database;
+  /** The database to back up (only its connection string and kind are used). */
+  database: Pick<Database, 'url' | 'kind'>;
   /** The disk image store's directory (DATA_DIR/uploads); its files go under images/. Omit to leave images out (IMAGE_STORE=db keeps them in the dump). */
   uploadsDir?: string;
   /** The file to write; written under a temporary name beside it and renamed when complete. */

@@ -277,6 +277,22 @@ export class EmbeddedPostgres {
 
 export class DataDirInUseError extends Error {}
 
+/**
+ * A connection string to the live embedded server another process runs on this cluster directory
+ * (a running shop), read from its postmaster.pid (pid, socket directory), or null when none runs.
+ * Tools such as `npm run db:backup` use it to reach a running shop's database without stopping it.
+ */
+export function runningServerUrl(dir: string, database = 'packshop'): string | null {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const socketDir = lines[4]?.trim();
+  if (!pid || !isAlive(pid) || !socketDir) return null;
+  const port = Number(lines[3]) || SOCKET_PORT;
+  return `postgresql://${SUPERUSER}@localhost:${port}/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

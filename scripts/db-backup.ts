@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { backupFileName, createBackup } from '../server/db/backup';
+import { openBackupSource } from '../server/db/backup/open';
+import { readEnv } from '../server/env';
+import { formatBytes } from './lib/format';
+
+// npm run db:backup [-- --out FILE]
+// One file (tar.gz: manifest.json, dump.sql, images/) of the shop's database and uploaded images,
+// taken from a consistent snapshot while the shop keeps taking orders, or with the shop stopped.
+// Without --out it goes to DATA_DIR/backups/packshop-<time>.tar.gz. README: "Backups".
+const usage = 'Usage: npm run db:backup [-- --out FILE]';
+let args;
+try {
+  args = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(1);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const env = readEnv();
+const outFile = args.out ?? join(env.dataDir, 'backups', backupFileName());
+const started = Date.now();
+try {
+  const source = await openBackupSource(env, (msg) => console.log(msg));
+  try {
+    console.log(`Backing up ${source.how} ...`);
+    const { file, bytes, manifest } = await createBackup({ database: source.database, uploadsDir: join(env.dataDir, 'uploads'), outFile });
+    const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0);
+    console.log(`Wrote ${file} (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+    console.log(`  snapshot ${manifest.createdAt}, schema ${manifest.schemaVersion}`);
+    console.log(`  ${rows} rows in ${Object.keys(manifest.rowCounts).length} tables (orders: ${manifest.rowCounts.Order ?? 0}), ${manifest.images.count} image files`);
+    console.log('Restore it with: npm run db:restore -- ' + file);
+  } finally {
+    await source.close();
+  }
+} catch (err) {
+  console.error(`Backup failed: ${(err as Error).message}`);
+  process.exit(1);
+}
