@@ -53,7 +53,7 @@ beforeEach(async () => {
 const files = () => readdirSync(dir).filter((f) => f.endsWith('.tar.gz')).sort();
 
 describe('taking and listing backups', () => {
-  it('starts empty with a warning, takes one over tRPC and one over REST, lists both newest first', async () => {
+  it('starts empty with a warning, takes one over tRPC and one over REST; the second replaces the first of the same day', async () => {
     const empty = await t.caller({ token: tokens.admin }).admin.backups.list();
     expect(empty).toMatchObject({ enabled: true, backups: [], last_attempt: null, warning: { kind: 'none' } });
     expect(empty.schedule).toMatchObject({ hour: 3, time_zone: 'Asia/Singapore', keep_daily: 7, keep_weekly: 4 });
@@ -70,12 +70,22 @@ describe('taking and listing backups', () => {
     expect(second.body).toMatchObject({ status: 'good' });
     expect(second.body.id).not.toBe(first.id);
 
+    // Retention keeps the newest backup of each day: the first one of today is gone.
     const list = await t.api('GET', '/admin/backups', { token: tokens.admin });
     expect(list.status).toBe(200);
-    expect(list.body.backups.map((b: { id: string }) => b.id)).toEqual([second.body.id, first.id]);
+    expect(list.body.backups.map((b: { id: string }) => b.id)).toEqual([second.body.id]);
     expect(list.body).toMatchObject({ warning: null, running: false, last_attempt: { ok: true, trigger: 'manual', id: second.body.id, error: null } });
     expect(list.body.newest_good_at).toBe(second.body.created_at);
-    expect(files()).toHaveLength(2);
+    expect(files()).toEqual([second.body.file_name]);
+
+    // A file copied into the directory is listed at once, as not verified yet (only its manifest was read).
+    const older = 'packshop-20261101-030000Z.tar.gz';
+    writeFileSync(join(dir, older), readFileSync(join(dir, second.body.file_name)));
+    const withOlder = await t.caller({ token: tokens.admin }).admin.backups.list();
+    expect(withOlder.backups.map((b) => [b.file_name, b.status])).toEqual([
+      [second.body.file_name, 'good'],
+      [older, 'unchecked'],
+    ]);
   });
 
   it('downloads the very file the listing names, as an attachment, over REST', async () => {
