@@ -28,8 +28,8 @@ for (const width of [1280, 390]) {
     await expect(newest).toContainText('Verified');
     await expect(newest).toContainText(/just now|1 minute ago/);
     await expect(newest).toContainText(/[\d.]+ (KB|MB)/);
-    await newest.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/backups-${width}.png`, fullPage: true });
+    await page.locator('section[aria-labelledby="backups-title"]').screenshot({ path: `test-results/backups-section-${width}.png` });
 
     const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: /^Download the backup of / }).click()]);
     expect(download.suggestedFilename()).toBe(fileName);
