@@ -270,7 +270,7 @@ export class BackupCenter {
   private async recordFailure(trigger: BackupTrigger, err: unknown) {
     logger().error({ err, trigger }, 'backup: failed');
     try {
-      await mkdir(this.dir!, { recursive: true });
+      await mkdir(this.dir!, { recursive: true, mode: 0o700 });
       const status = await this.readStatus();
       status.lastAttempt = { at: new Date().toISOString(), ok: false, error: message(err), id: null, trigger };
       await this.writeStatus(status);
@@ -282,7 +282,7 @@ export class BackupCenter {
   private async write(trigger: BackupTrigger): Promise<BackupRow> {
     const dir = this.dir!;
     try {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const database = this.opts.database!;
       let name = backupFileName(new Date());
       const taken = new Set(await readdir(dir));

@@ -236,6 +236,22 @@ describe('failures and the one writer', () => {
     }
   });
 
+  it('two instances sharing the database and the directory write one backup between them at start', async () => {
+    const instances = [0, 1, 2].map(() => new BackupCenter({ dir, database: t.database, uploadsDir: t.uploadsDir }));
+    // Files written the same second would share a name, so the count of writes is read from the log.
+    const lines: { msg: string }[] = [];
+    const previous = logger();
+    setLogger(buildLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) }));
+    try {
+      await Promise.all(instances.map((c) => c.tick('start')));
+    } finally {
+      setLogger(previous);
+    }
+    expect(lines.filter((l) => l.msg.startsWith('backup: wrote '))).toHaveLength(1);
+    expect(files()).toHaveLength(1);
+    await Promise.all(instances.map((c) => c.stop()));
+  });
+
   it('at start takes one only when the newest is over a day old, and the schedule stops cleanly', async () => {
     await t.deps.backups.tick('start');
     expect(files()).toHaveLength(1);
