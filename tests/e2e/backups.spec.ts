@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
 import { E2E_DATA_DIR } from './support/e2e-paths';
 
@@ -8,6 +9,15 @@ import { E2E_DATA_DIR } from './support/e2e-paths';
 // downloads it with the admin's own session; the dashboard warns when the last backup failed.
 
 const BACKUP_DIR = join(E2E_DATA_DIR, 'backups');
+
+// Each journey writes and verifies a whole backup; on a busy machine that is most of a minute.
+test.describe.configure({ timeout: 120_000 });
+
+/** Serious or critical axe violations (WCAG 2.1 A and AA) inside one part of the page. */
+async function axeProblems(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 for (const width of [1280, 390]) {
   test(`admin takes a backup, sees it listed and downloads it (${width} px)`, async ({ page }) => {
@@ -30,6 +40,7 @@ for (const width of [1280, 390]) {
     await expect(newest).toContainText(/[\d.]+ (KB|MB)/);
     await page.screenshot({ path: `test-results/backups-${width}.png`, fullPage: true });
     await page.locator('section[aria-labelledby="backups-title"]').screenshot({ path: `test-results/backups-section-${width}.png` });
+    expect(await axeProblems(page, 'section[aria-labelledby="backups-title"]')).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: /^Download the backup of / }).click()]);
     expect(download.suggestedFilename()).toBe(fileName);
@@ -57,6 +68,7 @@ test('the dashboard warns an admin when the last backup failed, until one works'
     await expect(warning).toContainText('Backups need attention');
     await expect(warning).toContainText('The last backup failed: No space left on device');
     await page.screenshot({ path: `test-results/backup-warning-${width}.png`, fullPage: true });
+    expect(await axeProblems(page, '[data-testid="backup-warning"]')).toEqual([]);
   }
   await page.getByRole('link', { name: 'Open Settings > Backups' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#backups$/);
