@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, EmbeddedPostgres } from '../../server/db/embedded/embedded-server';
+import { DataDirInUseError, EmbeddedPostgres, runningServerUrl } from '../../server/db/embedded/embedded-server';
 
 // The supervisor of the shop's own PostgreSQL server: one server per directory, back after a
 // crash, never outliving its shop.
@@ -55,6 +55,8 @@ describe('the embedded PostgreSQL server', () => {
     const second = new EmbeddedPostgres({ dir, settings: TEST_SETTINGS, inUseWaitMs: 300 });
     await expect(second.start()).rejects.toBeInstanceOf(DataDirInUseError);
     await expect(second.start()).rejects.toThrow(/in use by another running shop/);
+    // Another process (npm run db:backup) finds the running server from postmaster.pid alone.
+    expect(await count(runningServerUrl(dir)!)).toBe(100);
 
     const states: string[] = [];
     server.onStateChange((s) => states.push(s));
@@ -65,6 +67,7 @@ describe('the embedded PostgreSQL server', () => {
     expect(await count(server.url())).toBe(100);
     await server.stop();
     expect(postmasterPid(dir)).toBe(0);
+    expect(runningServerUrl(dir)).toBeNull();
   }, 90_000);
 
   it('stops with its shop even when the shop is killed with SIGKILL', async () => {

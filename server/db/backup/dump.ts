@@ -95,7 +95,7 @@ function appliedMigrations(rows: { name: string; checksum: string }[], known: Mi
 }
 
 /** The header of a table's data block; restore and verify recognise blocks by exactly this shape. */
-export const copyHeader = (table: string, columns: string[]) => `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM stdin;`;
+const copyHeader = (table: string, columns: string[]) => `COPY ${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')}) FROM stdin;`;
 export const COPY_HEADER = /^COPY "((?:[^"]|"")+)" \((.*)\) FROM stdin;$/;
 
 /**

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../../env';
 import { openEmbedded, openPostgres, type Database } from '../client';
@@ -6,7 +7,7 @@ import { runningServerUrl } from '../embedded/embedded-server';
 type ToolEnv = Pick<Env, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_DB_USER'>;
 
 /** The embedded cluster's directory under DATA_DIR (server/db/client.ts openEmbedded). */
-export const embeddedClusterDir = (dataDir: string) => join(dataDir, 'postgres');
+const embeddedClusterDir = (dataDir: string) => join(dataDir, 'postgres');
 
 /** The connection string of the shop's embedded server when a running shop holds DATA_DIR, else null. */
 export const runningShopUrl = (dataDir: string) => runningServerUrl(embeddedClusterDir(dataDir));
@@ -29,6 +30,9 @@ export async function openBackupSource(env: ToolEnv, log?: (msg: string) => void
   }
   const running = runningShopUrl(env.dataDir);
   if (running) return { database: { url: running, kind: 'embedded' }, how: `the running shop's embedded database in ${env.dataDir}`, close: async () => undefined };
+  if (!existsSync(join(embeddedClusterDir(env.dataDir), 'PG_VERSION'))) {
+    throw new Error(`There is no embedded database in ${env.dataDir} (no postgres/ folder): check DATA_DIR, or set DATABASE_URL.`);
+  }
   const database = await openEmbedded({ dataDir: env.dataDir, osUser: env.EMBEDDED_DB_USER, log });
   return { database, how: `the embedded database in ${env.dataDir} (started for the backup)`, close: () => database.close() };
 }

@@ -15,13 +15,13 @@ export async function readBackupManifest(file: string): Promise<BackupManifest> 
 }
 
 /** What a full read of dump.sql found: its checksum, size and the rows of each table's block. */
-export interface DumpSummary {
+interface DumpSummary {
   sha256: string;
   bytes: number;
   rowCounts: Record<string, number>;
 }
 
-export async function summarizeDump(chunks: AsyncIterable<Buffer>): Promise<DumpSummary> {
+async function summarizeDump(chunks: AsyncIterable<Buffer>): Promise<DumpSummary> {
   const hash = createHash('sha256');
   let bytes = 0;
   async function* hashed(): AsyncGenerator<Buffer> {
@@ -40,7 +40,7 @@ export async function summarizeDump(chunks: AsyncIterable<Buffer>): Promise<Dump
 }
 
 /** Every difference between what the manifest promises and what the file holds. */
-export function compareToManifest(manifest: BackupManifest, dump: DumpSummary | null, images: ImageFile[]): string[] {
+function compareToManifest(manifest: BackupManifest, dump: DumpSummary | null, images: ImageFile[]): string[] {
   const problems: string[] = [];
   if (!dump) return ['it holds no dump.sql'];
   if (dump.bytes !== manifest.dumpBytes) problems.push(`dump.sql has ${dump.bytes} bytes, the manifest says ${manifest.dumpBytes}`);
