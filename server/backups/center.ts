@@ -73,6 +73,8 @@ interface FileOnDisk {
 }
 
 const idOf = (name: string) => name.slice(0, -BACKUP_EXTENSION.length);
+/** The names the shop (and npm run db:backup) give: only these are ever deleted by retention. */
+const RETAINED_ID = /^packshop-\d{8}-\d{6}Z(-\d+)?$/;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 500);
 
 const BACKUPS_OFF = 'The shop writes no backups: BACKUP_DIR is off. Back it up with npm run db:backup (docs/deploy.md).';
@@ -332,8 +334,9 @@ export class BackupCenter {
   private async prune(status: StatusFile) {
     const files = await this.files();
     const byId = new Map(files.map((f) => [f.id, f]));
+    // Files named otherwise (before-move-*, copied in by hand) are listed but left alone.
     const plan = planRetention(
-      files.map((f) => {
+      files.filter((f) => RETAINED_ID.test(f.id)).map((f) => {
         const c = status.checked[f.name];
         return { id: f.id, createdAt: new Date(c?.createdAt ?? f.mtimeMs), status: c?.status === 'good' ? ('good' as const) : ('damaged' as const) };
       }),
