@@ -3,6 +3,8 @@ import { openDatabase, type Database } from './db/client';
 import { upgradeDataDirFromPglite } from './db/embedded/pglite-upgrade';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
+import { BackupCenter } from './backups/center';
+import { SHOP_TIME_ZONE } from '../shared/domain/backups';
 import { createDeps, type AppDeps } from './deps';
 import type { Env } from './env';
 import { auditProductImagesOnce } from './services/admin/image-audit.service';
@@ -38,5 +40,13 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
   const unstored = await auditProductImagesOnce(database.db, warn);
   if (unstored === 0) log('Product images: every stored value is an image of the shop.');
   const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };
-  return { database, deps: createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS }), uploadsDir };
+  // The shop's own backups (decision 0130): the images go in when they are files on this disk.
+  const backups = new BackupCenter({
+    dir: env.backupDir,
+    database,
+    uploadsDir: storage.kind === 'db' ? undefined : uploadsDir,
+    policy: { hour: env.BACKUP_HOUR, keepDaily: env.BACKUP_KEEP_DAILY, keepWeekly: env.BACKUP_KEEP_WEEKLY, timeZone: SHOP_TIME_ZONE },
+  });
+  const deps = createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS, backups });
+  return { database, deps, uploadsDir };
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { createLucia, type AppLucia } from './auth/lucia';
+import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
 import { defaultMailSettings, type MailSettings } from './services/mail.service';
 import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/admin/product-images.service';
@@ -16,12 +17,14 @@ export interface AppDeps {
   webhooks: { allowPrivate: boolean };
   /** Fetching product images from https:// addresses; ca: trusted authorities instead of Node's (tests only). */
   imageFetch: { timeoutMs: number; ca?: string };
+  /** The shop's own backups in BACKUP_DIR (off unless the server or a test gives one). */
+  backups: BackupCenter;
 }
 
 export function createDeps(
   db: PrismaClient,
   storage: ImageStorage,
-  opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number } = {},
+  opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number; backups?: BackupCenter } = {},
 ): AppDeps {
   return {
     db,
@@ -31,6 +34,7 @@ export function createDeps(
     mail: opts.mail ?? defaultMailSettings,
     webhooks: { allowPrivate: opts.webhookAllowPrivate ?? false },
     imageFetch: { timeoutMs: IMAGE_FETCH_TIMEOUT_MS },
+    backups: opts.backups ?? BackupCenter.off(),
   };
 }
 

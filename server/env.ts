@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_MAX_DAYS } from './auth/lucia';
 import { parseHost, parsePublicUrl } from './lib/public-origin';
@@ -69,6 +69,17 @@ const envSchema = z.object({
     .default(DEFAULT_SESSION_MAX_DAYS),
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Backups the shop writes by itself (docs/deploy.md, decision 0130).
+  /** Where the shop writes its backups; `off` turns them off. Default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** The hour (0-23, shop time zone) of the daily backup. */
+  BACKUP_HOUR: z.coerce.number({ error: 'BACKUP_HOUR must be an hour from 0 to 23' }).int('BACKUP_HOUR must be an hour from 0 to 23').min(0, 'BACKUP_HOUR must be an hour from 0 to 23').max(23, 'BACKUP_HOUR must be an hour from 0 to 23').default(3),
+  /** How many days keep their newest backup. */
+  BACKUP_KEEP_DAILY: z.coerce.number({ error: 'BACKUP_KEEP_DAILY must be a whole number from 1 to 366' }).int('BACKUP_KEEP_DAILY must be a whole number from 1 to 366').min(1, 'BACKUP_KEEP_DAILY must be a whole number from 1 to 366').max(366, 'BACKUP_KEEP_DAILY must be a whole number from 1 to 366').default(7),
+  /** How many older ISO weeks keep their newest backup. */
+  BACKUP_KEEP_WEEKLY: z.coerce.number({ error: 'BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520' }).int('BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520').min(0, 'BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520').max(520, 'BACKUP_KEEP_WEEKLY must be a whole number from 0 to 520').default(4),
+  /** How long after start the shop looks for a backup under a day old (and takes one if there is none). */
+  BACKUP_START_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(90_000),
 });
 
 function isPublicUrl(value: string): boolean {
@@ -89,7 +100,12 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; imageStore: 'disk' | 'db' };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  imageStore: 'disk' | 'db';
+  /** The absolute backup directory, or null when BACKUP_DIR=off. */
+  backupDir: string | null;
+};
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -98,5 +114,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const imageStore = parsed.data.IMAGE_STORE ?? (parsed.data.DATABASE_URL ? 'db' : 'disk');
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), imageStore };
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  const backupSetting = parsed.data.BACKUP_DIR;
+  const backupDir = backupSetting?.toLowerCase() === 'off' ? null : resolve(backupSetting ?? join(dataDir, 'backups'));
+  return { ...parsed.data, dataDir, imageStore, backupDir };
 }

@@ -30,6 +30,9 @@ async function main() {
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
   const webhookSender = startWebhookSender(deps.db, env);
+  // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
+  if (deps.backups.enabled) deps.backups.startSchedule({ startDelayMs: env.BACKUP_START_DELAY_MS });
+  else log.info('Backups: BACKUP_DIR is off, so the shop writes none; back it up with npm run db:backup (docs/deploy.md).');
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -52,6 +55,8 @@ async function main() {
     await sessionSync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
     await webhookSender.stop().catch(() => undefined);
+    // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
+    await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

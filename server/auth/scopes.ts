@@ -14,6 +14,7 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.contact': 'messages',
   'admin.settings': 'settings',
   'admin.shipping': 'settings',
+  'admin.backups': 'backups',
 };
 
 /** The scope a key needs to call a procedure, or null when no key may call it. */

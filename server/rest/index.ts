@@ -6,6 +6,7 @@ import { promotionsFastPath } from './promotions-fast-path';
 import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
+import { backupsRoute } from './backups.route';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
 import { apiErrorHandler, apiNotFound } from './errors';
@@ -47,6 +48,9 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // CSV files in and out of the back office (files, not JSON).
   api.use(csvExportRoutes(deps));
   api.use(csvImportRoutes(deps));
+
+  // Backup files (admin only, or an API key with backups:read).
+  api.use(backupsRoute(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

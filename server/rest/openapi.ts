@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { BACK_OFFICE_OPERATIONS } from '../../shared/domain/permissions';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
+import { backupsPaths } from './backups.route';
 import { documentsPaths } from './documents.routes';
 import { csvExportPaths } from './csv-export.route';
 import { csvImportPaths } from './csv-import.route';
@@ -40,7 +41,7 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths) };
+    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(documentsPaths as unknown as typeof uploadImagesPaths), ...(backupsPaths as unknown as typeof uploadImagesPaths) };
     declareScopes(doc);
     declareRoles(doc);
     describeErrors(doc);

@@ -28,6 +28,8 @@ const LEDGER = 'One variant at a time; order movements show the buyer e-mail, wh
 const ENQUIRIES = 'Staff answer customer enquiries: the message is what the customer wrote to the shop, to be answered.';
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
+const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
+
 const BULK = 'Personal data in bulk: the owner decides where it goes (an integration reaches it with an API key and the scope).';
 
 /** A plain route (not a procedure), named by what it does. */
@@ -127,6 +129,11 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/webhooks/{id}/deliveries', 'admin.webhooks.deliveries', 'admin'],
     ['GET /admin/webhook-deliveries/{id}', 'admin.webhooks.delivery', 'admin'],
     ['POST /admin/webhook-deliveries/{id}/redeliver', 'admin.webhooks.redeliver', 'admin'],
+  ]),
+  ...area('Backups', [
+    ['GET /admin/backups', 'admin.backups.list', 'admin', BACKUPS],
+    ['POST /admin/backups', 'admin.backups.create', 'admin', BACKUPS],
+    ['GET /admin/backups/{id}/download', route('Download of a backup file'), 'admin', BACKUPS],
   ]),
 ];
 

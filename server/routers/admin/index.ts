@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init';
 import { apiKeysAdminRouter } from './api-keys.router';
+import { backupsAdminRouter } from './backups.router';
 import { contactAdminRouter } from './contact.router';
 import { couponsRouter } from './coupons.router';
 import { dashboardRouter } from './dashboard.router';
@@ -34,4 +35,5 @@ export const adminRouter = router({
   apiKeys: apiKeysAdminRouter,
   paymentSettings: paymentSettingsRouter,
   webhooks: webhooksAdminRouter,
+  backups: backupsAdminRouter,
 });

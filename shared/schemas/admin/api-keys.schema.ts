@@ -18,6 +18,8 @@ export const API_SCOPES = [
   'messages:write',
   'settings:read',
   'settings:write',
+  'backups:read',
+  'backups:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -34,6 +36,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'messages:write': 'Mark contact messages',
   'settings:read': 'Read shop settings and shipping rules',
   'settings:write': 'Change shop settings and shipping rules',
+  'backups:read': 'List and download backups: every customer, order and password hash the shop holds',
+  'backups:write': 'Take a backup now',
 };
 
 export const createApiKeyInput = z.object({

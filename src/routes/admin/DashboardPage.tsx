@@ -18,6 +18,9 @@ export default function DashboardPage() {
   const role = useAuth().user?.role;
   const usersOpen = mayCall(role, 'GET /admin/users');
   const stats = trpc.admin.dashboard.stats.useQuery(undefined, { staleTime: 10_000 });
+  // Backups are the admin's: staff never ask (the list is admin only).
+  const backups = trpc.admin.backups.list.useQuery(undefined, { enabled: mayCall(role, 'GET /admin/backups'), staleTime: 60_000 });
+  const backupWarning = backups.data?.warning;
   const d = stats.data;
   const tiles = [
     { label: 'Inventory', value: d?.sku_count, note: d ? `${d.low_stock_count} low on stock` : '', to: '/admin/inventory' },
@@ -29,6 +32,20 @@ export default function DashboardPage() {
     <div>
       <PageHeader title="Dashboard" subtitle="Today at a glance" />
       {stats.error && <ErrorBox message={errorText(stats.error)} onRetry={() => stats.refetch()} />}
+      {backupWarning && (
+        <section role="alert" data-testid="backup-warning" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            Backups need attention
+          </h2>
+          <p className="mt-1">
+            {backupWarning.message}{' '}
+            <Link to="/admin/settings#backups" className="font-semibold text-amber-900 underline">
+              Open Settings &gt; Backups
+            </Link>
+          </p>
+        </section>
+      )}
       {d && d.unstored_image_count > 0 && (
         <section role="alert" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
           <h2 className="flex items-center gap-2 font-semibold">
