@@ -4,11 +4,12 @@ import { backupFileName, createBackup } from '../server/db/backup';
 import { openBackupSource } from '../server/db/backup/open';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
+import { commandBackupDir } from './lib/backup-dir';
 
 // npm run db:backup [-- --out FILE]
 // One file (tar.gz: manifest.json, dump.sql, images/) of the shop's database and uploaded images,
 // taken from a consistent snapshot while the shop keeps taking orders, or with the shop stopped.
-// Without --out it goes to DATA_DIR/backups/packshop-<time>.tar.gz. README: "Backups".
+// Without --out it goes to BACKUP_DIR (default DATA_DIR/backups)/packshop-<time>.tar.gz. README: "Backups".
 const usage = 'Usage: npm run db:backup [-- --out FILE]';
 let args;
 try {
@@ -22,7 +23,7 @@ if (args.help) {
   process.exit(0);
 }
 const env = readEnv();
-const outFile = args.out ?? join(env.dataDir, 'backups', backupFileName());
+const outFile = args.out ?? join(commandBackupDir(env), backupFileName());
 const started = Date.now();
 try {
   const source = await openBackupSource(env, (msg) => console.log(msg));

@@ -5,6 +5,7 @@ import { backupFileName } from '../server/db/backup';
 import { moveDatabase } from '../server/db/backup/move';
 import { openBackupSource, runningShopUrl } from '../server/db/backup/open';
 import { readEnv } from '../server/env';
+import { commandBackupDir } from './lib/backup-dir';
 
 // npm run db:move -- --to postgres://user:password@host:5432/shop
 // Moves the shop from its embedded database (DATA_DIR) into an empty PostgreSQL database: every
@@ -45,7 +46,7 @@ try {
       source: source.database,
       uploadsDir: join(env.dataDir, 'uploads'),
       targetUrl: to,
-      backupFile: join(env.dataDir, 'backups', backupFileName(new Date(), 'before-move')),
+      backupFile: join(commandBackupDir(env), backupFileName(new Date(), 'before-move')),
       log: (msg) => console.log(msg),
     });
     const money = Object.entries(result.money)

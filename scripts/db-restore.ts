@@ -6,6 +6,7 @@ import { openRestoreTarget, ShopRunningError } from '../server/db/backup/open';
 import { readMigrations } from '../server/db/migrate';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
+import { commandBackupDir } from './lib/backup-dir';
 
 // npm run db:restore -- FILE [--force]
 // Restores a backup (npm run db:backup) into the empty database of this configuration: DATA_DIR's
@@ -69,7 +70,7 @@ try {
       if (!force) {
         refuse(`${target} is not empty (${state.tablesWithRows.length} tables hold data). Restore into an empty DATA_DIR or database, or add --force to replace it (a backup of it is written first).`);
       }
-      const safety = join(env.dataDir, 'backups', backupFileName(new Date(), 'before-restore'));
+      const safety = join(commandBackupDir(env), backupFileName(new Date(), 'before-restore'));
       console.log(`--force: backing up ${target} first ...`);
       const saved = await createBackup({ database, uploadsDir: join(env.dataDir, 'uploads'), outFile: safety });
       console.log(`Wrote ${saved.file} (${formatBytes(saved.bytes)}).`);
