@@ -6,6 +6,7 @@ import { promotionsFastPath } from './promotions-fast-path';
 import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
+import { reportsCsvRoutes } from './reports-csv.route';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
 import { apiErrorHandler, apiNotFound } from './errors';
@@ -47,6 +48,8 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // CSV files in and out of the back office (files, not JSON).
   api.use(csvExportRoutes(deps));
   api.use(csvImportRoutes(deps));
+  // The reports as CSV (?format=csv); their JSON is the procedures'.
+  api.use(reportsCsvRoutes(deps));
 
   // Every other path: the tRPC procedures at their documented REST paths.
   api.use(proceduresDoor(deps));

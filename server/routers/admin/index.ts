@@ -10,6 +10,7 @@ import { outboxAdminRouter } from './outbox.router';
 import { paymentSettingsRouter } from './payment-settings.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
+import { reportsRouter } from './reports.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
@@ -34,4 +35,5 @@ export const adminRouter = router({
   apiKeys: apiKeysAdminRouter,
   paymentSettings: paymentSettingsRouter,
   webhooks: webhooksAdminRouter,
+  reports: reportsRouter,
 });

@@ -18,6 +18,7 @@ export const API_SCOPES = [
   'messages:write',
   'settings:read',
   'settings:write',
+  'reports:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -34,6 +35,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'messages:write': 'Mark contact messages',
   'settings:read': 'Read shop settings and shipping rules',
   'settings:write': 'Change shop settings and shipping rules',
+  'reports:read': 'Read the reports (sales, products, customers, promotions, stock cover, GST)',
 };
 
 export const createApiKeyInput = z.object({
