@@ -25,13 +25,10 @@ interface Props {
   horizontal?: boolean;
 }
 
-type ChartModule = typeof import('chart.js');
+type ChartModule = typeof import('./chart-setup');
 let loading: Promise<ChartModule> | null = null;
 function loadChartJs(): Promise<ChartModule> {
-  loading ??= import('chart.js').then((m) => {
-    m.Chart.register(m.BarController, m.BarElement, m.LineController, m.LineElement, m.PointElement, m.CategoryScale, m.LinearScale, m.Tooltip, m.Legend, m.Filler);
-    return m;
-  });
+  loading ??= import('./chart-setup');
   return loading;
 }
 
