@@ -86,7 +86,7 @@ export function ReportChart({ labels, series, summary, kind = 'bar', height = 26
   }, [labels, series, kind, formatLeft, horizontal]);
   if (failed) return <p className="text-sm text-slate-500">The chart could not be loaded; the table below has the same figures.</p>;
   return (
-    <div className="relative w-full" style={{ height }}>
+    <div className="relative w-full min-w-0" style={{ height }}>
       <canvas ref={canvas} role="img" aria-label={summary} data-testid="report-chart" />
     </div>
   );

@@ -38,7 +38,7 @@ export function GstReport() {
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Quarter
-          <select
+          <select aria-label="Quarter"
             className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
             value={picked?.label ?? ''}
             onChange={(e) => {
@@ -88,7 +88,7 @@ export function GstReport() {
             <strong>What is included: </strong>
             {d.basis}
           </p>
-          <div className="mt-4 grid gap-4 xl:grid-cols-2">
+          <div className="mt-4 grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
             <div className="rounded-xl border border-slate-200 bg-white p-3">
               <ReportChart labels={labels} series={series} formatLeft={money} summary={`Supplies without GST and output tax per month from ${d.range.from} to ${d.range.to}. The table lists each month.`} />
             </div>

@@ -28,14 +28,14 @@ export function ProductsReport() {
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Best sellers by
-          <select className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={by} onChange={(e) => setBy(e.target.value as 'revenue' | 'units')}>
+          <select aria-label="Best sellers by" className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={by} onChange={(e) => setBy(e.target.value as 'revenue' | 'units')}>
             <option value="revenue">Revenue</option>
             <option value="units">Units</option>
           </select>
         </label>
         <label className="text-sm font-medium text-slate-700">
           Per
-          <select className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={level} onChange={(e) => setLevel(e.target.value as 'product' | 'variant')}>
+          <select aria-label="Per" className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={level} onChange={(e) => setLevel(e.target.value as 'product' | 'variant')}>
             <option value="product">Product</option>
             <option value="variant">Variant (SKU)</option>
           </select>
@@ -45,7 +45,7 @@ export function ProductsReport() {
       {query.error && <ErrorBox message={errorText(query.error)} onRetry={() => query.refetch()} />}
       {d && (
         <>
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
             <div className="rounded-xl border border-slate-200 bg-white p-3">
               {top.length > 0 ? (
                 <ReportChart labels={labels} series={series} horizontal height={Math.max(160, top.length * 28)} formatLeft={by === 'revenue' ? money : undefined} summary={`The ${top.length} best sellers by ${by}. The table lists them with their trend.`} />
@@ -101,7 +101,7 @@ export function CustomersReport() {
             <Figure label="Returning buyers" value={d.returning_buyers} previous={d.previous.returning_buyers} />
             <Figure label="Repeat rate" value={d.repeat_rate} previous={d.previous.repeat_rate} format={(n) => `${n}%`} />
           </div>
-          <div className="mt-4 grid gap-4 xl:grid-cols-2">
+          <div className="mt-4 grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
             <div>
               <h3 className="mb-2 text-base font-semibold text-slate-900">Orders by country</h3>
               <div className="mb-3 rounded-xl border border-slate-200 bg-white p-3">
@@ -171,7 +171,7 @@ export function PromotionsReport() {
               <p className="p-6 text-center text-sm text-slate-500">No order used a coupon or received a gift in this period.</p>
             )}
           </div>
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
             <div>
               <h3 className="mb-2 text-base font-semibold text-slate-900">Coupons</h3>
               <ReportTable

@@ -26,7 +26,7 @@ export function SalesReport() {
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Chart by
-          <select
+          <select aria-label="Chart by"
             className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
             value={interval}
             onChange={(e) =>
@@ -61,7 +61,7 @@ export function SalesReport() {
             Cancelled and not counted above: {whole(d.cancelled.orders)} order{d.cancelled.orders === 1 ? '' : 's'} worth {money(d.cancelled.value)} (previous period: {whole(d.previous_cancelled.orders)},{' '}
             {money(d.previous_cancelled.value)}).
           </p>
-          <div className="mt-4 grid gap-4 xl:grid-cols-[3fr_2fr]">
+          <div className="mt-4 grid items-start gap-4 xl:grid-cols-[3fr_2fr] [&>*]:min-w-0">
             <div className="rounded-xl border border-slate-200 bg-white p-3">
               <ReportChart
                 labels={labels}

@@ -48,7 +48,7 @@ export function StockCoverReport() {
         </label>
         <label className="text-sm font-medium text-slate-700">
           Sort by
-          <select className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={sort} onChange={(e) => set('sort', e.target.value)}>
+          <select aria-label="Sort by" className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={sort} onChange={(e) => set('sort', e.target.value)}>
             {SORTS.map(([k, label]) => (
               <option key={k} value={k}>
                 {label}

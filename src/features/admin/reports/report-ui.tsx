@@ -80,7 +80,7 @@ export function RangePicker({ state, children }: { state: ReturnType<typeof useR
     <div className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
       <label className="text-sm font-medium text-slate-700">
         Period
-        <select
+        <select aria-label="Period"
           className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
           value={editing ? 'custom' : state.preset}
           onChange={(e) => {
