@@ -11,7 +11,7 @@ export const REPORT_PRESETS = ['today', 'last_7_days', 'last_30_days', 'this_mon
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 /** The longest range a report covers (two years and a day, so any two calendar years fit). */
-export const MAX_REPORT_DAYS = 732;
+const MAX_REPORT_DAYS = 732;
 
 export const DEFAULT_TIME_ZONE = 'Asia/Singapore';
 

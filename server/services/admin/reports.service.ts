@@ -48,7 +48,7 @@ export async function updateReportSettings(db: PrismaClient, input: Partial<Repo
 }
 
 /** The words the GST screen, its CSV and the docs use for what the figures include. */
-export function gstBasis(tz: string): string {
+function gstBasis(tz: string): string {
   return (
     `Orders placed in the period and not cancelled (pending, paid, processing, shipped and delivered), by order date in the shop's time zone (${tz}). ` +
     'Supplies without GST (box 1) is the sum of those orders\' totals (goods after discounts, plus shipping) less their GST; ' +

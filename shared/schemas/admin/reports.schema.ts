@@ -92,7 +92,7 @@ export const stockCoverInput = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
 
-export const stockCoverRow = z.object({
+const stockCoverRow = z.object({
   variant_id: z.string(),
   sku: z.string(),
   product_id: z.string(),

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 // scripts/vite-first-load.ts). The canvas is an image with a summary for screen readers; the table
 // beside every chart holds the same figures.
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   data: number[];
   /** Drawn on the right-hand axis (e.g. orders beside revenue). */
