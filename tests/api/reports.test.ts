@@ -219,7 +219,7 @@ describe('products', () => {
         units_change: 700,
       }),
     ]);
-    expect(res.body.variants).toEqual([expect.objectContaining({ variant_id: variant.variantId, sku: variant.sku, units: 16 })]);
+    expect(res.body.variants).toEqual([expect.objectContaining({ variant_id: variant.variantId, sku: variant.sku, product_name: variant.productName, units: 16 })]);
     expect(res.body.unsold).toContainEqual({ product_id: idle.productId, product_name: idle.productName });
     expect(res.body.unsold.map((p: { product_id: string }) => p.product_id)).not.toContain(variant.productId);
   });

@@ -33,6 +33,8 @@ async function shoot(page: Page, name: string) {
 }
 
 test('the owner reads sales, products, customers, promotions, stock cover and GST with charts, tables and CSV', async ({ page }) => {
+  // Six reports, each drawn at two widths (with a reload at the phone's): longer than one journey step.
+  test.setTimeout(180_000);
   const order = await placeOrder(page, 30);
   await signInWithApi(page, 'admin');
 

@@ -237,7 +237,7 @@ export async function productsReport(db: Db, input: DayRange): Promise<ProductsR
     previous_range: r.previous,
     time_zone: r.tz,
     products: products.map((x) => ({ product_id: x.key, product_name: x.label, ...trend(x) })),
-    variants: variants.map((x) => ({ variant_id: x.key, sku: x.label, product_name: '', ...trend(x) })),
+    variants: variants.map((x) => ({ variant_id: x.key, sku: x.label, product_name: x.product_name, ...trend(x) })),
     unsold,
   };
 }

@@ -138,6 +138,7 @@ export async function stockCoverRows(db: Db, from: Date, to: Date, search: strin
 const lineSalesRow = z.object({
   key: z.string().nullable(),
   label: z.string(),
+  product_name: z.string(),
   revenue: int,
   units: int,
   orders: int,
@@ -158,7 +159,7 @@ export async function lineSales(db: Db, by: 'product' | 'variant', prevFrom: Dat
   const group = by === 'product' ? Prisma.sql`oi."productId", CASE WHEN oi."productId" IS NULL THEN oi."productName" END` : Prisma.sql`oi."variantId", CASE WHEN oi."variantId" IS NULL THEN oi."sku" END`;
   const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT ${key} AS key, ${label} AS label,
+    SELECT ${key} AS key, ${label} AS label, MAX(oi."productName") AS product_name,
       COALESCE(SUM(oi."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
       COALESCE(SUM(oi."quantity") FILTER (WHERE ${cur}), 0) AS units,
       COUNT(DISTINCT o."id") FILTER (WHERE ${cur}) AS orders,

@@ -60,9 +60,9 @@ export function ProductsReport() {
               columns={[
                 { label: level === 'product' ? 'Product' : 'SKU', value: (r) => r.name },
                 { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                { label: 'Trend', value: (r) => <Change value={r.revenue_change} />, numeric: true },
+                { label: 'Revenue change', value: (r) => <Change value={r.revenue_change} />, numeric: true },
                 { label: 'Units', value: (r) => whole(r.units), numeric: true },
-                { label: 'Trend ', value: (r) => <Change value={r.units_change} />, numeric: true },
+                { label: 'Units change', value: (r) => <Change value={r.units_change} />, numeric: true },
                 { label: 'Orders', value: (r) => whole(r.orders), numeric: true },
               ]}
             />
