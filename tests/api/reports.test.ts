@@ -270,6 +270,23 @@ describe('the door', () => {
     expect((await t.api('GET', '/admin/reports/gst?from=2026-11-01%00&to=2026-11-07', { token: staff })).status).toBe(400);
   });
 
+  it('refuses odd inputs with a 400 and never a 500', async () => {
+    const bad = [
+      `/admin/reports/sales?${RANGE}&interval=1`,
+      `/admin/reports/sales?${RANGE}&format=xml`,
+      `/admin/reports/products?from=${'9'.repeat(5000)}&to=2026-11-07`,
+      `/admin/reports/customers?from=-2026-11-01&to=2026-11-07`,
+      `/admin/reports/stock-cover?search=${'x'.repeat(101)}`,
+      '/admin/reports/stock-cover?sort=price',
+      '/admin/reports/stock-cover?flagged=maybe',
+    ];
+    for (const path of bad) expect((await t.api('GET', path, { token: staff })).status, path).toBe(400);
+    const settings = [{ lead_time_days: -1 }, { stock_window_days: 1000 }, { cover_days: 0 }, { time_zone: 'Asia/Singapore\u0000' }, { time_zone: 'x'.repeat(200) }, { cover_days: '30' }];
+    for (const body of settings) expect((await t.api('PUT', '/admin/reports/settings', { token: admin, body })).status, JSON.stringify(body)).toBe(400);
+    // Nothing was changed by the refused bodies.
+    expect((await t.api('GET', '/admin/reports/settings', { token: staff })).body).toMatchObject({ time_zone: 'Asia/Singapore', lead_time_days: 14, cover_days: 30, stock_window_days: 30 });
+  });
+
   it('is closed to customers and to keys without reports:read, open to a key with it', async () => {
     for (const name of ['sales', 'products', 'customers', 'promotions', 'gst']) {
       expect((await t.api('GET', `/admin/reports/${name}?${RANGE}`, { token: customer })).status).toBe(403);

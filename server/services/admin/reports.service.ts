@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import { GST_RATE_PERCENT } from '../../../shared/constants';
 import { toDollars } from '../../../shared/domain/money';
 import {
   addDays,
@@ -52,7 +53,7 @@ function gstBasis(tz: string): string {
   return (
     `Orders placed in the period and not cancelled (pending, paid, processing, shipped and delivered), by order date in the shop's time zone (${tz}). ` +
     'Supplies without GST (box 1) is the sum of those orders\' totals (goods after discounts, plus shipping) less their GST; ' +
-    'output tax (box 6) is the sum of the GST recorded on each order (9/109 of its total, rounded to the cent per order). ' +
+    `output tax (box 6) is the sum of the GST recorded on each order (${GST_RATE_PERCENT}/${100 + GST_RATE_PERCENT} of its total, rounded to the cent per order). ` +
     'Every order is counted as a standard-rated supply as the shop recorded it, whatever the delivery country; cancelled orders are left out, ' +
     'and no zero-rated, exempt or imported-services figures are included.'
   );
