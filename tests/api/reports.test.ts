@@ -195,6 +195,10 @@ describe('stock cover', () => {
     await t.db.variant.update({ where: { id: variant.variantId }, data: { onHand: v.allocated + 1 } });
     const flagged = await t.api('GET', '/admin/reports/stock-cover?flagged=true', { token: staff });
     expect(flagged.body.rows.map((r: { variant_id: string }) => r.variant_id)).toEqual([variant.variantId]);
+    // Filtered like the inventory screen: the test variant is a white 25x35 polymailer.
+    const filtered = await t.api('GET', '/admin/reports/stock-cover?category=polymailers&color=white&size=25x35&flagged=true', { token: staff });
+    expect(filtered.body.rows.map((r: { variant_id: string }) => r.variant_id)).toEqual([variant.variantId]);
+    expect((await t.api('GET', '/admin/reports/stock-cover?color=black&flagged=true', { token: staff })).body.rows).toEqual([]);
     const csv = await download('/admin/reports/stock-cover?format=csv', staff);
     expect(csv.status).toBe(200);
     expect(csv.rows).toEqual([expect.objectContaining({ sku: variant.sku, available: '1', flagged: 'yes' })]);

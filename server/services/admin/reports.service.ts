@@ -173,7 +173,7 @@ type StockSort = 'days_left' | 'daily_units' | 'reorder_quantity' | 'sku' | 'ava
 
 export async function stockCoverReport(
   db: Db,
-  input: { search?: string; flagged?: 'true' | 'false'; sort?: StockSort },
+  input: q.StockCoverFilter & { flagged?: 'true' | 'false'; sort?: StockSort },
   now: Date = new Date(),
 ): Promise<StockCoverReport> {
   const settings = await getReportSettings(db);
@@ -181,7 +181,12 @@ export async function stockCoverReport(
   // The window is the last N whole days up to and including today, in the shop's time zone.
   const today = dayIn(tz, now);
   const window = { from: addDays(today, -(settings.stock_window_days - 1)), to: today };
-  const rows = await q.stockCoverRows(db, startOfDay(window.from, tz), startOfDay(addDays(today, 1), tz), input.search?.trim() || null);
+  const rows = await q.stockCoverRows(db, startOfDay(window.from, tz), startOfDay(addDays(today, 1), tz), {
+    search: input.search?.trim() || undefined,
+    category: input.category?.trim() || undefined,
+    color: input.color?.trim() || undefined,
+    size: input.size?.trim() || undefined,
+  });
   let out = rows.map((row) => {
     const c = stockCover({ available: row.available, sold: row.sold, windowDays: settings.stock_window_days, leadTimeDays: settings.lead_time_days, coverDays: settings.cover_days });
     return { ...row, sold_in_window: row.sold, daily_units: c.dailyUnits, days_left: c.daysLeft, reorder_quantity: c.reorderQuantity, reorder_pieces: c.reorderQuantity * row.pack_size, flagged: c.flagged };

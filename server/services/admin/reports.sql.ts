@@ -116,9 +116,22 @@ const stockCoverSqlRow = z.object({
 });
 export type StockCoverSqlRow = z.infer<typeof stockCoverSqlRow>;
 
-/** Every variant (optionally matching a search on SKU or product name) with what is available and what sold in [from, to). */
-export async function stockCoverRows(db: Db, from: Date, to: Date, search: string | null): Promise<StockCoverSqlRow[]> {
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+export interface StockCoverFilter {
+  search?: string;
+  category?: string;
+  color?: string;
+  size?: string;
+}
+
+/** Every variant matching the filters (as the inventory screen's) with what is available and what sold in [from, to). */
+export async function stockCoverRows(db: Db, from: Date, to: Date, filter: StockCoverFilter): Promise<StockCoverSqlRow[]> {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = [
+    like === null ? null : Prisma.sql`(v."sku" ILIKE ${like} OR p."name" ILIKE ${like})`,
+    filter.category ? Prisma.sql`p."category" = ${filter.category}` : null,
+    filter.color ? Prisma.sql`v."color" = ${filter.color}` : null,
+    filter.size ? Prisma.sql`v."sizeCode" = ${filter.size}` : null,
+  ].filter((x): x is Prisma.Sql => x !== null);
   const rows = await db.$queryRaw<unknown[]>`
     SELECT v."id" AS variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size,
       v."packSize" AS pack_size, ${availableSql('v')} AS available, COALESCE(s.sold, 0) AS sold
@@ -130,7 +143,7 @@ export async function stockCoverRows(db: Db, from: Date, to: Date, search: strin
       WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
       GROUP BY oi."variantId"
     ) s ON s."variantId" = v."id"
-    WHERE ${like === null ? Prisma.sql`TRUE` : Prisma.sql`(v."sku" ILIKE ${like} OR p."name" ILIKE ${like})`}
+    WHERE ${where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ')}
     ORDER BY v."sku"`;
   return z.array(stockCoverSqlRow).parse(rows);
 }

@@ -84,8 +84,14 @@ export const gstReport = z.object({
 });
 export type GstReport = z.infer<typeof gstReport>;
 
+const filterText = z.string().trim().max(100, 'Filters are at most 100 characters').optional();
 export const stockCoverInput = z.object({
-  search: z.string().max(100).optional(),
+  /** Part of the SKU or of the product name, case-insensitive. */
+  search: filterText,
+  /** As the inventory screen filters (GET /admin/inventory/facets lists the values). */
+  category: filterText,
+  color: filterText,
+  size: filterText,
   /** Only the variants that run out within the lead time. */
   flagged: z.enum(['true', 'false']).optional(),
   sort: z.enum(['days_left', 'daily_units', 'reorder_quantity', 'sku', 'available']).optional(),

@@ -28,13 +28,35 @@ export function StockCoverReport() {
       else next.set(k, v);
       return next;
     });
-  const input = { search: debounced.trim() || undefined, flagged: flagged ? ('true' as const) : undefined, sort };
+  const facets = trpc.admin.inventory.facets.useQuery(undefined, { staleTime: 60_000 });
+  const category = params.get('category') ?? '';
+  const color = params.get('color') ?? '';
+  const size = params.get('size') ?? '';
+  const input = { search: debounced.trim() || undefined, category: category || undefined, color: color || undefined, size: size || undefined, flagged: flagged ? ('true' as const) : undefined, sort };
   const query = trpc.admin.reports.stockCover.useQuery(input, { placeholderData: (prev) => prev });
   const d = query.data;
   const urgent = useStable(() => (d?.rows ?? []).filter((r) => r.days_left !== null).slice(0, 12), [d]);
   const labels = useStable(() => urgent.map((r) => r.sku), [urgent]);
   const series = useStable(() => [{ label: 'Days of stock left', data: urgent.map((r) => r.days_left ?? 0) }], [urgent]);
-  const qs = new URLSearchParams({ ...(input.search ? { search: input.search } : {}), ...(flagged ? { flagged: 'true' } : {}), sort, format: 'csv' }).toString();
+  const qs = new URLSearchParams({
+    ...Object.fromEntries(Object.entries({ search: input.search, category, color, size }).filter(([, v]) => v)),
+    ...(flagged ? { flagged: 'true' } : {}),
+    sort,
+    format: 'csv',
+  } as Record<string, string>).toString();
+  const facet = (key: 'category' | 'color' | 'size', label: string, values: string[] | undefined) => (
+    <label className="text-sm font-medium text-slate-700">
+      {label}
+      <select aria-label={label} className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={params.get(key) ?? ''} onChange={(e) => set(key, e.target.value || null)}>
+        <option value="">All</option>
+        {(values ?? []).map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   const flaggedCount = d?.rows.filter((r) => r.flagged).length ?? 0;
   return (
     <section aria-labelledby="stock-title">
@@ -46,6 +68,9 @@ export function StockCoverReport() {
           Search
           <input type="search" className="mt-1 block w-56 rounded-lg border border-slate-300 px-3 py-2 text-sm" placeholder="SKU or product" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </label>
+        {facet('category', 'Category', facets.data?.categories)}
+        {facet('color', 'Colour', facets.data?.colors)}
+        {facet('size', 'Size', facets.data?.sizes)}
         <label className="text-sm font-medium text-slate-700">
           Sort by
           <select aria-label="Sort by" className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm" value={sort} onChange={(e) => set('sort', e.target.value)}>
