@@ -69,7 +69,19 @@ export function ReportChart({ labels, series, summary, kind = 'bar', height = 26
             interaction: { mode: 'index', intersect: false },
             plugins: { legend: { display: series.length > 1, position: 'bottom', labels: { boxWidth: 12 } } },
             scales: horizontal
-              ? { x: { beginAtZero: true, ticks: { maxTicksLimit: narrow ? 4 : 8, callback: (v) => (formatLeft ? formatLeft(Number(v)) : String(v)) } }, y: { ticks: { autoSkip: false, font: { size: narrow ? 10 : 12 } } } }
+              ? { x: { beginAtZero: true, ticks: { maxTicksLimit: narrow ? 4 : 8, callback: (v) => (formatLeft ? formatLeft(Number(v)) : String(v)) } }, y: {
+                    ticks: {
+                      autoSkip: false,
+                      font: { size: narrow ? 10 : 12 },
+                      // Long names (SKUs) keep their distinctive end on a phone instead of being cut off at the edge.
+                      callback(v) {
+                        const text = String(this.getLabelForValue(Number(v)));
+                        const max = narrow ? 16 : 32;
+                        return text.length > max ? `…${text.slice(-(max - 1))}` : text;
+                      },
+                    },
+                  },
+                }
               : {
                   x: { ticks: { maxTicksLimit: narrow ? 4 : 10, maxRotation: 0, autoSkip: true }, grid: { display: false } },
                   left: { position: 'left', beginAtZero: true, ticks: { maxTicksLimit: narrow ? 4 : 6, callback: (v) => (formatLeft ? formatLeft(Number(v)) : String(v)) } },
