@@ -1,4 +1,4 @@
-import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
+import { API_SCOPES, type ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 
 // Which scope an API key needs for each back-office area: reads need `<area>:read`, changes
 // `<area>:write`. An area missing here (users and roles, the API keys themselves, webhooks) is out of reach
@@ -15,6 +15,8 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.settings': 'settings',
   'admin.shipping': 'settings',
   'admin.backups': 'backups',
+  // Reports only read; changing the report settings has no scope (reports:write does not exist).
+  'admin.reports': 'reports',
 };
 
 /** The scope a key needs to call a procedure, or null when no key may call it. */
@@ -22,7 +24,9 @@ export function scopeForProcedure(path: string, type: string): ApiScope | null {
   const router = path.split('.').slice(0, 2).join('.');
   const area = AREA_OF_ROUTER[router];
   if (!area) return null;
-  return `${area}:${type === 'query' ? 'read' : 'write'}` as ApiScope;
+  const scope = `${area}:${type === 'query' ? 'read' : 'write'}`;
+  // An area may have only a read scope (reports): its changes are out of reach of every key.
+  return (API_SCOPES as readonly string[]).includes(scope) ? (scope as ApiScope) : null;
 }
 
 /** The image upload route is not a procedure; it belongs to the catalogue. */

@@ -7,6 +7,7 @@ import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { backupsRoute } from './backups.route';
+import { reportsCsvRoutes } from './reports-csv.route';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
 import { apiErrorHandler, apiNotFound } from './errors';
@@ -48,6 +49,8 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // CSV files in and out of the back office (files, not JSON).
   api.use(csvExportRoutes(deps));
   api.use(csvImportRoutes(deps));
+  // The reports as CSV (?format=csv); their JSON is the procedures'.
+  api.use(reportsCsvRoutes(deps));
 
   // Backup files (admin only, or an API key with backups:read).
   api.use(backupsRoute(deps));

@@ -29,6 +29,7 @@ const ENQUIRIES = 'Staff answer customer enquiries: the message is what the cust
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
 const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
+const REPORTS = 'Staff and the owner both read how the shop is doing (issue 22); the figures are totals, computed by the database.';
 
 const BULK = 'Personal data in bulk: the owner decides where it goes (an integration reaches it with an API key and the scope).';
 
@@ -113,6 +114,16 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['PUT /admin/shipping', 'admin.shipping.update', 'admin'],
     ['GET /admin/payment-settings', 'admin.paymentSettings.get', 'admin'],
     ['PUT /admin/payment-settings', 'admin.paymentSettings.update', 'admin'],
+  ]),
+  ...area('Reports', [
+    ['GET /admin/reports/sales', 'admin.reports.sales', 'staff', REPORTS],
+    ['GET /admin/reports/products', 'admin.reports.products', 'staff', REPORTS],
+    ['GET /admin/reports/customers', 'admin.reports.customers', 'staff', `${REPORTS} Top customers show the buyer's name and e-mail, which staff already see on each order.`],
+    ['GET /admin/reports/promotions', 'admin.reports.promotions', 'staff', REPORTS],
+    ['GET /admin/reports/stock-cover', 'admin.reports.stockCover', 'staff', REPORTS],
+    ['GET /admin/reports/gst', 'admin.reports.gst', 'staff', `${REPORTS} The orders behind the GST figures carry no personal data (number, date, country, amounts).`],
+    ['GET /admin/reports/settings', 'admin.reports.settings', 'staff'],
+    ['PUT /admin/reports/settings', 'admin.reports.updateSettings', 'admin', 'The time zone and the reorder rules decide the figures the owner runs the business and files GST by.'],
   ]),
   ...area('Integrations', [
     ['GET /admin/api-keys', 'admin.apiKeys.list', 'admin'],

@@ -157,6 +157,8 @@ describe('contact form and low stock', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0].orderId).toBe(second.id);
     expect(alerts[0].text).toContain(v.sku);
+    // It links to the stock cover report, where the reorder is worked out.
+    expect(alerts[0].text).toContain('/admin/reports/stock-cover?flagged=true');
     expect(alerts[0].toAddress).toBe('hello@packshop.sg');
   });
 });

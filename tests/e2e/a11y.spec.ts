@@ -55,4 +55,12 @@ for (const w of WIDTHS) {
     for (const path of paths) problems.push(...(await audit(page, path)));
     expect(problems, problems.join('\n')).toEqual([]);
   });
+
+  test(`${w.name}: the reports have no serious or critical axe violations`, async ({ page }) => {
+    await page.setViewportSize({ width: w.width, height: w.height });
+    await signInWithApi(page, 'admin');
+    const problems: string[] = [];
+    for (const report of ['sales', 'products', 'customers', 'promotions', 'stock-cover', 'gst']) problems.push(...(await audit(page, `/admin/reports/${report}`)));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 }

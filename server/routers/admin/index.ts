@@ -11,6 +11,7 @@ import { outboxAdminRouter } from './outbox.router';
 import { paymentSettingsRouter } from './payment-settings.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
+import { reportsRouter } from './reports.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
@@ -36,4 +37,5 @@ export const adminRouter = router({
   paymentSettings: paymentSettingsRouter,
   webhooks: webhooksAdminRouter,
   backups: backupsAdminRouter,
+  reports: reportsRouter,
 });

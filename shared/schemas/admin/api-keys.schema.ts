@@ -20,6 +20,7 @@ export const API_SCOPES = [
   'settings:write',
   'backups:read',
   'backups:write',
+  'reports:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -38,6 +39,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'settings:write': 'Change shop settings and shipping rules',
   'backups:read': 'List and download backups: every customer, order and password hash the shop holds',
   'backups:write': 'Take a backup now',
+  'reports:read': 'Read the reports (sales, products, customers, promotions, stock cover, GST)',
 };
 
 export const createApiKeyInput = z.object({

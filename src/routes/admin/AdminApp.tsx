@@ -1,4 +1,4 @@
-import { ArrowDownUp, Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, BarChart3, Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../../components/ui/Spinner';
@@ -23,6 +23,9 @@ const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/Web
 // CSV import and export is used now and then, so it is a chunk of its own, loaded when opened.
 const ImportExportPage = lazy(() => import('./ImportExportPage'));
 
+// Reports and their charting library are a chunk of their own too.
+const ReportsPage = lazy(() => import('./ReportsPage'));
+
 // The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
 // download it. Its pages are imported statically here and share one chunk.
 const NAV = [
@@ -31,6 +34,7 @@ const NAV = [
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/packing', label: 'Packing', icon: PackageOpen },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
@@ -78,6 +82,7 @@ export default function AdminApp() {
             <Route path="orders" element={<OrdersPage />} />
             <Route path="orders/:id" element={<OrderDetailPage />} />
             <Route path="messages" element={<MessagesPage />} />
+            <Route path="reports/*" element={<Suspense fallback={<Spinner />}><ReportsPage /></Suspense>} />
             <Route path="import-export" element={<Suspense fallback={<Spinner />}><ImportExportPage /></Suspense>} />
             <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
             <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />

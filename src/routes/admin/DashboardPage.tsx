@@ -1,5 +1,6 @@
 import { AlertTriangle, Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { DashboardSalesChart } from '../../features/admin/reports/DashboardSalesChart';
 import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { mayCall } from '../../../shared/domain/permissions';
@@ -84,6 +85,7 @@ export default function DashboardPage() {
           );
         })}
       </div>
+      <DashboardSalesChart />
       <h2 className="mb-3 mt-8 text-lg font-semibold text-slate-900">Quick actions</h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {ACTIONS.filter((a) => a.to !== '/admin/users' || usersOpen).map(({ to, label, text, icon: Icon }) => (

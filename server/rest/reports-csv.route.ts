@@ -1,0 +1,95 @@
+import { stringify } from 'csv-stringify/sync';
+import { Router, type Request, type Response } from 'express';
+import { roleForRoute } from '../../shared/domain/permissions';
+import { reportRangeInput, salesReportInput, stockCoverInput } from '../../shared/schemas/admin/reports.schema';
+import { requireBackOffice } from '../auth/back-office';
+import type { AppDeps } from '../deps';
+import * as reports from '../services/admin/reports.service';
+import { contextFromRequest } from '../trpc/context';
+import { sendError } from './errors';
+
+// `GET /api/admin/reports/<name>?format=csv`: the same report as a file. The JSON answer is the
+// procedure's (server/routers/admin/reports.router.ts); this route only takes the csv requests,
+// ahead of it, through the same gate (role from shared/domain/permissions.ts, scope reports:read).
+
+type Cell = string | number | null;
+interface Table {
+  filename: string;
+  columns: string[];
+  rows: Array<Record<string, Cell>>;
+}
+
+const label = (q: { from: string; to: string }) => `${q.from}_to_${q.to}`;
+
+const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> = {
+  sales: async ({ db }, query) => {
+    const q = salesReportInput.parse(query);
+    const r = await reports.salesReport(db, q);
+    return { filename: `sales-${label(q)}.csv`, columns: ['date', 'revenue', 'orders', 'units'], rows: r.series };
+  },
+  products: async ({ db }, query) => {
+    const q = reportRangeInput.parse(query);
+    const r = await reports.productsReport(db, q);
+    return {
+      filename: `products-${label(q)}.csv`,
+      columns: ['product_id', 'product_name', 'revenue', 'units', 'orders', 'previous_revenue', 'previous_units', 'revenue_change', 'units_change'],
+      rows: r.products,
+    };
+  },
+  customers: async ({ db }, query) => {
+    const q = reportRangeInput.parse(query);
+    const r = await reports.customersReport(db, q);
+    return { filename: `top-customers-${label(q)}.csv`, columns: ['email', 'name', 'orders', 'revenue'], rows: r.top_customers };
+  },
+  promotions: async ({ db }, query) => {
+    const q = reportRangeInput.parse(query);
+    const r = await reports.promotionsReport(db, q);
+    const rows = [
+      ...r.coupons.map((c) => ({ kind: 'coupon', name: c.code, orders: c.orders, discount_given: c.given, gifts_given: null, revenue: c.revenue, previous_orders: c.previous_orders, previous_revenue: c.previous_revenue })),
+      ...r.gift_tiers.map((t) => ({ kind: 'gift tier', name: t.tier, orders: t.orders, discount_given: null, gifts_given: t.gifts, revenue: t.revenue, previous_orders: t.previous_orders, previous_revenue: t.previous_revenue })),
+    ];
+    return { filename: `promotions-${label(q)}.csv`, columns: ['kind', 'name', 'orders', 'discount_given', 'gifts_given', 'revenue', 'previous_orders', 'previous_revenue'], rows };
+  },
+  'stock-cover': async ({ db }, query) => {
+    const q = stockCoverInput.parse(query);
+    const r = await reports.stockCoverReport(db, q);
+    // The purchase list: what to reorder, most urgent first.
+    const rows = r.rows.filter((x) => x.reorder_quantity > 0).map((x) => ({ ...x, flagged: x.flagged ? 'yes' : 'no' }));
+    return {
+      filename: `purchase-list-${r.window.to}.csv`,
+      columns: ['sku', 'product_name', 'color', 'size', 'pack_size', 'available', 'daily_units', 'days_left', 'reorder_quantity', 'reorder_pieces', 'flagged', 'variant_id'],
+      rows,
+    };
+  },
+  gst: async ({ db }, query) => {
+    const q = reportRangeInput.parse(query);
+    const rows = await reports.gstOrderRows(db, q);
+    return {
+      filename: `gst-orders-${label(q)}.csv`,
+      columns: ['order_number', 'invoice_number', 'order_date', 'month', 'status', 'delivery_country', 'total_including_gst', 'supplies_excluding_gst', 'output_tax'],
+      rows,
+    };
+  },
+};
+
+export function reportsCsvRoutes(deps: AppDeps): Router {
+  const r = Router();
+  for (const [name, build] of Object.entries(TABLES)) {
+    const path = `/admin/reports/${name}`;
+    const role = roleForRoute(`GET ${path}`);
+    r.get(path, async (req: Request, res: Response, next) => {
+      if (req.query.format !== 'csv') return next();
+      try {
+        await requireBackOffice(contextFromRequest(deps, req), { role, scope: 'reports:read' });
+        const table = await build(deps, req.query);
+        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+        res.setHeader('Content-Disposition', `attachment; filename="${table.filename}"`);
+        // As the other CSV downloads: BOM for Excel, a header row, formulas neutralised.
+        res.send(stringify(table.rows, { header: true, columns: table.columns, bom: true, escape_formulas: true }));
+      } catch (err) {
+        sendError(res, err, `GET ${path}`);
+      }
+    });
+  }
+  return r;
+}

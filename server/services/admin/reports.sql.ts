@@ -1,0 +1,307 @@
+// The grouped queries behind the reports (issue 22). Every figure is summed in the database, in
+// cents as the orders stored them, over orders picked by "createdAt" (indexed) between instants
+// that shared/domain/report-range.ts computed in the shop's time zone; buckets are cut with
+// width_bucket over those instants, so the database needs no time-zone data of its own. Cancelled
+// orders are counted apart and never summed into revenue. Rows are checked by zod.
+import { Prisma, type PrismaClient } from '@prisma/client';
+import { z } from 'zod';
+import { availableSql } from '../../db/stock.sql';
+import { int } from '../../db/sql-rows';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** A UTC instant as a `timestamp` ("createdAt" is timestamp(3) without time zone, holding UTC). */
+const ts = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 23).replace('T', ' ')}::timestamp`;
+const tsArray = (ds: Date[]) => Prisma.sql`${ds.map((d) => d.toISOString().slice(0, 23).replace('T', ' '))}::timestamp[]`;
+
+/** Orders placed in [from, to). */
+const placedIn = (alias: string, from: Date, to: Date) => {
+  const t = Prisma.raw(alias);
+  return Prisma.sql`${t}."createdAt" >= ${ts(from)} AND ${t}."createdAt" < ${ts(to)}`;
+};
+const NOT_CANCELLED = Prisma.sql`o."status" <> 'cancelled'`;
+
+const salesBucketRow = z.object({
+  bucket: int,
+  orders: int,
+  revenue: int,
+  gst: int,
+  discounts: int,
+  shipping: int,
+  cancelled_orders: int,
+  cancelled_value: int,
+  units: int,
+});
+export type SalesBucketRow = z.infer<typeof salesBucketRow>;
+
+/**
+ * Sales per bucket: bucket i (1-based) holds orders with bounds[i-1] <= createdAt < bounds[i].
+ * Buckets without orders are absent. Units are the quantities of the lines of orders not cancelled.
+ */
+export async function salesBuckets(db: Db, bounds: Date[]): Promise<SalesBucketRow[]> {
+  const from = bounds[0];
+  const to = bounds[bounds.length - 1];
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH o AS (
+      SELECT width_bucket(o."createdAt", ${tsArray(bounds)}) AS bucket, o."id", o."status", o."totalCents", o."gstCents", o."discountCents", o."shippingCents"
+      FROM "Order" o
+      WHERE ${placedIn('o', from, to)}
+    ), u AS (
+      SELECT o.bucket, SUM(oi."quantity") AS units
+      FROM o JOIN "OrderItem" oi ON oi."orderId" = o."id"
+      WHERE ${NOT_CANCELLED}
+      GROUP BY o.bucket
+    )
+    SELECT o.bucket,
+      COUNT(*) FILTER (WHERE ${NOT_CANCELLED}) AS orders,
+      COALESCE(SUM(o."totalCents") FILTER (WHERE ${NOT_CANCELLED}), 0) AS revenue,
+      COALESCE(SUM(o."gstCents") FILTER (WHERE ${NOT_CANCELLED}), 0) AS gst,
+      COALESCE(SUM(o."discountCents") FILTER (WHERE ${NOT_CANCELLED}), 0) AS discounts,
+      COALESCE(SUM(o."shippingCents") FILTER (WHERE ${NOT_CANCELLED}), 0) AS shipping,
+      COUNT(*) FILTER (WHERE o."status" = 'cancelled') AS cancelled_orders,
+      COALESCE(SUM(o."totalCents") FILTER (WHERE o."status" = 'cancelled'), 0) AS cancelled_value,
+      COALESCE(MAX(u.units), 0) AS units
+    FROM o LEFT JOIN u ON u.bucket = o.bucket
+    GROUP BY o.bucket
+    ORDER BY o.bucket`;
+  return z.array(salesBucketRow).parse(rows);
+}
+
+const gstBucketRow = z.object({ bucket: int, orders: int, total: int, gst: int });
+export type GstBucketRow = z.infer<typeof gstBucketRow>;
+
+/** Orders not cancelled per bucket: count, GST-inclusive total and GST, in cents. */
+export async function gstBuckets(db: Db, bounds: Date[]): Promise<GstBucketRow[]> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT width_bucket(o."createdAt", ${tsArray(bounds)}) AS bucket,
+      COUNT(*) AS orders, COALESCE(SUM(o."totalCents"), 0) AS total, COALESCE(SUM(o."gstCents"), 0) AS gst
+    FROM "Order" o
+    WHERE ${placedIn('o', bounds[0], bounds[bounds.length - 1])} AND ${NOT_CANCELLED}
+    GROUP BY 1
+    ORDER BY 1`;
+  return z.array(gstBucketRow).parse(rows);
+}
+
+const gstOrderRow = z.object({
+  orderNumber: z.string(),
+  invoiceNumber: int.nullable(),
+  createdAt: z.coerce.date(),
+  status: z.string(),
+  shipCountry: z.string(),
+  totalCents: int,
+  gstCents: int,
+});
+export type GstOrderRow = z.infer<typeof gstOrderRow>;
+
+/** The orders behind the GST figures, oldest first (bounded by the range; a year is some thousands of rows). */
+export async function gstOrders(db: Db, from: Date, to: Date): Promise<GstOrderRow[]> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT o."orderNumber", o."invoiceNumber", o."createdAt", o."status"::text AS "status", o."shipCountry", o."totalCents", o."gstCents"
+    FROM "Order" o
+    WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+    ORDER BY o."createdAt", o."id"`;
+  return z.array(gstOrderRow).parse(rows);
+}
+
+const stockCoverSqlRow = z.object({
+  variant_id: z.string(),
+  sku: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  color: z.string(),
+  size: z.string(),
+  pack_size: int,
+  available: int,
+  sold: int,
+});
+export type StockCoverSqlRow = z.infer<typeof stockCoverSqlRow>;
+
+export interface StockCoverFilter {
+  search?: string;
+  category?: string;
+  color?: string;
+  size?: string;
+}
+
+/** Every variant matching the filters (as the inventory screen's) with what is available and what sold in [from, to). */
+export async function stockCoverRows(db: Db, from: Date, to: Date, filter: StockCoverFilter): Promise<StockCoverSqlRow[]> {
+  const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = [
+    like === null ? null : Prisma.sql`(v."sku" ILIKE ${like} OR p."name" ILIKE ${like})`,
+    filter.category ? Prisma.sql`p."category" = ${filter.category}` : null,
+    filter.color ? Prisma.sql`v."color" = ${filter.color}` : null,
+    filter.size ? Prisma.sql`v."sizeCode" = ${filter.size}` : null,
+  ].filter((x): x is Prisma.Sql => x !== null);
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT v."id" AS variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size,
+      v."packSize" AS pack_size, ${availableSql('v')} AS available, COALESCE(s.sold, 0) AS sold
+    FROM "Variant" v
+    JOIN "Product" p ON p."id" = v."productId"
+    LEFT JOIN (
+      SELECT oi."variantId", SUM(oi."quantity") AS sold
+      FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
+      WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+      GROUP BY oi."variantId"
+    ) s ON s."variantId" = v."id"
+    WHERE ${where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ')}
+    ORDER BY v."sku"`;
+  return z.array(stockCoverSqlRow).parse(rows);
+}
+
+const lineSalesRow = z.object({
+  key: z.string().nullable(),
+  label: z.string(),
+  product_name: z.string(),
+  revenue: int,
+  units: int,
+  orders: int,
+  previous_revenue: int,
+  previous_units: int,
+});
+export type LineSalesRow = z.infer<typeof lineSalesRow>;
+
+/**
+ * Line revenue (line totals, GST-inclusive, before any order discount) and units per product or per
+ * variant, for the range [from, to) and the previous period [prevFrom, from), orders not cancelled;
+ * the `limit` best by revenue in the range.
+ */
+export async function lineSales(db: Db, by: 'product' | 'variant', prevFrom: Date, from: Date, to: Date, limit: number): Promise<LineSalesRow[]> {
+  const key = by === 'product' ? Prisma.sql`oi."productId"` : Prisma.sql`oi."variantId"`;
+  const label = by === 'product' ? Prisma.sql`MAX(oi."productName")` : Prisma.sql`MAX(oi."sku")`;
+  // A deleted product or variant leaves its lines with a null id: they are grouped by their snapshot name.
+  const group = by === 'product' ? Prisma.sql`oi."productId", CASE WHEN oi."productId" IS NULL THEN oi."productName" END` : Prisma.sql`oi."variantId", CASE WHEN oi."variantId" IS NULL THEN oi."sku" END`;
+  const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT ${key} AS key, ${label} AS label, MAX(oi."productName") AS product_name,
+      COALESCE(SUM(oi."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
+      COALESCE(SUM(oi."quantity") FILTER (WHERE ${cur}), 0) AS units,
+      COUNT(DISTINCT o."id") FILTER (WHERE ${cur}) AS orders,
+      COALESCE(SUM(oi."lineTotalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue,
+      COALESCE(SUM(oi."quantity") FILTER (WHERE NOT (${cur})), 0) AS previous_units
+    FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
+    WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
+    GROUP BY ${group}
+    HAVING COALESCE(SUM(oi."quantity") FILTER (WHERE ${cur}), 0) > 0
+    ORDER BY revenue DESC, units DESC, label
+    LIMIT ${limit}`;
+  return z.array(lineSalesRow).parse(rows);
+}
+
+const unsoldRow = z.object({ product_id: z.string(), product_name: z.string() });
+
+/** Products with no line in an order (not cancelled) placed in [from, to). */
+export async function unsoldProducts(db: Db, from: Date, to: Date, limit: number) {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT p."id" AS product_id, p."name" AS product_name
+    FROM "Product" p
+    WHERE NOT EXISTS (
+      SELECT 1 FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
+      WHERE oi."productId" = p."id" AND ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+    )
+    ORDER BY p."name"
+    LIMIT ${limit}`;
+  return z.array(unsoldRow).parse(rows);
+}
+
+const buyerFiguresRow = z.object({ buyers: int, new_buyers: int, repeat_buyers: int, orders: int, revenue: int });
+export type BuyerFiguresRow = z.infer<typeof buyerFiguresRow>;
+
+/**
+ * Buyers (by the order's e-mail, stored lower-cased) with an order not cancelled in [from, to):
+ * how many, how many placed their first such order ever in the range (new), how many placed more
+ * than one in it (repeat), and their orders and revenue.
+ */
+export async function buyerFigures(db: Db, from: Date, to: Date): Promise<BuyerFiguresRow> {
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH r AS (
+      SELECT o."email", COUNT(*) AS n, SUM(o."totalCents") AS rev
+      FROM "Order" o WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+      GROUP BY o."email"
+    )
+    SELECT COUNT(*) AS buyers,
+      COUNT(*) FILTER (WHERE NOT EXISTS (
+        SELECT 1 FROM "Order" o WHERE o."email" = r."email" AND o."createdAt" < ${ts(from)} AND ${NOT_CANCELLED}
+      )) AS new_buyers,
+      COUNT(*) FILTER (WHERE r.n > 1) AS repeat_buyers,
+      COALESCE(SUM(r.n), 0) AS orders,
+      COALESCE(SUM(r.rev), 0) AS revenue
+    FROM r`;
+  return buyerFiguresRow.parse(rows[0]);
+}
+
+const topCustomerRow = z.object({ email: z.string(), name: z.string(), orders: int, revenue: int });
+
+/** The buyers who spent most in [from, to), with the name on their latest order. */
+export async function topCustomers(db: Db, from: Date, to: Date, limit: number) {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT o."email", (ARRAY_AGG(o."shipFullName" ORDER BY o."createdAt" DESC))[1] AS name,
+      COUNT(*) AS orders, SUM(o."totalCents") AS revenue
+    FROM "Order" o WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+    GROUP BY o."email"
+    ORDER BY revenue DESC, o."email"
+    LIMIT ${limit}`;
+  return z.array(topCustomerRow).parse(rows);
+}
+
+const countryRow = z.object({ country: z.string(), orders: int, revenue: int, previous_orders: int, previous_revenue: int });
+
+/** Orders not cancelled and their revenue per delivery country, in [from, to) and in [prevFrom, from). */
+export async function ordersByCountry(db: Db, prevFrom: Date, from: Date, to: Date) {
+  const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT o."shipCountry" AS country,
+      COUNT(*) FILTER (WHERE ${cur}) AS orders, COALESCE(SUM(o."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
+      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders, COALESCE(SUM(o."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+    FROM "Order" o WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
+    GROUP BY o."shipCountry"
+    ORDER BY revenue DESC, country`;
+  return z.array(countryRow).parse(rows);
+}
+
+const couponRow = z.object({ code: z.string(), orders: int, given: int, revenue: int, previous_orders: int, previous_given: int, previous_revenue: int });
+
+/** Per coupon code: orders not cancelled that used it, the discount given and those orders' revenue, now and before. */
+export async function couponFigures(db: Db, prevFrom: Date, from: Date, to: Date) {
+  const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT o."couponCode" AS code,
+      COUNT(*) FILTER (WHERE ${cur}) AS orders,
+      COALESCE(SUM(o."discountCents") FILTER (WHERE ${cur}), 0) AS given,
+      COALESCE(SUM(o."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
+      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
+      COALESCE(SUM(o."discountCents") FILTER (WHERE NOT (${cur})), 0) AS previous_given,
+      COALESCE(SUM(o."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+    FROM "Order" o
+    WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED} AND o."couponCode" IS NOT NULL
+    GROUP BY o."couponCode"
+    ORDER BY revenue DESC, code`;
+  return z.array(couponRow).parse(rows);
+}
+
+const tierRow = z.object({ tier: z.string(), orders: int, gifts: int, revenue: int, previous_orders: int, previous_gifts: int, previous_revenue: int });
+
+/**
+ * Per gift tier (by the name the order recorded): orders not cancelled that received its gifts,
+ * the gifts given, and those orders' revenue (each order counted once), now and before.
+ */
+export async function giftTierFigures(db: Db, prevFrom: Date, from: Date, to: Date) {
+  const cur = Prisma.sql`g."createdAt" >= ${ts(from)}`;
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH g AS (
+      SELECT COALESCE(og."tierName", 'No tier') AS tier, o."id", o."createdAt", o."totalCents", SUM(og."quantity") AS gifts
+      FROM "OrderGift" og JOIN "Order" o ON o."id" = og."orderId"
+      WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
+      GROUP BY 1, o."id", o."createdAt", o."totalCents"
+    )
+    SELECT g.tier,
+      COUNT(*) FILTER (WHERE ${cur}) AS orders,
+      COALESCE(SUM(g.gifts) FILTER (WHERE ${cur}), 0) AS gifts,
+      COALESCE(SUM(g."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
+      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
+      COALESCE(SUM(g.gifts) FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
+      COALESCE(SUM(g."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+    FROM g
+    GROUP BY g.tier
+    ORDER BY revenue DESC, g.tier`;
+  return z.array(tierRow).parse(rows);
+}
