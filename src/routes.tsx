@@ -21,6 +21,7 @@ const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
 const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
 const AccountPage = lazy(() => import('./routes/account/AccountPage'));
+const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'));
 
 // The whole back office (all /admin pages) is one lazily loaded chunk.
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: '/products/:id/:slug', element: <ProductDetailPage /> },
       { path: '/product/:id', element: <ProductDetailPage /> },
       { path: '/cart', element: <CartPage /> },
+      { path: '/quick-order', element: <QuickOrderPage /> },
       { path: '/checkout', element: signedIn(<CheckoutPage />) },
       { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
       { path: '/orders', element: signedIn(<OrdersPage />) },

@@ -1,4 +1,4 @@
-import { ArrowLeft, ShoppingBag, Truck } from 'lucide-react';
+import { ArrowLeft, ListPlus, ShoppingBag, Truck } from 'lucide-react';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -33,6 +33,9 @@ export default function CartPage() {
         <ButtonLink to="/products" className="mt-6" size="lg">
           Browse Products
         </ButtonLink>
+        <p className="mt-4 text-sm text-slate-600">
+          Know your SKUs? <ButtonLink to="/quick-order" variant="ghost" size="sm"><ListPlus className="h-4 w-4" aria-hidden /> Quick order</ButtonLink>
+        </p>
       </div>
     );
   }
@@ -77,6 +80,9 @@ export default function CartPage() {
             </ButtonLink>
             <ButtonLink to="/products" variant="outline" className="mt-2 w-full">
               <ArrowLeft className="h-4 w-4" aria-hidden /> Continue Shopping
+            </ButtonLink>
+            <ButtonLink to="/quick-order" variant="ghost" className="mt-2 w-full">
+              <ListPlus className="h-4 w-4" aria-hidden /> Quick order by SKU
             </ButtonLink>
           </OrderSummary>
         </div>
