@@ -51,8 +51,20 @@ export async function reorder(db: PrismaClient, userId: string, orderId: string)
     select: { items: { select: { id: true, variantId: true, sku: true, productName: true, quantity: true }, orderBy: { id: 'asc' } } },
   });
   if (!order) throw notFound('Order not found');
-  const lines: WantedLine<(typeof order.items)[number]>[] = order.items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity }));
-  const { cart, verdicts } = await addLines(db, { userId }, lines);
+  return addRemembered(db, { userId }, order.items.map((i) => ({ variantId: i.variantId, sku: i.sku, productName: i.productName, quantity: i.quantity })));
+}
+
+/** A line the buyer had before (an order line, a saved-list line); `variantId` is null once the variant is deleted. */
+export interface RememberedLine {
+  variantId: string | null;
+  sku: string;
+  productName: string;
+  quantity: number;
+}
+
+/** Adds remembered lines to the cart (addLines: the accepted ones together) and says which were skipped and why. */
+export async function addRemembered(db: PrismaClient, owner: CartOwner, items: RememberedLine[]): Promise<ReorderDto> {
+  const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity })));
   const added: ReorderDto['added'] = [];
   const skipped: ReorderDto['skipped'] = [];
   for (const v of verdicts) {
