@@ -22,6 +22,8 @@ const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
 const AccountPage = lazy(() => import('./routes/account/AccountPage'));
 const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'));
+const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
+const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
 
 // The whole back office (all /admin pages) is one lazily loaded chunk.
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
       { path: '/orders', element: signedIn(<OrdersPage />) },
       { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
       { path: '/account', element: signedIn(<AccountPage />) },
+      { path: '/lists', element: signedIn(<ListsPage />) },
+      { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
       { path: '/admin/*', element: staff(<AdminApp />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -26,6 +26,7 @@ export function Header() {
     ...(isSignedIn && isStaff ? [{ to: '/products', label: 'Products' }] : []),
     { to: '/', label: 'Home' },
     { to: '/quick-order', label: 'Quick order' },
+    ...(isSignedIn ? [{ to: '/lists', label: 'Lists' }] : []),
     { to: '/faq', label: 'FAQ' },
     { to: '/contact', label: 'Contact' },
   ];

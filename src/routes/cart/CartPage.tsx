@@ -8,9 +8,12 @@ import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker, NearbyTierHint } from '../../features/cart/GiftPicker';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { PromoBox } from '../../features/cart/PromoBox';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { SaveAsList } from '../../features/lists/SaveAsList';
 
 export default function CartPage() {
   const { cart, isLoading, isError, retry, clearCart } = useCart();
+  const { isSignedIn } = useAuth();
   const seo = <Seo title="Your Cart" description="Review your packaging supplies, apply a coupon and pick your free gifts." path="/cart" noindex />;
   if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
   if (isError) {
@@ -84,6 +87,7 @@ export default function CartPage() {
             <ButtonLink to="/quick-order" variant="ghost" className="mt-2 w-full">
               <ListPlus className="h-4 w-4" aria-hidden /> Quick order by SKU
             </ButtonLink>
+            {isSignedIn && <SaveAsList source={{ from_cart: true }} className="mt-2 w-full" />}
           </OrderSummary>
         </div>
       </div>

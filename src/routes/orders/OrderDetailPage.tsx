@@ -11,6 +11,7 @@ import { hasPaymentInstructions, PaymentInstructions } from '../../features/orde
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
 import { OrderAgain } from '../../features/repeat/OrderAgain';
+import { SaveAsList } from '../../features/lists/SaveAsList';
 import { downloadFile } from '../../lib/download';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
@@ -52,8 +53,9 @@ export default function OrderDetailPage() {
             </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
-          <div className="mt-4">
+          <div className="mt-4 flex flex-wrap items-start gap-2 print:hidden">
             <OrderAgain orderId={order.id} orderNumber={order.order_number} />
+            <SaveAsList source={{ from_order_id: order.id }} />
           </div>
           {order.status === 'pending' && hasPaymentInstructions(payment.data) && (
             <div className="mt-6">
