@@ -107,7 +107,7 @@ export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enoug
  * for the new quantity, enough stock, at most MAX_LINE_QUANTITY. Null when it may be added. Every
  * way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
  */
-export function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): LineRefusal | null {
+function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): LineRefusal | null {
   const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
   if (!hasPositivePrice(tiers, inCart + quantity)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
   const available = availableStock(variant);

@@ -19,7 +19,7 @@ type Db = Prisma.TransactionClient;
 const tiersOf = (v: VariantForAdd) => v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
 
 /** The variant as a quick-order row shows it, priced today for the line's quantity once this row is in. */
-export function lineVariant(v: VariantForAdd, quantity: number) {
+function lineVariant(v: VariantForAdd, quantity: number) {
   const total = v.inCart + Math.max(quantity, 0);
   return {
     variant_id: v.id,
@@ -33,7 +33,7 @@ export function lineVariant(v: VariantForAdd, quantity: number) {
 }
 
 /** The reason code and words of a refused verdict; `missing` names a line whose variant is gone. */
-export function refusalOf<R>(v: LineVerdict<R>, missing: { reason: LineReason; detail: string }): { reason: LineReason; detail: string } {
+function refusalOf<R>(v: LineVerdict<R>, missing: { reason: LineReason; detail: string }): { reason: LineReason; detail: string } {
   if (v.ok) throw new Error('not refused');
   return v.refusal ? { reason: v.refusal.reason, detail: v.refusal.message } : missing;
 }

@@ -6,7 +6,7 @@ import { cartOutput } from './cart.schema';
 import { idSchema } from './common.schema';
 
 /** Why a line did not go in the cart. */
-export const LINE_REASONS = ['unknown_sku', 'deleted', 'not_for_sale', 'out_of_stock', 'not_enough_stock', 'bad_quantity'] as const;
+const LINE_REASONS = ['unknown_sku', 'deleted', 'not_for_sale', 'out_of_stock', 'not_enough_stock', 'bad_quantity'] as const;
 export type LineReason = (typeof LINE_REASONS)[number];
 
 // ---------- order again ----------
