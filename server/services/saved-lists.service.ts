@@ -10,9 +10,8 @@ import { availableStock } from '../../shared/domain/stock';
 import { AppError, badRequest, notFound } from '../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../shared/schemas/cart.schema';
 import type { ReorderDto } from '../../shared/schemas/repeat-buying.schema';
+import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../shared/domain/saved-lists';
 import {
-  MAX_SAVED_LIST_LINES,
-  MAX_SAVED_LISTS,
   SAVED_LIST_MESSAGES as M,
   type createListInput,
   type SavedListDto,

@@ -1,11 +1,10 @@
 // Saved lists (issue 21): a signed-in buyer's named lists of variants to order again.
 import { z } from 'zod';
+import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../domain/saved-lists';
 import { MAX_LINE_QUANTITY } from './cart.schema';
 import { idSchema } from './common.schema';
 import { reorderOutput } from './repeat-buying.schema';
 
-export const MAX_SAVED_LISTS = 20;
-export const MAX_SAVED_LIST_LINES = 200;
 
 export const SAVED_LIST_MESSAGES = {
   tooManyLists: `You can keep at most ${MAX_SAVED_LISTS} lists. Delete one you no longer use first.`,

@@ -2,7 +2,7 @@
 // messages, filled from a product, the cart or an order, added to the cart by the cart's rules, and
 // never reachable by another customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../shared/schemas/saved-list.schema';
+import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../shared/domain/saved-lists';
 import { sgAddress } from '../factories/orders';
 import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';

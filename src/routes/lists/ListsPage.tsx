@@ -2,7 +2,7 @@ import { ChevronRight, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
-import { MAX_SAVED_LISTS } from '../../../shared/schemas/saved-list.schema';
+import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../../shared/domain/saved-lists';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -35,7 +35,7 @@ export default function ListsPage() {
       <Seo title="Saved lists" description="Your saved lists of packaging supplies." path="/lists" noindex />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Saved lists</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Keep what you reorder in named lists and add a whole list to the cart in one click. Up to {MAX_SAVED_LISTS} lists of 200 lines. Save from a product page, your cart or a past order.
+        Keep what you reorder in named lists and add a whole list to the cart in one click. Up to {MAX_SAVED_LISTS} lists of {MAX_SAVED_LIST_LINES} lines. Save from a product page, your cart or a past order.
       </p>
       <form
         className="mt-6 flex flex-col gap-2 sm:flex-row"
