@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase, type Database } from './db/client';
+import { upgradeDataDirFromPglite } from './db/embedded/pglite-upgrade';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { createDeps, type AppDeps } from './deps';
@@ -17,6 +18,8 @@ export interface Bootstrapped {
 export async function bootstrap(env: Env, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn): Promise<Bootstrapped> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, osUser: env.EMBEDDED_DB_USER, log, warn });
   log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${join(env.dataDir, 'postgres')}`);
+  // A DATA_DIR from a release that ran PGlite: its rows move into the new server once.
+  await upgradeDataDirFromPglite(env.dataDir, database, log);
   const applied = await runMigrations(database.executor);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   const uploadsDir = join(env.dataDir, 'uploads');

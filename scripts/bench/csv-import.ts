@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openEmbedded } from '../../server/db/client';
@@ -7,9 +6,10 @@ import { runMigrations } from '../../server/db/migrate';
 import { applyProductImport, dryRunProductImport } from '../../server/services/admin/product-import.service';
 import { IMAGE_FETCH_TIMEOUT_MS } from '../../server/services/admin/product-images.service';
 import { LocalImageStorage } from '../../server/storage/image-storage';
+import { scratchDataDir } from './scratch-dir';
 
-// The products CSV import on 10,000 rows (target: under 10 s on PGlite), through the services the
-// route calls, on a fresh on-disk PGlite like `npm start` uses. Two passes: a file that creates
+// The products CSV import on 10,000 rows (target: under 10 s), through the services the
+// route calls, on a fresh embedded PostgreSQL server like `npm start` uses. Two passes: a file that creates
 // every row, then the same rows with new prices (every row a change). Run alone with
 // `npx tsx scripts/bench/csv-import.ts`; `npm run bench` calls it at the end.
 
@@ -40,7 +40,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 export async function benchCsvImport(rows = 10_000): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'packshop-csv-bench-'));
+  const dir = scratchDataDir('packshop-csv-bench-');
   const database = await openEmbedded({ dataDir: dir });
   try {
     await runMigrations(database.executor);

@@ -1,6 +1,6 @@
 // Order placement throughput. Placing an order needs a fresh cart per request, so autocannon cannot
 // drive it: this seeds one shopper with a filled cart per attempt, starts the built server as
-// separate processes (PGlite: one instance; PostgreSQL: two on one database, as a shop scales out),
+// separate processes (embedded database: one instance; PostgreSQL: two on one database, as a shop scales out),
 // sends the orders concurrently through the real HTTP API, then checks the guarantees: nothing
 // oversold, every order exactly once, invoice numbers 1..N without a gap, one confirmation e-mail
 // per order in the outbox.
@@ -10,20 +10,19 @@
 //                                   [--instances N] [--cpu-prof DIR]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { sessionRowId } from '../../server/auth/lucia';
 import { hashPassword } from '../../server/auth/password';
 import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
+import { scratchDataDir } from './scratch-dir';
 
 export interface OrderBenchOptions {
-  /** A PostgreSQL server URL (a scratch database is made on it); PGlite when absent. */
+  /** A PostgreSQL server URL (a scratch database is made on it); the embedded server when absent. */
   postgres?: string;
-  /** App instances, each its own process. Default: 1 on PGlite (one process owns the files), 2 on PostgreSQL. */
+  /** App instances, each its own process. Default: 1 on the embedded database (one shop owns its directory), 2 on PostgreSQL. */
   instances?: number;
   orders?: number;
   clients?: number;
@@ -170,7 +169,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
   const label = opts.postgres ? 'PostgreSQL' : 'embedded';
   if (!opts.postgres && instances !== 1) throw new Error('The embedded database belongs to one shop: one instance only');
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'packshop-orders-'));
+  const dataDir = scratchDataDir('packshop-orders-');
   const scratch = opts.postgres ? await scratchDatabase(opts.postgres) : null;
   const children: ChildProcess[] = [];
   const open = () => (scratch ? openPostgres(scratch.url, 2) : openEmbedded({ dataDir }));
@@ -246,7 +245,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
       `Order placement, ${label}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
       `  ${rate.toFixed(0)} orders/s (${placed} orders in ${seconds.toFixed(2)} s); statuses ${JSON.stringify(statuses)}`,
       `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it` +
-        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? ' (PostgreSQL\'s own not included)' : ' (PGlite runs inside it)'}`),
+        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? ' (PostgreSQL\'s own not included)' : ' (the embedded server\'s own not included)'}`),
       `  ${ok ? 'zero oversells, no lost or doubled orders, gap-free invoice numbers' : 'GUARANTEE BROKEN'}: ${checks.map((c) => `${c.ok ? '' : 'FAILED '}${c.what}`).join('; ')}`,
       ...problems.map((p) => `  unexpected answer: ${p}`),
     ];

@@ -1,16 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchCsvImport } from './csv-import';
 import { benchOrders } from './orders';
 import { processCpuMicros } from './process-cpu';
+import { embeddedServerMemory } from './embedded-memory';
 import { benchPaths, type BenchContext } from './paths';
+import { scratchDataDir } from './scratch-dir';
 
 // npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
-// Builds and starts the server on a scratch database (PGlite by default; with --pg, or when
+// Builds and starts the server on a scratch database (the embedded PostgreSQL server by default; with --pg, or when
 // BENCH_DATABASE_URL is set, a scratch database on PostgreSQL), loads the 5,000-product catalogue,
 // then runs autocannon on loopback against each hot path and a bare Express server in the same
 // run, printing each figure as a ratio to the bare one, the queries each request made and the time
@@ -37,7 +38,7 @@ const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-passw
 // (NODE_OPTIONS refuses --cpu-prof, and would profile the bench itself too).
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'packshop-bench-'));
+const dataDir = scratchDataDir('packshop-bench-');
 let databaseUrl: string | undefined;
 const children: ChildProcess[] = [];
 // With --profile: when the profiled server started, and each path's window relative to it (ms), so
@@ -233,7 +234,7 @@ const requestPaths: Section = {
         Number.isFinite(cpu) ? cpu.toFixed(0) : '',
       ]);
     }
-    console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+    console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'embedded PostgreSQL'}`);
     printTable([header, ...rows]);
     printObservabilityCost(cpuPerRequest.get('GET /api/products/{id}'));
   },
@@ -294,7 +295,15 @@ async function main() {
   const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).stdout.trim();
   if (peak !== null) {
     const now = rss ? `, ${(Number(rss) / 1024).toFixed(0)} MB at the end` : '';
-    console.log(`server memory (RSS, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}): peak ${peak.toFixed(0)} MB since it started${now}`);
+    console.log(`server memory (RSS, ${databaseUrl ? 'PostgreSQL' : 'embedded PostgreSQL'}): peak ${peak.toFixed(0)} MB since it started${now}`);
+  }
+  // The embedded database is its own processes now: the memory target counts the app and them together.
+  const db = databaseUrl ? null : embeddedServerMemory(dataDir);
+  if (db) {
+    const app = rss ? Number(rss) / 1024 : 0;
+    console.log(
+      `embedded database: ${db.processes} processes, ${db.rssMb.toFixed(0)} MB RSS summed (${db.pssMb.toFixed(0)} MB PSS); app + database at the end: ${(app + db.pssMb).toFixed(0)} MB (PSS) to ${(app + db.rssMb).toFixed(0)} MB (summed RSS)`,
+    );
   }
   // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
   if (existsSync('dist/client/first-load.json')) {
@@ -314,7 +323,7 @@ async function main() {
 
 /**
  * Order placement, after the HTTP paths (scripts/bench/orders.ts): its own scratch database and its
- * own server processes, one on PGlite, two on PostgreSQL. Prints orders/s and the oversell check.
+ * own server processes, one on the embedded database, two on PostgreSQL. Prints orders/s and the oversell check.
  */
 async function runOrderBench() {
   if (only && !only.includes('orders')) return;

@@ -15,7 +15,7 @@ export interface HttpError {
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
 export const DATABASE_UNAVAILABLE_DETAIL = 'The shop cannot reach its database at the moment. Please try again in a few seconds.';
-export const DATABASE_BUSY_DETAIL = 'The shop is very busy at the moment. Please try again in a few seconds.';
+const DATABASE_BUSY_DETAIL = 'The shop is very busy at the moment. Please try again in a few seconds.';
 /** Seconds a 503 for an unreachable database asks the caller to wait (Retry-After). */
 export const DATABASE_RETRY_AFTER_S = 5;
 
