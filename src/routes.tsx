@@ -21,6 +21,9 @@ const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
 const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
 const AccountPage = lazy(() => import('./routes/account/AccountPage'));
+const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'));
+const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
+const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
 
 // The whole back office (all /admin pages) is one lazily loaded chunk.
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
@@ -46,11 +49,14 @@ export const routes: RouteObject[] = [
       { path: '/products/:id/:slug', element: <ProductDetailPage /> },
       { path: '/product/:id', element: <ProductDetailPage /> },
       { path: '/cart', element: <CartPage /> },
+      { path: '/quick-order', element: <QuickOrderPage /> },
       { path: '/checkout', element: signedIn(<CheckoutPage />) },
       { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
       { path: '/orders', element: signedIn(<OrdersPage />) },
       { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
       { path: '/account', element: signedIn(<AccountPage />) },
+      { path: '/lists', element: signedIn(<ListsPage />) },
+      { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
       { path: '/admin/*', element: staff(<AdminApp />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -2,7 +2,9 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/common.schema';
 import { addToCartInput, applyCouponInput, cartQueryInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../shared/schemas/cart.schema';
+import { bulkCartInput, bulkCartOutput, bulkCheckOutput, skuSuggestInput, skuSuggestOutput } from '../../shared/schemas/repeat-buying.schema';
 import * as cart from '../services/cart.service';
+import { bulkAdd, bulkCheck, suggestSkus } from '../services/repeat-buying.service';
 import { router } from '../trpc/init';
 import { optionalUserProcedure } from '../trpc/procedures';
 
@@ -58,4 +60,22 @@ export const cartRouter = router({
     .input(toggleGiftInput)
     .output(cartOutput)
     .mutation(({ ctx, input }) => cart.toggleGift(ctx.db, owner(ctx), input)),
+
+  bulk: optionalUserProcedure
+    .meta(meta('POST', '/cart/bulk', 'Add up to 200 lines by SKU: every valid line together or none; answers the cart and a result per line'))
+    .input(bulkCartInput)
+    .output(bulkCartOutput)
+    .mutation(({ ctx, input }) => bulkAdd(ctx.db, owner(ctx), input.items)),
+
+  bulkCheck: optionalUserProcedure
+    .meta(meta('POST', '/cart/bulk/check', 'Check lines by SKU as /cart/bulk would, without adding: product, pack size, unit price, stock or the reason'))
+    .input(bulkCartInput)
+    .output(bulkCheckOutput)
+    .mutation(({ ctx, input }) => bulkCheck(ctx.db, owner(ctx), input.items)),
+
+  skuSuggestions: optionalUserProcedure
+    .meta(meta('GET', '/cart/sku-suggestions', 'Up to 8 SKUs containing the typed text, for quick order'))
+    .input(skuSuggestInput)
+    .output(skuSuggestOutput)
+    .query(({ ctx, input }) => suggestSkus(ctx.db, input.q)),
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { idParam } from '../../shared/schemas/common.schema';
 import { orderOutput, placeOrderInput } from '../../shared/schemas/order.schema';
 import { cancelOrderInput, orderHistory } from '../../shared/schemas/order-history.schema';
+import { buyAgainInput, buyAgainOutput, reorderInput, reorderOutput } from '../../shared/schemas/repeat-buying.schema';
 import { historyForOwner } from '../services/order-history';
+import { buyAgain, reorder } from '../services/repeat-buying.service';
 import { getShopProfile } from '../services/shop-profile.service';
 import { placeOrder } from '../services/order-placement.service';
 import * as orders from '../services/orders.service';
@@ -39,4 +41,16 @@ export const ordersRouter = router({
     .input(cancelOrderInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) => orders.cancelOwnOrder(ctx.db, ctx.user.id, input, ctx.mail)),
+
+  reorder: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/orders/{id}/reorder', tags: ['orders'], summary: "Add one of your orders' lines to the cart at today's prices; answers the cart and the lines skipped, with reasons", protect: true } })
+    .input(reorderInput)
+    .output(reorderOutput)
+    .mutation(({ ctx, input }) => reorder(ctx.db, ctx.user.id, input.id)),
+
+  buyAgain: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/me/buy-again', tags: ['orders'], summary: 'Every variant you ordered before: last quantity and price, today\'s price and stock; ?search= filters', protect: true } })
+    .input(buyAgainInput)
+    .output(buyAgainOutput)
+    .query(({ ctx, input }) => buyAgain(ctx.db, ctx.user.id, input?.search || undefined)),
 });

@@ -12,7 +12,7 @@ import { availableStock } from '../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
-import { addToCart, readCartRow, readVariantForAdd } from './cart.sql';
+import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { promoData } from './promo-cache';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from './promotions.service';
 
@@ -99,18 +99,82 @@ async function viewById(db: Db, cartId: string, now = new Date()) {
   return buildView(db, await readCartRow(db, { id: cartId }), now);
 }
 
+/** Why a line cannot go in: the cart's own checks, in the order addItem applies them. */
+export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enough_stock' | 'bad_quantity'; code: 'CONFLICT' | 'BAD_REQUEST'; message: string };
+
+/**
+ * The one rule for adding `quantity` of a variant to a line that already holds `inCart`: a price
+ * for the new quantity, enough stock, at most MAX_LINE_QUANTITY. Null when it may be added. Every
+ * way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
+ */
+function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): LineRefusal | null {
+  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+  if (!hasPositivePrice(tiers, inCart + quantity)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
+  const available = availableStock(variant);
+  if (inCart + quantity > available) {
+    return { reason: available <= 0 ? 'out_of_stock' : 'not_enough_stock', code: 'CONFLICT', message: stockMessage(variantLabel(variant), available, inCart) };
+  }
+  if (inCart + quantity > MAX_LINE_QUANTITY) return { reason: 'bad_quantity', code: 'BAD_REQUEST', message: `Quantity cannot be more than ${MAX_LINE_QUANTITY}` };
+  return null;
+}
+
 export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
   const owner = requireOwner(ownerOrNull);
   // The variant and what this shopper already has of it, in one query.
   const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
-  const inCart = variant.inCart;
-  requirePrice(variant, inCart + input.quantity);
-  const available = availableStock(variant);
-  if (inCart + input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(variant), available, inCart));
-  if (inCart + input.quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+  const refusal = lineRefusal(variant, variant.inCart, input.quantity);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
   return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date());
+}
+
+/** A line asked for by one of the many-line adds; `ref` is the caller's own key (a SKU, an order line). */
+export interface WantedLine<R> {
+  ref: R;
+  /** Null when the caller already knows the variant is gone (an unknown SKU, a deleted variant). */
+  variantId: string | null;
+  quantity: number;
+}
+
+/** What became of each wanted line; `variant` is set when the variant exists. */
+export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd | null } & ({ ok: true } | { ok: false; refusal: LineRefusal | null });
+
+/**
+ * Checks many lines against the cart in one round: one query reads every variant with what this
+ * shopper already has of it, then each line is checked by lineRefusal in order, counting the lines
+ * before it that were accepted for the same variant. A line whose variant is unknown has
+ * `ok: false` and a null refusal (the caller names the reason: unknown SKU, deleted).
+ */
+export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: WantedLine<R>[]): Promise<LineVerdict<R>[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))];
+  const variants = new Map((await readVariantsForAdd(db, owner, { ids })).map((v) => [v.id, v]));
+  const accepted = new Map<string, number>();
+  return lines.map((line) => {
+    const variant = line.variantId ? (variants.get(line.variantId) ?? null) : null;
+    if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, ok: false, refusal: null };
+    const before = accepted.get(variant.id) ?? 0;
+    const refusal = lineRefusal(variant, variant.inCart + before, line.quantity);
+    if (refusal) return { ref: line.ref, quantity: line.quantity, variant, ok: false, refusal };
+    accepted.set(variant.id, before + line.quantity);
+    return { ref: line.ref, quantity: line.quantity, variant, ok: true };
+  });
+}
+
+/**
+ * Checks many lines (checkLines) and adds every accepted one together, in one transaction and one
+ * insert: all of them or, on any failure, none. Answers the verdicts and the cart after it (the
+ * cart unchanged when nothing was accepted).
+ */
+export async function addLines<R>(db: PrismaClient, ownerOrNull: CartOwner | null, lines: WantedLine<R>[]) {
+  const owner = requireOwner(ownerOrNull);
+  return db.$transaction(async (tx) => {
+    const verdicts = await checkLines(tx, owner, lines);
+    const totals = new Map<string, number>();
+    for (const v of verdicts) if (v.ok && v.variant) totals.set(v.variant.id, (totals.get(v.variant.id) ?? 0) + v.quantity);
+    const cart = totals.size ? await buildView(tx, await addManyToCart(tx, owner, [...totals].map(([variantId, quantity]) => ({ variantId, quantity }))), new Date()) : await getCart(tx, owner);
+    return { cart, verdicts };
+  });
 }
 
 async function ownItem(db: Db, owner: CartOwner | null, itemId: string) {

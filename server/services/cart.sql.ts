@@ -104,32 +104,79 @@ export type ShopperKey = Exclude<CartKey, { id: string }>;
 
 const variantForAdd = z.object({
   id: z.string(),
+  sku: z.string(),
   sizeCode: z.string(),
   packSize: int,
   onHand: int,
   allocated: int,
   safetyStock: int,
+  productId: z.string(),
   productName: z.string(),
   priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
   inCart: int,
 });
 
 /** What adding a variant is checked against: its stock, name, price tiers and this shopper's line of it. */
-export type VariantForAdd = Omit<z.infer<typeof variantForAdd>, 'productName'> & { product: { name: string } };
+export type VariantForAdd = Omit<z.infer<typeof variantForAdd>, 'productName' | 'productId'> & { product: { id: string; name: string } };
+
+/** The variants picked by `which`, each with what the shopper already has of it (0 without a shopper, line or cart). */
+function variantsForAddSql(shopper: ShopperKey | null, which: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT v."id", v."sku", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name" AS "productName",
+      COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
+                FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
+      ${
+        shopper
+          ? Prisma.sql`COALESCE((SELECT ci."quantity" FROM "CartItem" ci JOIN "Cart" c ON c."id" = ci."cartId"
+                WHERE ci."variantId" = v."id" AND ${keyCondition(shopper)}), 0)`
+          : Prisma.sql`0`
+      } AS "inCart"
+    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+    WHERE ${which}`;
+}
+
+function toVariantForAdd(row: unknown): VariantForAdd {
+  const { productName, productId, ...variant } = variantForAdd.parse(row);
+  return { ...variant, product: { id: productId, name: productName } };
+}
 
 /** The variant with what the shopper already has of it (0 without a line or a cart); null when unknown. */
 export async function readVariantForAdd(db: Db, shopper: ShopperKey, variantId: string): Promise<VariantForAdd | null> {
-  const rows = await db.$queryRaw<unknown[]>`
-    SELECT v."id", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", p."name" AS "productName",
-      COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
-                FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
-      COALESCE((SELECT ci."quantity" FROM "CartItem" ci JOIN "Cart" c ON c."id" = ci."cartId"
-                WHERE ci."variantId" = v."id" AND ${keyCondition(shopper)}), 0) AS "inCart"
-    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-    WHERE v."id" = ${variantId}`;
-  if (rows.length === 0) return null;
-  const { productName, ...variant } = variantForAdd.parse(rows[0]);
-  return { ...variant, product: { name: productName } };
+  const rows = await db.$queryRaw<unknown[]>(variantsForAddSql(shopper, Prisma.sql`v."id" = ${variantId}`));
+  return rows.length === 0 ? null : toVariantForAdd(rows[0]);
+}
+
+/** Many variants by id or by SKU, as readVariantForAdd reads one: one query whatever the count. */
+export async function readVariantsForAdd(db: Db, shopper: ShopperKey | null, which: { ids: string[] } | { skus: string[] }): Promise<VariantForAdd[]> {
+  const list = 'ids' in which ? which.ids : which.skus;
+  if (list.length === 0) return [];
+  const column = 'ids' in which ? Prisma.raw('v."id"') : Prisma.raw('v."sku"');
+  const rows = await db.$queryRaw<unknown[]>(variantsForAddSql(shopper, Prisma.sql`${column} = ANY(${list}::text[])`));
+  return rows.map(toVariantForAdd);
+}
+
+/**
+ * Adds several quantities (one per distinct variant) to the shopper's cart in one statement, as
+ * addToCart adds one: the cart is created or touched, each line created or added to. The caller runs
+ * it in a transaction and reads the cart afterwards.
+ */
+export async function addManyToCart(db: Db, shopper: ShopperKey, lines: { variantId: string; quantity: number }[], now = new Date()): Promise<CartRow> {
+  const at = now.toISOString();
+  const [column, value] = 'userId' in shopper ? [Prisma.raw('"userId"'), shopper.userId] : [Prisma.raw('"guestId"'), shopper.guestId];
+  const ids = lines.map(() => newId());
+  await db.$executeRaw`
+    WITH touched AS (
+      INSERT INTO "Cart" ("id", ${column}, "createdAt", "updatedAt") VALUES (${newId()}, ${value}, ${at}::timestamp, ${at}::timestamp)
+      ON CONFLICT (${column}) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
+      RETURNING "id"
+    )
+    INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
+    SELECT l."id", touched."id", l."variantId", l."quantity", ${at}::timestamp + (l."n" * interval '1 microsecond'), ${at}::timestamp
+    FROM touched, unnest(${ids}::text[], ${lines.map((l) => l.variantId)}::text[], ${lines.map((l) => l.quantity)}::int[]) WITH ORDINALITY AS l("id", "variantId", "quantity", "n")
+    ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"`;
+  const cart = await readCartRow(db, shopper);
+  if (!cart) throw new Error('Cart add returned no cart');
+  return cart;
 }
 
 /**

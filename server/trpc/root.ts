@@ -3,6 +3,7 @@ import { authRouter } from '../routers/auth.router';
 import { cartRouter } from '../routers/cart.router';
 import { chatRouter } from '../routers/chat.router';
 import { promotionsRouter } from '../routers/promotions.router';
+import { listsRouter } from '../routers/lists.router';
 import { ordersRouter } from '../routers/orders.router';
 import { paymentsRouter } from '../routers/payments.router';
 import { catalogRouter } from '../routers/catalog.router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   cart: cartRouter,
   promotions: promotionsRouter,
   orders: ordersRouter,
+  lists: listsRouter,
   catalog: catalogRouter,
   contact: contactRouter,
   chat: chatRouter,

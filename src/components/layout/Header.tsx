@@ -25,6 +25,8 @@ export function Header() {
   const links = [
     ...(isSignedIn && isStaff ? [{ to: '/products', label: 'Products' }] : []),
     { to: '/', label: 'Home' },
+    { to: '/quick-order', label: 'Quick order' },
+    ...(isSignedIn ? [{ to: '/lists', label: 'Lists' }] : []),
     { to: '/faq', label: 'FAQ' },
     { to: '/contact', label: 'Contact' },
   ];
@@ -104,6 +106,9 @@ export function Header() {
                 </li>
                 <li>
                   <NavLink to="/orders" className={navClass}>My Orders</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/account?tab=buy-again" className={navClass}>Buy again</NavLink>
                 </li>
                 {isStaff && (
                   <li>

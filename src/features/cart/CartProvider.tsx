@@ -21,6 +21,8 @@ interface CartContextValue {
   removeCoupon(): Promise<boolean>;
   toggleGift(tierId: string, giftId: string): Promise<boolean>;
   refresh(): Promise<void>;
+  /** Replace the cart with one another call answered (order again, quick order, a saved list). */
+  replaceCart(next: CartDto): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -182,6 +184,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           return false;
         }
       },
+      replaceCart: (next) => accept(next),
       async refresh() {
         const before = current.current;
         try {

@@ -1,4 +1,4 @@
-import { ArrowLeft, ShoppingBag, Truck } from 'lucide-react';
+import { ArrowLeft, ListPlus, ShoppingBag, Truck } from 'lucide-react';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -8,9 +8,12 @@ import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker, NearbyTierHint } from '../../features/cart/GiftPicker';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { PromoBox } from '../../features/cart/PromoBox';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { SaveAsList } from '../../features/lists/SaveAsList';
 
 export default function CartPage() {
   const { cart, isLoading, isError, retry, clearCart } = useCart();
+  const { isSignedIn } = useAuth();
   const seo = <Seo title="Your Cart" description="Review your packaging supplies, apply a coupon and pick your free gifts." path="/cart" noindex />;
   if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
   if (isError) {
@@ -33,6 +36,9 @@ export default function CartPage() {
         <ButtonLink to="/products" className="mt-6" size="lg">
           Browse Products
         </ButtonLink>
+        <p className="mt-4 text-sm text-slate-600">
+          Know your SKUs? <ButtonLink to="/quick-order" variant="ghost" size="sm"><ListPlus className="h-4 w-4" aria-hidden /> Quick order</ButtonLink>
+        </p>
       </div>
     );
   }
@@ -78,6 +84,10 @@ export default function CartPage() {
             <ButtonLink to="/products" variant="outline" className="mt-2 w-full">
               <ArrowLeft className="h-4 w-4" aria-hidden /> Continue Shopping
             </ButtonLink>
+            <ButtonLink to="/quick-order" variant="ghost" className="mt-2 w-full">
+              <ListPlus className="h-4 w-4" aria-hidden /> Quick order by SKU
+            </ButtonLink>
+            {isSignedIn && <SaveAsList source={{ from_cart: true }} className="mt-2 w-full" />}
           </OrderSummary>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
@@ -11,6 +11,7 @@ import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
+import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { Gallery } from '../../features/catalog/Gallery';
 import { MoreProducts } from '../../features/catalog/MoreProducts';
@@ -19,6 +20,9 @@ import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { StockBadge } from '../../features/catalog/StockBadge';
 import { siteOrigin } from '../../lib/site-origin';
 import { httpStatusOf, trpc } from '../../lib/trpc';
+
+// Only signed-in buyers keep lists: its code loads with the first signed-in product page, not with every one.
+const SaveToList = lazy(() => import('../../features/lists/SaveToList'));
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
@@ -56,6 +60,7 @@ export default function ProductDetailPage() {
 function ProductView({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const { addItem } = useCart();
+  const { isSignedIn } = useAuth();
   const [size, setSize] = useState('');
   const [variantId, setVariantId] = useState('');
   const [quantity, setQuantity] = useState(1);
@@ -181,6 +186,11 @@ function ProductView({ product }: { product: ProductDetail }) {
               {adding ? 'Adding...' : outOfStock ? 'Out of Stock' : 'Add to Cart'}
             </Button>
             {!variant && <p className="text-center text-sm text-slate-500">Please select a variant</p>}
+            {isSignedIn && variant && (
+              <Suspense fallback={null}>
+                <SaveToList variantId={variant.variant_id} quantity={quantity} label={`${product.name} ${variant.attributes.size_code} (${variant.attributes.pack_size} pcs)`} />
+              </Suspense>
+            )}
           </div>
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">

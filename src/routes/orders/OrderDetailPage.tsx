@@ -10,6 +10,8 @@ import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions, PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
+import { OrderAgain } from '../../features/repeat/OrderAgain';
+import { SaveAsList } from '../../features/lists/SaveAsList';
 import { downloadFile } from '../../lib/download';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
@@ -51,6 +53,10 @@ export default function OrderDetailPage() {
             </Button>
           </div>
           <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
+          <div className="mt-4 flex flex-wrap items-start gap-2 print:hidden">
+            <OrderAgain orderId={order.id} orderNumber={order.order_number} />
+            <SaveAsList source={{ from_order_id: order.id }} />
+          </div>
           {order.status === 'pending' && hasPaymentInstructions(payment.data) && (
             <div className="mt-6">
               <PaymentInstructions payment={payment.data} />

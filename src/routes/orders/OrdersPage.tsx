@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { countOf, packSizeOf } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
+import { OrderAgain } from '../../features/repeat/OrderAgain';
 import { trpc } from '../../lib/trpc';
 
 export default function OrdersPage() {
@@ -33,8 +34,8 @@ export default function OrdersPage() {
           {orders.map((o) => {
             const more = o.items.length - ORDER_LIST_PREVIEW_ITEMS;
             return (
-              <li key={o.id}>
-                <Link to={`/orders/${o.id}`} className="block rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-emerald-300" data-testid="order-card">
+              <li key={o.id} className="rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-emerald-300">
+                <Link to={`/orders/${o.id}`} className="block rounded-t-xl p-5 pb-3" data-testid="order-card">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <div>
                       <p className="font-semibold text-slate-900">{o.order_number}</p>
@@ -56,6 +57,9 @@ export default function OrdersPage() {
                   </ul>
                   {more > 0 && <p className="mt-1 text-sm text-slate-500">+{more} more items</p>}
                 </Link>
+                <div className="border-t border-slate-100 px-5 py-3">
+                  <OrderAgain orderId={o.id} orderNumber={o.order_number} size="sm" />
+                </div>
               </li>
             );
           })}

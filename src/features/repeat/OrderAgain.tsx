@@ -1,0 +1,64 @@
+import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
+import { Button } from '../../components/ui/Button';
+import { errorDetail, trpc } from '../../lib/trpc';
+import { useCart } from '../cart/CartProvider';
+
+const unitCount = (lines: { quantity: number }[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/**
+ * "Order again": puts the order's lines in the cart at today's prices. Lines the cart refuses are
+ * listed under the button with the reason, never dropped silently.
+ */
+export function OrderAgain({ orderId, orderNumber, size = 'md' }: { orderId: string; orderNumber: string; size?: 'sm' | 'md' }) {
+  const reorder = trpc.orders.reorder.useMutation();
+  const { replaceCart } = useCart();
+  const [result, setResult] = useState<ReorderDto | null>(null);
+
+  async function onClick() {
+    try {
+      const res = await reorder.mutateAsync({ id: orderId });
+      replaceCart(res.cart);
+      setResult(res);
+      if (res.added.length) toast.success(`Added ${unitCount(res.added)} item(s) to cart!`);
+      if (res.skipped.length) toast(`${res.skipped.length} line(s) of ${orderNumber} could not be added`, { icon: '⚠️' });
+    } catch (err) {
+      const detail = errorDetail(err);
+      toast.error(detail ? `Failed to add to cart: ${detail}` : 'Failed to add to cart. Please try again.');
+    }
+  }
+
+  return (
+    <div className="print:hidden" data-testid="order-again">
+      <Button variant="outline" size={size} onClick={onClick} disabled={reorder.isPending} aria-label={`Order ${orderNumber} again`}>
+        <RotateCcw className="h-4 w-4" aria-hidden /> {reorder.isPending ? 'Adding...' : 'Order again'}
+      </Button>
+      {result && (result.skipped.length > 0 || result.added.length > 0) && (
+        <div className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
+          {result.added.length > 0 && (
+            <p className="text-slate-700">
+              {result.added.length} line(s) added at today&apos;s prices. <Link to="/cart" className="font-medium text-emerald-700 underline">View cart</Link>
+            </p>
+          )}
+          {result.skipped.length > 0 && (
+            <>
+              <p className="mt-1 flex items-center gap-1 font-medium text-amber-800">
+                <AlertTriangle className="h-4 w-4" aria-hidden /> Not added:
+              </p>
+              <ul className="mt-1 space-y-1" data-testid="reorder-skipped">
+                {result.skipped.map((s) => (
+                  <li key={s.sku} className="text-slate-700">
+                    <span className="font-medium">{s.product_name}</span> <span className="text-slate-500">({s.sku}) × {s.quantity}</span>: {s.detail}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
