@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
 import { dbQueryDuration } from '../lib/metrics';
 import { EmbeddedPostgres } from './embedded/embedded-server';
+import { createPool, settleWithin } from './pool';
 import type { SqlExecutor } from './migrate';
 
 // Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
@@ -32,8 +33,8 @@ export interface Database {
 /** PostgreSQL server through @prisma/adapter-pg. */
 export async function openPostgres(connectionString: string, poolMax = 10): Promise<Database> {
   const pg = await import('pg');
-  // A connection that cannot be had in 5 s fails the request (503) rather than hanging it.
-  const adapter = new PrismaPg({ connectionString, max: poolMax, connectionTimeoutMillis: 5_000 });
+  const pool = createPool(connectionString, poolMax);
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = timedClient(adapter);
   const executor: SqlExecutor = {
     async withConnection(fn) {
@@ -51,7 +52,8 @@ export async function openPostgres(connectionString: string, poolMax = 10): Prom
       }
     },
   };
-  return { db, kind: 'postgres', url: connectionString, executor, close: () => db.$disconnect() };
+  // Bounded: shutdown must not wait forever on a connection a crashed server left behind.
+  return { db, kind: 'postgres', url: connectionString, executor, close: () => settleWithin(db.$disconnect(), 5_000) };
 }
 
 export interface EmbeddedDatabaseOptions {

@@ -56,9 +56,12 @@ const SOCKET_ERRORS = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } }; cause?: unknown };
   if (typeof e?.code === 'string' && UNREACHABLE_PRISMA_CODES.has(e.code)) return true;
-  // A socket error on a pooled connection whose server went away (write EPIPE, read ECONNRESET).
-  const sys = err as { code?: unknown; syscall?: unknown };
-  if (typeof sys?.syscall === 'string' && typeof sys.code === 'string' && SOCKET_ERRORS.has(sys.code) && sys.syscall !== 'open') return true;
+  // A socket error on a pooled connection whose server went away (write EPIPE, read ECONNRESET):
+  // from the driver with its syscall, or copied by Prisma onto its own error (code 'EPIPE', no syscall).
+  const sys = err as { code?: unknown; syscall?: unknown; name?: unknown };
+  if (typeof sys?.code === 'string' && SOCKET_ERRORS.has(sys.code)) {
+    if (typeof sys.syscall === 'string' ? sys.syscall !== 'open' : sys.name === 'PrismaClientKnownRequestError') return true;
+  }
   // The driver's own socket errors, e.g. "connect ENOENT /path/.s.PGSQL.5432" while the socket is gone.
   const message = (err as { message?: unknown })?.message;
   if (typeof message === 'string' && /\bconnect (ECONNREFUSED|ENOENT|ETIMEDOUT|EHOSTUNREACH)\b|Connection terminated|Client has encountered a connection error/.test(message)) return true;

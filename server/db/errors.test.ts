@@ -1,0 +1,31 @@
+import { Prisma } from '@prisma/client';
+import { describe, expect, it } from 'vitest';
+import { isDatabaseBusy, isDatabaseUnavailable } from './errors';
+
+// What counts as "the database is away" decides between a 503 (retry) and a 500 (a defect).
+describe('isDatabaseUnavailable', () => {
+  const prismaError = (message: string, code: string) => new Prisma.PrismaClientKnownRequestError(message, { code, clientVersion: '6' });
+
+  it('recognises a pooled connection whose server was killed, as Prisma reports it (write EPIPE, no syscall)', () => {
+    expect(isDatabaseUnavailable(prismaError('Invalid `prisma.$queryRaw()` invocation:\n\nwrite EPIPE', 'EPIPE'))).toBe(true);
+    expect(isDatabaseUnavailable(prismaError('read ECONNRESET', 'ECONNRESET'))).toBe(true);
+  });
+
+  it('recognises the driver socket errors and Prisma connection codes', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('connect ENOENT /data/postgres-run/.s.PGSQL.5432'))).toBe(true);
+    expect(isDatabaseUnavailable(prismaError("Can't reach database server", 'P1001'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+  });
+
+  it('does not excuse other failures: a missing file, a unique violation, a plain bug', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("ENOENT: no such file or directory, open 'x'"), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
+    expect(isDatabaseUnavailable(prismaError('Unique constraint failed', 'P2002'))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+
+  it('tells a busy database (no connection for a transaction in time) apart', () => {
+    expect(isDatabaseBusy(prismaError('Transaction API error: Unable to start a transaction in the given time.', 'P2028'))).toBe(true);
+    expect(isDatabaseBusy(prismaError('write EPIPE', 'EPIPE'))).toBe(false);
+  });
+});
