@@ -1,22 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../setup/pdf-text';
-import { ADMIN, login, registerCustomer } from './fixtures';
+import { ADMIN, login, registerCustomer, SHOPPER_ADDRESS } from './fixtures';
 import { newestMail } from './support/inbox';
 
 // After the order: the confirmation e-mail is delivered (to the journeys' SMTP catcher) and readable
 // in the back office, the shopper sees the order's history and cancels it; and a forgotten password
 // is reset from the link in the shopper's inbox, which signs the shopper in.
 
-const address = {
-  fullName: 'Aisha Rahman',
-  phone: '+65 9123 4567',
-  addressLine1: '1 Orchard Road',
-  postalCode: '238801',
-  city: 'Singapore',
-  state: 'Singapore',
-  country: 'SG',
-};
+const address = SHOPPER_ADDRESS;
 
 async function placeOrderThroughApi(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('access_token'));

@@ -3,6 +3,17 @@ import { newGuestId } from '../../shared/domain/guest-id';
 
 export const ADMIN = { email: 'admin@packshop.test', password: 'admin-password-123' };
 
+/** The delivery address the journeys' shoppers check out with. */
+export const SHOPPER_ADDRESS = {
+  fullName: 'Aisha Rahman',
+  phone: '+65 9123 4567',
+  addressLine1: '1 Orchard Road',
+  postalCode: '238801',
+  city: 'Singapore',
+  state: 'Singapore',
+  country: 'SG',
+};
+
 export const uniqueEmail = (prefix = 'shopper') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Registers a new customer through the Register tab and waits for the signed-in header. */

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithApi } from './fixtures';
+import { SHOPPER_ADDRESS, signInWithApi } from './fixtures';
 
 // Repeat buying: order again from the order list and the order page (a sold-out line is named, not
 // dropped), and "Buy again" in the account.
 
-const address = {
-  fullName: 'Aisha Rahman',
-  phone: '+65 9123 4567',
-  addressLine1: '1 Orchard Road',
-  postalCode: '238801',
-  city: 'Singapore',
-  state: 'Singapore',
-  country: 'SG',
-};
+const address = SHOPPER_ADDRESS;
 
 interface V {
   variant_id: string;

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithApi } from './fixtures';
+import { SHOPPER_ADDRESS, signInWithApi } from './fixtures';
 
 // Saved lists: save a variant from the product page into a new list, save the cart and a past order
 // as lists, change a quantity, add one line and then the whole list to the cart, rename and delete.
 
-const address = {
-  fullName: 'Aisha Rahman',
-  phone: '+65 9123 4567',
-  addressLine1: '1 Orchard Road',
-  postalCode: '238801',
-  city: 'Singapore',
-  state: 'Singapore',
-  country: 'SG',
-};
+const address = SHOPPER_ADDRESS;
 
 interface V {
   variant_id: string;
