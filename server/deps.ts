@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { createLucia, type AppLucia } from './auth/lucia';
 import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
-import { defaultMailSettings, type MailSettings } from './services/mail.service';
+import { defaultMailSettings, type MailSettings } from './mail/mail.service';
 import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/admin/product-images.service';
 import type { ImageStorage } from './storage/image-storage';
 

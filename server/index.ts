@@ -5,7 +5,7 @@ import { drainServer } from './http/drain';
 import { startMetricsServer } from './http/metrics.http';
 import { Readiness } from './http/readiness';
 import { configureLogging, logger } from './lib/log';
-import { startCatalogSync } from './services/catalog-sync';
+import { startCatalogSync } from './services/catalogue/catalog-sync';
 import { startSessionSync } from './auth/session-sync';
 import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';

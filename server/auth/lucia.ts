@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import type { Role } from '../../shared/constants';
-import { userSelect } from '../services/user.mapper';
+import { userSelect } from '../services/accounts/user.mapper';
 
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
 export const DEFAULT_SESSION_MAX_DAYS = 90;

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { passwordChangedEmail } from '../mail/templates/password-reset';
 import { wakeOutbox } from '../outbox/outbox';
-import { mailer, type MailSettings } from '../services/mail.service';
+import { mailer, type MailSettings } from '../mail/mail.service';
 import { sessionRowId } from './lucia';
 import { hashPassword } from './password';
 import { sessionsChanged } from './session-cache';

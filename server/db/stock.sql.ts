@@ -3,7 +3,7 @@ import { Prisma } from '@prisma/client';
 /**
  * availableStock (shared/domain/stock.ts) as SQL, for queries that filter, sort or guard on it in
  * the database: GREATEST(0, v."onHand" - v."allocated" - v."safetyStock") for availableSql('v').
- * tests/api/stock-sql.test.ts runs it over a set of rows and holds it equal to availableStock.
+ * tests/api/catalogue/stock-sql.test.ts runs it over a set of rows and holds it equal to availableStock.
  * No index is built on this expression; if one ever is, write it exactly as this text.
  */
 export function availableSql(alias: string): Prisma.Sql {

@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { headTags } from '../../shared/seo/page-meta';
 import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
-import { productDetailCached } from '../services/catalog.service';
+import { productDetailCached } from '../services/catalogue/catalog.service';
 import { renderHead, SERVER_HEAD_ATTR } from './head-html';
 import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';

@@ -3,8 +3,8 @@ import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-
 import { AppError } from '../../shared/errors';
 import { filterProductsInput, productIdInput } from '../../shared/schemas/catalog.schema';
 import type { AppDeps } from '../deps';
-import type { CachedAnswer } from '../services/catalog-cache';
-import * as catalog from '../services/catalog.service';
+import type { CachedAnswer } from '../services/catalogue/catalog-cache';
+import * as catalog from '../services/catalogue/catalog.service';
 import { sendError } from './errors';
 import { jsonBody } from '../http/json-body';
 

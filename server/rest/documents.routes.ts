@@ -5,7 +5,7 @@ import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
-import { packingSlipsPdf, taxInvoicePdf } from '../services/invoice.service';
+import { packingSlipsPdf, taxInvoicePdf } from '../services/orders/invoice.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 

@@ -13,7 +13,7 @@ type Caller = ReturnType<typeof createCaller>;
 // cached (docs/decisions/0085-hot-procedures.md). Nothing else changes: the same procedure runs
 // with the same context (principal, guest id), middlewares (safe input, roles), input and output
 // schemas and error map; the adapter still serves every other path and the tRPC door is untouched.
-// Tests call these paths through both doors (tests/api/cart.test.ts, chat.test.ts, auth.test.ts).
+// Tests call these paths through both doors (tests/api/cart/cart.test.ts, chat.test.ts, auth.test.ts).
 const hot: { method: 'get' | 'post'; path: string; call(c: Caller, req: Request): Promise<unknown> }[] = [
   { method: 'get', path: '/users/me', call: (c) => c.users.me() },
   { method: 'get', path: '/cart', call: (c, req) => c.cart.get(Object.keys(req.query).length ? req.query : undefined) },

@@ -5,7 +5,7 @@ import { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import type { AppDeps } from '../deps';
 import { couponSession } from '../auth/coupon-attempts';
 import { contextFromRequest } from '../trpc/context';
-import * as promotions from '../services/promotions.service';
+import * as promotions from '../services/promotions/promotions.service';
 import { jsonBody } from '../http/json-body';
 import { sendError } from './errors';
 
@@ -15,7 +15,7 @@ import { sendError } from './errors';
 // is meant to reach at least half of bare Express's throughput. Same safe-input rule, same zod
 // schema, same service, same failed-attempt limit (server/auth/coupon-attempts.ts) and the same
 // error map as the procedure in promotions.router.ts, which stays the tRPC door and the OpenAPI
-// description; tests/api/promotions.test.ts and coupon-guessing.test.ts call both doors.
+// description; tests/api/promotions/promotions.test.ts and coupon-guessing.test.ts call both doors.
 export function promotionsFastPath(deps: AppDeps): Router {
   const r = Router();
   r.post('/promotions/validate', jsonBody(), (req: Request, res: Response, next: NextFunction) => {

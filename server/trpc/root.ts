@@ -1,15 +1,15 @@
 import { adminRouter } from '../routers/admin';
-import { authRouter } from '../routers/auth.router';
-import { cartRouter } from '../routers/cart.router';
-import { chatRouter } from '../routers/chat.router';
-import { promotionsRouter } from '../routers/promotions.router';
-import { listsRouter } from '../routers/lists.router';
-import { ordersRouter } from '../routers/orders.router';
-import { paymentsRouter } from '../routers/payments.router';
-import { catalogRouter } from '../routers/catalog.router';
-import { contactRouter } from '../routers/contact.router';
+import { authRouter } from '../routers/accounts/auth.router';
+import { cartRouter } from '../routers/cart/cart.router';
+import { chatRouter } from '../routers/support/chat.router';
+import { promotionsRouter } from '../routers/promotions/promotions.router';
+import { listsRouter } from '../routers/cart/lists.router';
+import { ordersRouter } from '../routers/orders/orders.router';
+import { paymentsRouter } from '../routers/orders/payments.router';
+import { catalogRouter } from '../routers/catalogue/catalog.router';
+import { contactRouter } from '../routers/support/contact.router';
 import { healthRouter } from '../routers/health.router';
-import { usersRouter } from '../routers/users.router';
+import { usersRouter } from '../routers/accounts/users.router';
 import { createCallerFactory, router } from './init';
 
 // One implementation, two doors: the SPA calls these at /trpc, integrators at /api (their

@@ -2,7 +2,7 @@ import type { OrderStatus, Prisma } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
 import { availableStock } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
-import { orderSelect, toOrderDto, type OrderRow } from '../services/order.mapper';
+import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
 import { emitWebhook } from './emit';
 import { subscribedEventTypes } from './subscriptions';
 

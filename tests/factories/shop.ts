@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
-import { dropPromoCache } from '../../server/services/promo-cache';
+import { dropPromoCache } from '../../server/services/promotions/promo-cache';
 import { newGuestId } from '../../shared/domain/guest-id';
 
 const uid = () => randomBytes(4).toString('hex');

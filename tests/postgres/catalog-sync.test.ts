@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged, onCatalogChanged } from '../../server/lib/catalog-events';
-import { cachedAnswer, cacheSize } from '../../server/services/catalog-cache';
-import { CATALOG_CHANNEL, startCatalogSync, type CatalogSync } from '../../server/services/catalog-sync';
+import { cachedAnswer, cacheSize } from '../../server/services/catalogue/catalog-cache';
+import { CATALOG_CHANNEL, startCatalogSync, type CatalogSync } from '../../server/services/catalogue/catalog-sync';
 import { serverAdminUrl } from '../setup/test-db';
 
 const url = serverAdminUrl();

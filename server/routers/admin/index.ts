@@ -1,5 +1,5 @@
 import { router } from '../../trpc/init';
-import { apiKeysAdminRouter } from './api-keys.router';
+import { apiKeysAdminRouter } from '../integrations/api-keys.router';
 import { backupsAdminRouter } from './backups.router';
 import { contactAdminRouter } from './contact.router';
 import { couponsRouter } from './coupons.router';
@@ -16,7 +16,7 @@ import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
 import { usersAdminRouter } from './users.router';
-import { webhooksAdminRouter } from './webhooks.router';
+import { webhooksAdminRouter } from '../integrations/webhooks.router';
 
 /** The back office. Who may call what is decided in shared/domain/permissions.ts and written out in docs/security.md. */
 export const adminRouter = router({

@@ -3,8 +3,8 @@ import { idParam } from '../../../shared/schemas/common.schema';
 import { feedInput, orderFeed } from '../../../shared/schemas/admin/feed.schema';
 import { orderHistory } from '../../../shared/schemas/order-history.schema';
 import * as orders from '../../services/admin/orders.service';
-import { orderFeed as listOrderFeed } from '../../services/admin/feeds.service';
-import { historyForStaff } from '../../services/order-history';
+import { orderFeed as listOrderFeed } from '../../services/integrations/feeds.service';
+import { historyForStaff } from '../../services/orders/order-history';
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
 

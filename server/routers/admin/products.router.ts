@@ -3,7 +3,7 @@ import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
 import { feedInput, productFeed } from '../../../shared/schemas/admin/feed.schema';
 import { imageSourceOf } from '../../deps';
-import { productFeed as listProductFeed } from '../../services/admin/feeds.service';
+import { productFeed as listProductFeed } from '../../services/integrations/feeds.service';
 import * as products from '../../services/admin/products.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { shippingRulesSchema, type ShippingRulesDto } from '../../../shared/schemas/shipping.schema';
-import { dropPromoCache } from '../../services/promo-cache';
-import { loadShippingRules, saveShippingRules } from '../../services/shipping-rules.service';
+import { dropPromoCache } from '../../services/promotions/promo-cache';
+import { loadShippingRules, saveShippingRules } from '../../services/orders/shipping-rules.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shopProfileSchema, updateShopProfileInput } from '../../../shared/schemas/admin/shop-profile.schema';
-import * as profile from '../../services/shop-profile.service';
+import * as profile from '../../services/admin/shop-profile.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 

@@ -3,7 +3,7 @@ import { toCents, toDollars } from '../../../shared/domain/money';
 import { conflict, notFound } from '../../../shared/errors';
 import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
-import { dropPromoCache } from '../promo-cache';
+import { dropPromoCache } from '../promotions/promo-cache';
 
 const couponSelect = {
   id: true,
@@ -75,7 +75,7 @@ export async function listCoupons(db: PrismaClient) {
   return rows.map(toWire);
 }
 
-// Every change drops the cached coupons (server/services/promo-cache.ts), here and on other instances.
+// Every change drops the cached coupons (server/services/promotions/promo-cache.ts), here and on other instances.
 export async function createCoupon(db: PrismaClient, input: CouponInput) {
   const row = await uniqueCode(input.code, () => db.coupon.create({ data: toData(input), select: couponSelect }));
   dropPromoCache();

@@ -16,7 +16,7 @@ import {
 import { catalogChanged } from '../../lib/catalog-events';
 import { newId } from '../../db/ids';
 import { likePattern } from '../../db/like';
-import { cachedAnswer } from '../catalog-cache';
+import { cachedAnswer } from '../catalogue/catalog-cache';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { subscribedEventTypes } from '../../webhooks/subscriptions';
 

@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { writeLedger, type LedgerEntry } from '../ledger';
+import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 
 type Tx = Prisma.TransactionClient;
 

@@ -9,10 +9,10 @@ import { catalogChanged } from '../../lib/catalog-events';
 import { moveOrderStock } from './order-stock';
 import { orderStatusEmail } from '../../mail/templates/order-status';
 import { wakeOutbox } from '../../outbox/outbox';
-import { mailer, type MailSettings } from '../mail.service';
-import { recordStatusEvent } from '../order-history';
+import { mailer, type MailSettings } from '../../mail/mail.service';
+import { recordStatusEvent } from '../orders/order-history';
 import { webhookOrderStatusChanged } from '../../webhooks/events';
-import { shipAddressSelect } from '../order.mapper';
+import { shipAddressSelect } from '../orders/order.mapper';
 
 const summarySelect = {
   id: true,

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { priceRangeOf } from '../../../shared/domain/pricing';
-import { productWithVariantsSelect } from '../product.select';
+import { productWithVariantsSelect } from '../catalogue/product.select';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
 import type { AdminProduct } from '../../../shared/schemas/admin/products.schema';

@@ -9,7 +9,7 @@ import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared
 import { isUniqueViolation } from '../../db/errors';
 import { catalogChanged } from '../../lib/catalog-events';
 import { resolveProductImages, type ImageSource } from './product-images.service';
-import { writeLedger, type LedgerEntry } from '../ledger';
+import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
 

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
 import { catalogChanged } from '../../lib/catalog-events';
-import { writeLedger } from '../ledger';
+import { writeLedger } from '../catalogue/ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';

@@ -1,0 +1,102 @@
+// Saved addresses: at most 5 per user, exactly one default while any exist.
+import type { Prisma, PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { MAX_ADDRESSES } from '../../../shared/constants';
+import { badRequest, notFound } from '../../../shared/errors';
+import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
+import { sessionsChanged } from '../../auth/session-cache';
+
+const addressSelect = {
+  id: true,
+  fullName: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  unit: true,
+  postalCode: true,
+  city: true,
+  state: true,
+  country: true,
+  isDefault: true,
+} satisfies Prisma.AddressSelect;
+
+type Fields = Omit<z.infer<typeof addressInput>, 'isDefault'>;
+const data = (a: Fields) => ({
+  fullName: a.fullName,
+  phone: a.phone,
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2 || null,
+  unit: a.unit || null,
+  postalCode: a.postalCode,
+  city: a.city,
+  state: a.state,
+  country: a.country,
+});
+
+export function listAddresses(db: PrismaClient, userId: string) {
+  return db.address.findMany({ where: { userId }, select: addressSelect, orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }] });
+}
+
+export async function getDefaultAddress(db: PrismaClient, userId: string) {
+  const a = await db.address.findFirst({ where: { userId, isDefault: true }, select: addressSelect });
+  if (!a) throw notFound('No default address');
+  return a;
+}
+
+// The user row is locked first so that two adds at once cannot both pass the limit of 5 or both
+// become the first (default) address.
+const lockUser = (tx: Prisma.TransactionClient, userId: string) => tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+
+export function createAddress(db: PrismaClient, userId: string, input: z.infer<typeof addressInput>) {
+  return db.$transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const count = await tx.address.count({ where: { userId } });
+      if (count >= MAX_ADDRESSES) throw badRequest(`You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`);
+      const makeDefault = count === 0 || input.isDefault === true;
+      if (makeDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
+      return tx.address.create({ data: { ...data(input), userId, isDefault: makeDefault }, select: addressSelect });
+    });
+}
+
+async function own(tx: Prisma.TransactionClient, userId: string, id: string) {
+  const a = await tx.address.findFirst({ where: { id, userId }, select: { id: true, isDefault: true } });
+  if (!a) throw notFound('Address not found');
+  return a;
+}
+
+export function updateAddress(db: PrismaClient, userId: string, input: z.infer<typeof updateAddressInput>) {
+  return db.$transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const a = await own(tx, userId, input.id);
+      if (input.isDefault && !a.isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
+      // Unticking the only default is ignored: one address is always the default.
+      return tx.address.update({ where: { id: a.id }, data: { ...data(input), isDefault: a.isDefault || input.isDefault === true }, select: addressSelect });
+    });
+}
+
+export function setDefaultAddress(db: PrismaClient, userId: string, id: string) {
+  return db.$transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const a = await own(tx, userId, id);
+      await tx.address.updateMany({ where: { userId, isDefault: true, id: { not: a.id } }, data: { isDefault: false } });
+      return tx.address.update({ where: { id: a.id }, data: { isDefault: true }, select: addressSelect });
+    });
+}
+
+/** Deleting the default promotes the oldest remaining address; the last one may be deleted too. */
+export async function deleteAddress(db: PrismaClient, userId: string, id: string) {
+  const done = await db.$transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const a = await own(tx, userId, id);
+      await tx.address.delete({ where: { id: a.id } });
+      if (a.isDefault) {
+        const next = await tx.address.findFirst({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+        if (next) await tx.address.update({ where: { id: next.id }, data: { isDefault: true } });
+      }
+      await tx.user.updateMany({ where: { id: userId, lastUsedAddressId: a.id }, data: { lastUsedAddressId: null } });
+      return { ok: true, message: 'Address removed' };
+    });
+  // The session carries lastUsedAddressId (GET /users/me answers from it).
+  sessionsChanged(db, { userId });
+  return done;
+}

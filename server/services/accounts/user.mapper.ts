@@ -1,0 +1,37 @@
+import type { Prisma } from '@prisma/client';
+import type { Role } from '../../../shared/constants';
+import type { UserDto } from '../../../shared/schemas/user.schema';
+
+/** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
+export const userSelect = {
+  id: true,
+  email: true,
+  role: true,
+  firstName: true,
+  lastName: true,
+  displayName: true,
+  phone: true,
+  lastUsedAddressId: true,
+} as const satisfies Prisma.UserSelect;
+
+export function toUserDto(u: {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  phone: string | null;
+  lastUsedAddressId: string | null;
+}): UserDto {
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.role,
+    displayName: u.displayName,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    phone: u.phone,
+    lastUsedAddressId: u.lastUsedAddressId,
+  };
+}

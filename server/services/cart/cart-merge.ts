@@ -1,0 +1,46 @@
+import type { PrismaClient } from '@prisma/client';
+import { availableStock } from '../../../shared/domain/stock';
+import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
+import type { AppDeps } from '../../deps';
+
+/**
+ * At login or registration the guest cart joins the user's cart: quantities add up, capped at what
+ * is available; the user's own coupon wins, else the guest's; gifts come along (the cart view
+ * drops any the merged cart does not qualify for). The guest cart is then deleted.
+ */
+export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: string | null): Promise<void> {
+  if (!guestId) return;
+  const db: PrismaClient = deps.db;
+  const guest = await db.cart.findUnique({
+    where: { guestId },
+    select: {
+      id: true,
+      couponCode: true,
+      items: { select: { variantId: true, quantity: true, variant: { select: { onHand: true, allocated: true, safetyStock: true } } } },
+      gifts: { select: { giftItemId: true, tierId: true } },
+    },
+  });
+  if (!guest) return;
+  await db.$transaction(async (tx) => {
+      const user =
+        (await tx.cart.findUnique({ where: { userId }, select: { id: true, couponCode: true, items: { select: { variantId: true, quantity: true } }, gifts: { select: { giftItemId: true } } } })) ??
+        { ...(await tx.cart.create({ data: { userId }, select: { id: true, couponCode: true } })), items: [], gifts: [] };
+      const mine = new Map(user.items.map((i) => [i.variantId, i.quantity]));
+      for (const item of guest.items) {
+        const had = mine.get(item.variantId) ?? 0;
+        const cap = Math.min(availableStock(item.variant), MAX_LINE_QUANTITY);
+        const qty = Math.max(had, Math.min(had + item.quantity, cap));
+        if (qty <= 0 || qty === had) continue;
+        await tx.cartItem.upsert({
+          where: { cartId_variantId: { cartId: user.id, variantId: item.variantId } },
+          create: { cartId: user.id, variantId: item.variantId, quantity: qty },
+          update: { quantity: qty },
+        });
+      }
+      const haveGift = new Set(user.gifts.map((g) => g.giftItemId));
+      const gifts = guest.gifts.filter((g) => !haveGift.has(g.giftItemId));
+      if (gifts.length) await tx.cartGift.createMany({ data: gifts.map((g) => ({ cartId: user.id, ...g })), skipDuplicates: true });
+      if (!user.couponCode && guest.couponCode) await tx.cart.update({ where: { id: user.id }, data: { couponCode: guest.couponCode } });
+      await tx.cart.deleteMany({ where: { id: guest.id } });
+    });
+}

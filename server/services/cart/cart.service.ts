@@ -1,0 +1,284 @@
+// The shopping cart: a guest cart keyed by X-Session-Id or a signed-in user's cart. Every answer
+// is the whole cart, rebuilt from the database (cart-view.ts).
+import type { Prisma, PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import type { Country } from '../../../shared/constants';
+import { AppError, badRequest, notFound } from '../../../shared/errors';
+import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../../shared/domain/coupon';
+import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
+import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
+import { selectionProblem } from '../../../shared/domain/gift-tiers';
+import { availableStock } from '../../../shared/domain/stock';
+import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
+import { isUniqueViolation } from '../../db/errors';
+import { priceCart, toCartDto, type CartRow } from './cart-view';
+import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
+import { promoData } from '../promotions/promo-cache';
+import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
+
+type Db = Prisma.TransactionClient;
+export type CartOwner = { userId: string } | { guestId: string };
+
+export function cartOwner(user: { id: string } | null, guestId: string | null): CartOwner | null {
+  if (user) return { userId: user.id };
+  return guestId ? { guestId } : null;
+}
+
+const ownerWhere = (o: CartOwner): Prisma.CartWhereUniqueInput => ('userId' in o ? { userId: o.userId } : { guestId: o.guestId });
+
+function requireOwner(owner: CartOwner | null): CartOwner {
+  if (!owner) throw badRequest('Session ID is required');
+  return owner;
+}
+
+async function ensureCart(db: Db, owner: CartOwner): Promise<string> {
+  const where = ownerWhere(owner);
+  const found = await db.cart.findUnique({ where, select: { id: true } });
+  if (found) return found.id;
+  try {
+    return (await db.cart.create({ data: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }, select: { id: true } })).id;
+  } catch (err) {
+    // Two first requests of one shopper at once: the other one created it.
+    if (isUniqueViolation(err)) return (await db.cart.findUniqueOrThrow({ where, select: { id: true } })).id;
+    throw err;
+  }
+}
+
+/** 'Mailer 25x35 (50 pcs)': how a variant is named in messages. */
+export const variantLabel = (v: { sizeCode: string; packSize: number; product: { name: string } }) =>
+  `${v.product.name} ${v.sizeCode} (${v.packSize} pcs)`;
+
+function stockMessage(label: string, available: number, inCart = 0): string {
+  if (available <= 0) return `Sorry, ${label} is out of stock`;
+  const base = `Only ${available} left of ${label}`;
+  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
+}
+
+const variantCheckSelect = {
+  id: true,
+  sizeCode: true,
+  packSize: true,
+  onHand: true,
+  allocated: true,
+  safetyStock: true,
+  product: { select: { name: true } },
+  priceTiers: { select: { minQuantity: true, priceCents: true } },
+} as const;
+
+/** Refuses a quantity of a variant that would be sold for nothing (no price, or a tier priced 0). */
+function requirePrice(variant: { sizeCode: string; packSize: number; product: { name: string }; priceTiers: { minQuantity: number; priceCents: number }[] }, quantity: number) {
+  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+  if (!hasPositivePrice(tiers, quantity)) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(variant)));
+}
+
+/** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
+export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
+  const cart = owner ? await readCartRow(db, owner) : null;
+  return buildView(db, cart, now, country);
+}
+
+async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
+  const [[tiers, rules], coupon] = await Promise.all([
+    promoData(db as PrismaClient),
+    cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
+  ]);
+  const empty = { items: [], gifts: [] };
+  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now });
+  let message: string | null = null;
+  if (cart?.couponCode && !priced.coupon) {
+    message = priced.couponDropped ?? 'Coupon removed';
+    await db.cart.updateMany({ where: { id: cart.id, couponCode: cart.couponCode }, data: { couponCode: null } });
+  }
+  if (cart && priced.droppedGiftIds.length) {
+    await db.cartGift.deleteMany({ where: { id: { in: priced.droppedGiftIds }, cartId: cart.id } });
+  }
+  return toCartDto(cart, priced, message, now);
+}
+
+async function viewById(db: Db, cartId: string, now = new Date()) {
+  return buildView(db, await readCartRow(db, { id: cartId }), now);
+}
+
+/** Why a line cannot go in: the cart's own checks, in the order addItem applies them. */
+export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enough_stock' | 'bad_quantity'; code: 'CONFLICT' | 'BAD_REQUEST'; message: string };
+
+/**
+ * The one rule for adding `quantity` of a variant to a line that already holds `inCart`: a price
+ * for the new quantity, enough stock, at most MAX_LINE_QUANTITY. Null when it may be added. Every
+ * way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
+ */
+function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): LineRefusal | null {
+  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+  if (!hasPositivePrice(tiers, inCart + quantity)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
+  const available = availableStock(variant);
+  if (inCart + quantity > available) {
+    return { reason: available <= 0 ? 'out_of_stock' : 'not_enough_stock', code: 'CONFLICT', message: stockMessage(variantLabel(variant), available, inCart) };
+  }
+  if (inCart + quantity > MAX_LINE_QUANTITY) return { reason: 'bad_quantity', code: 'BAD_REQUEST', message: `Quantity cannot be more than ${MAX_LINE_QUANTITY}` };
+  return null;
+}
+
+export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
+  const owner = requireOwner(ownerOrNull);
+  // The variant and what this shopper already has of it, in one query.
+  const variant = await readVariantForAdd(db, owner, input.variant_id);
+  if (!variant) throw notFound('Product variant not found');
+  const refusal = lineRefusal(variant, variant.inCart, input.quantity);
+  if (refusal) throw new AppError(refusal.code, refusal.message);
+  // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
+  return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date());
+}
+
+/** A line asked for by one of the many-line adds; `ref` is the caller's own key (a SKU, an order line). */
+export interface WantedLine<R> {
+  ref: R;
+  /** Null when the caller already knows the variant is gone (an unknown SKU, a deleted variant). */
+  variantId: string | null;
+  quantity: number;
+}
+
+/** What became of each wanted line; `variant` is set when the variant exists. */
+export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd | null } & ({ ok: true } | { ok: false; refusal: LineRefusal | null });
+
+/**
+ * Checks many lines against the cart in one round: one query reads every variant with what this
+ * shopper already has of it, then each line is checked by lineRefusal in order, counting the lines
+ * before it that were accepted for the same variant. A line whose variant is unknown has
+ * `ok: false` and a null refusal (the caller names the reason: unknown SKU, deleted).
+ */
+export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: WantedLine<R>[]): Promise<LineVerdict<R>[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))];
+  const variants = new Map((await readVariantsForAdd(db, owner, { ids })).map((v) => [v.id, v]));
+  const accepted = new Map<string, number>();
+  return lines.map((line) => {
+    const variant = line.variantId ? (variants.get(line.variantId) ?? null) : null;
+    if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, ok: false, refusal: null };
+    const before = accepted.get(variant.id) ?? 0;
+    const refusal = lineRefusal(variant, variant.inCart + before, line.quantity);
+    if (refusal) return { ref: line.ref, quantity: line.quantity, variant, ok: false, refusal };
+    accepted.set(variant.id, before + line.quantity);
+    return { ref: line.ref, quantity: line.quantity, variant, ok: true };
+  });
+}
+
+/**
+ * Checks many lines (checkLines) and adds every accepted one together, in one transaction and one
+ * insert: all of them or, on any failure, none. Answers the verdicts and the cart after it (the
+ * cart unchanged when nothing was accepted).
+ */
+export async function addLines<R>(db: PrismaClient, ownerOrNull: CartOwner | null, lines: WantedLine<R>[]) {
+  const owner = requireOwner(ownerOrNull);
+  return db.$transaction(async (tx) => {
+    const verdicts = await checkLines(tx, owner, lines);
+    const totals = new Map<string, number>();
+    for (const v of verdicts) if (v.ok && v.variant) totals.set(v.variant.id, (totals.get(v.variant.id) ?? 0) + v.quantity);
+    const cart = totals.size ? await buildView(tx, await addManyToCart(tx, owner, [...totals].map(([variantId, quantity]) => ({ variantId, quantity }))), new Date()) : await getCart(tx, owner);
+    return { cart, verdicts };
+  });
+}
+
+async function ownItem(db: Db, owner: CartOwner | null, itemId: string) {
+  const item = owner
+    ? await db.cartItem.findFirst({
+        where: { id: itemId, cart: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId } },
+        select: { id: true, cartId: true, quantity: true, variant: { select: variantCheckSelect } },
+      })
+    : null;
+  // Someone else's item answers exactly like an unknown one.
+  if (!item) throw notFound('Cart item not found');
+  return item;
+}
+
+export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer<typeof updateCartItemInput>) {
+  const item = await ownItem(db, owner, input.id);
+  if (input.quantity === 0) {
+    await db.cartItem.deleteMany({ where: { id: item.id } });
+  } else {
+    requirePrice(item.variant, input.quantity);
+    const available = availableStock(item.variant);
+    if (input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(item.variant), available));
+    await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
+  }
+  return viewById(db, item.cartId);
+}
+
+export async function removeItem(db: Db, owner: CartOwner | null, itemId: string) {
+  return updateItem(db, owner, { id: itemId, quantity: 0 });
+}
+
+/** Empties the cart: items, coupon and gifts (storefront.md section 4). */
+export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
+  if (owner) {
+    const cart = await db.cart.findUnique({ where: ownerWhere(owner), select: { id: true } });
+    if (cart) {
+      await db.$transaction([
+        db.cartItem.deleteMany({ where: { cartId: cart.id } }),
+        db.cartGift.deleteMany({ where: { cartId: cart.id } }),
+        db.cart.update({ where: { id: cart.id }, data: { couponCode: null } }),
+      ]);
+    }
+  }
+  return getCart(db, owner);
+}
+
+/**
+ * Applies a code after checking it as order placement will (uses left included; the per-customer
+ * limit needs a signed-in shopper's e-mail, a guest's is checked at the order). Codes that do not
+ * exist count against the caller's failed attempts (server/auth/coupon-attempts.ts).
+ */
+export async function applyCoupon(
+  db: Db,
+  ownerOrNull: CartOwner | null,
+  input: z.infer<typeof applyCouponInput>,
+  guard: { attempts: CouponAttempts; ip: string },
+  now = new Date(),
+) {
+  const owner = requireOwner(ownerOrNull);
+  const caller = { ip: guard.ip, session: 'userId' in owner ? couponSession(owner.userId, null) : couponSession(null, owner.guestId) };
+  guard.attempts.assertAllowed(caller);
+  const view = await getCart(db, owner, now);
+  if (view.items.length === 0) throw badRequest('Add something to your cart before applying a coupon');
+  const email = 'userId' in owner ? ((await db.user.findUnique({ where: { id: owner.userId }, select: { email: true } }))?.email ?? null) : null;
+  const coupon = await findCouponWithUses(db, input.coupon_code, email);
+  const check = checkCoupon(coupon, Math.round(view.subtotal * 100), now);
+  if (!check.valid || !coupon) {
+    if (isFailedAttempt(check)) await guard.attempts.failed(caller);
+    throw check.valid ? badRequest(COUPON_MESSAGES.invalid) : couponRefusal(check);
+  }
+  const cartId = await ensureCart(db, owner);
+  await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
+  return viewById(db, cartId, now);
+}
+
+export async function removeCoupon(db: Db, owner: CartOwner | null) {
+  if (owner) await db.cart.updateMany({ where: ownerWhere(owner) as Prisma.CartWhereInput, data: { couponCode: null } });
+  return getCart(db, owner);
+}
+
+/**
+ * Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. Picking a picked gift
+ * under another tier moves it there, in one transaction: a refused move leaves the pick as it was.
+ */
+export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>) {
+  const owner = requireOwner(ownerOrNull);
+  // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
+  // would abort it, and an empty cart left behind by a refused pick costs nothing.
+  const cartId = await ensureCart(db, owner);
+  return db.$transaction(async (tx) => {
+      // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
+      await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
+      const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
+      if (existing) {
+        await tx.cartGift.deleteMany({ where: { id: existing.id } });
+        if (existing.tierId === input.tier_id) return viewById(tx, cartId);
+      }
+      const view = await viewById(tx, cartId);
+      const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
+      const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
+      const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
+      if (problem) throw badRequest(problem); // rolls back the removal above
+      // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
+      await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
+      return viewById(tx, cartId);
+    });
+}

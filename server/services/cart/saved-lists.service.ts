@@ -1,0 +1,225 @@
+// Saved lists (issue 21): a signed-in buyer's named lists of variants, at most MAX_SAVED_LISTS lists
+// of MAX_SAVED_LIST_LINES lines. Lists hold variants and quantities only: prices and stock are read
+// today whenever a list is shown, and a list goes into the cart through the cart's own rules
+// (repeat-buying.service addRemembered). Another buyer's list answers like an unknown one (404).
+import { Prisma, type PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { toDollars } from '../../../shared/domain/money';
+import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
+import { availableStock } from '../../../shared/domain/stock';
+import { AppError, badRequest, notFound } from '../../../shared/errors';
+import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
+import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
+import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../../shared/domain/saved-lists';
+import {
+  SAVED_LIST_MESSAGES as M,
+  type createListInput,
+  type SavedListDto,
+} from '../../../shared/schemas/saved-list.schema';
+import { isUniqueViolation } from '../../db/errors';
+import { readCartRow } from './cart.sql';
+import { addRemembered } from './repeat-buying.service';
+
+type Db = Prisma.TransactionClient;
+
+const itemSelect = {
+  id: true,
+  quantity: true,
+  variant: {
+    select: {
+      id: true,
+      sku: true,
+      sizeCode: true,
+      color: true,
+      packSize: true,
+      onHand: true,
+      allocated: true,
+      safetyStock: true,
+      priceTiers: { select: { minQuantity: true, priceCents: true } },
+      product: { select: { id: true, name: true } },
+    },
+  },
+} satisfies Prisma.SavedListItemSelect;
+
+const listSelect = {
+  id: true,
+  name: true,
+  createdAt: true,
+  updatedAt: true,
+  items: { select: itemSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+} satisfies Prisma.SavedListSelect;
+
+type ListRow = Prisma.SavedListGetPayload<{ select: typeof listSelect }>;
+
+function toListDto(l: ListRow): SavedListDto {
+  return {
+    id: l.id,
+    name: l.name,
+    item_count: l.items.length,
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+    items: l.items.map((i) => {
+      const v = i.variant;
+      const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+      return {
+        id: i.id,
+        variant_id: v.id,
+        sku: v.sku,
+        product_id: v.product.id,
+        product_name: v.product.name,
+        size: v.sizeCode,
+        color: v.color,
+        pack_size: v.packSize,
+        quantity: i.quantity,
+        unit_price: hasPositivePrice(tiers, i.quantity) ? toDollars(unitPriceFor(tiers, i.quantity)) : null,
+        available: availableStock(v),
+      };
+    }),
+  };
+}
+
+/** The buyer's lists, most recently changed first. */
+export async function listLists(db: PrismaClient, userId: string) {
+  const rows = await db.savedList.findMany({
+    where: { userId },
+    select: { id: true, name: true, createdAt: true, updatedAt: true, _count: { select: { items: true } } },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+  });
+  return rows.map((l) => ({ id: l.id, name: l.name, item_count: l._count.items, created_at: l.createdAt.toISOString(), updated_at: l.updatedAt.toISOString() }));
+}
+
+async function readList(db: Db, userId: string, id: string) {
+  const row = await db.savedList.findFirst({ where: { id, userId }, select: listSelect });
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+export async function getList(db: PrismaClient, userId: string, id: string) {
+  return toListDto(await readList(db, userId, id));
+}
+
+/**
+ * A list owned by the buyer, locked for this transaction: two changes of one list (or two new lists
+ * of one buyer) take turns, so neither limit can be passed by doing two things at once.
+ */
+async function lockList(tx: Db, userId: string, id: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "SavedList" WHERE "id" = ${id} AND "userId" = ${userId} FOR UPDATE`;
+  if (rows.length === 0) throw notFound(M.notFound);
+}
+
+/** Names are unique per buyer; a clash is a 409 naming the list. */
+async function named<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.nameTaken(name));
+    throw err;
+  }
+}
+
+/** The lines a new list starts with: none, the cart's, or an order's (variants still sold). */
+async function startingLines(tx: Db, userId: string, input: z.infer<typeof createListInput>) {
+  if (input.from_cart && input.from_order_id) throw badRequest('Save either the cart or an order, not both');
+  if (input.from_cart) {
+    const cart = await readCartRow(tx, { userId });
+    if (!cart || cart.items.length === 0) throw badRequest(M.emptyCart);
+    return { lines: cart.items.map((i) => ({ variantId: i.variant.id, quantity: i.quantity })), leftOut: 0 };
+  }
+  if (input.from_order_id) {
+    const order = await tx.order.findFirst({ where: { id: input.from_order_id, userId }, select: { items: { select: { variantId: true, quantity: true }, orderBy: { id: 'asc' } } } });
+    if (!order) throw notFound('Order not found');
+    // One line per variant (an order never repeats one, but a list must not), capped at the line limit.
+    const byVariant = new Map<string, number>();
+    for (const i of order.items) if (i.variantId) byVariant.set(i.variantId, Math.min((byVariant.get(i.variantId) ?? 0) + i.quantity, MAX_LINE_QUANTITY));
+    return { lines: [...byVariant].map(([variantId, quantity]) => ({ variantId, quantity })), leftOut: order.items.filter((i) => !i.variantId).length };
+  }
+  return { lines: [], leftOut: 0 };
+}
+
+export async function createList(db: PrismaClient, userId: string, input: z.infer<typeof createListInput>) {
+  const name = input.name.trim();
+  const { id, leftOut } = await named(name, () =>
+    db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+      if ((await tx.savedList.count({ where: { userId } })) >= MAX_SAVED_LISTS) throw new AppError('CONFLICT', M.tooManyLists);
+      const { lines, leftOut } = await startingLines(tx, userId, input);
+      if (lines.length > MAX_SAVED_LIST_LINES) throw new AppError('CONFLICT', M.tooManyLines);
+      const list = await tx.savedList.create({ data: { userId, name, items: { create: lines } }, select: { id: true } });
+      return { id: list.id, leftOut };
+    }),
+  );
+  const dto = await getList(db, userId, id);
+  return input.from_order_id ? { ...dto, left_out: leftOut } : dto;
+}
+
+export async function renameList(db: PrismaClient, userId: string, id: string, name: string) {
+  await named(name, () =>
+    db.$transaction(async (tx) => {
+      await lockList(tx, userId, id);
+      await tx.savedList.update({ where: { id }, data: { name } });
+    }),
+  );
+  return getList(db, userId, id);
+}
+
+export async function deleteList(db: PrismaClient, userId: string, id: string) {
+  const { count } = await db.savedList.deleteMany({ where: { id, userId } });
+  if (!count) throw notFound(M.notFound);
+  return { ok: true, message: 'List deleted' };
+}
+
+/** Saves a variant to a list; a variant already on it gets the quantity added. */
+export async function addListItem(db: PrismaClient, userId: string, input: { id: string; variant_id: string; quantity: number }) {
+  await db.$transaction(async (tx) => {
+    await lockList(tx, userId, input.id);
+    const variant = await tx.variant.findUnique({ where: { id: input.variant_id }, select: { id: true } });
+    if (!variant) throw notFound('Product variant not found');
+    const existing = await tx.savedListItem.findUnique({ where: { listId_variantId: { listId: input.id, variantId: variant.id } }, select: { id: true, quantity: true } });
+    if (existing) {
+      const quantity = existing.quantity + input.quantity;
+      if (quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+      await tx.savedListItem.update({ where: { id: existing.id }, data: { quantity } });
+    } else {
+      if ((await tx.savedListItem.count({ where: { listId: input.id } })) >= MAX_SAVED_LIST_LINES) throw new AppError('CONFLICT', M.tooManyLines);
+      await tx.savedListItem.create({ data: { listId: input.id, variantId: variant.id, quantity: input.quantity } });
+    }
+    await tx.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } });
+  });
+  return getList(db, userId, input.id);
+}
+
+async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
+  const item = await db.savedListItem.findFirst({ where: { id: itemId, listId, list: { userId } }, select: { id: true } });
+  if (!item) {
+    // An unknown list and someone else's list answer alike; so does a line of another list.
+    await readList(db, userId, listId);
+    throw notFound(M.itemNotFound);
+  }
+  return item;
+}
+
+export async function updateListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string; quantity: number }) {
+  const item = await ownItem(db, userId, input.id, input.item_id);
+  await db.$transaction([
+    db.savedListItem.update({ where: { id: item.id }, data: { quantity: input.quantity } }),
+    db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } }),
+  ]);
+  return getList(db, userId, input.id);
+}
+
+export async function removeListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string }) {
+  const item = await ownItem(db, userId, input.id, input.item_id);
+  await db.$transaction([db.savedListItem.delete({ where: { id: item.id } }), db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } })]);
+  return getList(db, userId, input.id);
+}
+
+/** Adds the whole list to the cart at today's prices; lines the cart refuses are listed with the reason. */
+export async function listToCart(db: PrismaClient, userId: string, id: string): Promise<ReorderDto> {
+  const list = await readList(db, userId, id);
+  if (list.items.length === 0) throw badRequest('This list is empty');
+  return addRemembered(
+    db,
+    { userId },
+    list.items.map((i) => ({ variantId: i.variant.id, sku: i.variant.sku, productName: i.variant.product.name, quantity: i.quantity })),
+  );
+}

@@ -1,0 +1,96 @@
+import { Prisma, type PrismaClient } from '@prisma/client';
+import type { CatalogFilters, SortBy } from '../../../shared/schemas/catalog.schema';
+import { toCents } from '../../../shared/domain/money';
+import { likePattern } from '../../db/like';
+import { availableSql } from '../../db/stock.sql';
+
+// The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
+// a bound parameter (Prisma.sql / $queryRaw), so SQL typed into the search box is only ever text.
+
+export interface FilterRow {
+  id: string;
+  name: string;
+  description: string;
+  featured: boolean;
+  min_price: number | null;
+  max_price: number | null;
+  in_stock: boolean;
+  total: bigint | number;
+}
+
+const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
+
+const AVAILABLE = Prisma.sql`${availableSql('v')} > 0`;
+
+function variantConditions(f: CatalogFilters): Prisma.Sql[] {
+  const conds: Prisma.Sql[] = [];
+  if (f?.colors?.length) conds.push(Prisma.sql`lower(v."color") IN (${lowerList(f.colors)})`);
+  if (f?.sizes?.length) conds.push(Prisma.sql`lower(v."sizeCode") IN (${lowerList(f.sizes)})`);
+  if (f?.price_min != null) conds.push(Prisma.sql`v."basePriceCents" >= ${toCents(f.price_min)}`);
+  if (f?.price_max != null) conds.push(Prisma.sql`v."basePriceCents" <= ${toCents(f.price_max)}`);
+  if (f?.in_stock_only) conds.push(AVAILABLE);
+  return conds;
+}
+
+/** Product-level conditions; variant filters must all hold for one and the same variant. */
+function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
+  const conds: Prisma.Sql[] = [];
+  if (f?.categories?.length) conds.push(Prisma.sql`lower(p."category") IN (${lowerList(f.categories)})`);
+  if (f?.type) conds.push(Prisma.sql`lower(p."type") = ${f.type.toLowerCase()}`);
+  if (f?.search) {
+    const pattern = likePattern(f.search);
+    conds.push(Prisma.sql`(p."name" ILIKE ${pattern} OR p."description" ILIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM "Variant" sv WHERE sv."productId" = p."id" AND sv."sku" ILIKE ${pattern}))`);
+  }
+  const vConds = f ? variantConditions(f) : [];
+  if (vConds.length) {
+    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p."id" AND ${Prisma.join(vConds, ' AND ')})`);
+  }
+  return conds.length ? Prisma.sql`WHERE ${Prisma.join(conds, ' AND ')}` : Prisma.empty;
+}
+
+const ORDER_BY: Record<SortBy, Prisma.Sql> = {
+  // Units sold, then featured, then newest (storefront issue); id keeps pages stable on ties.
+  best_sellers: Prisma.sql`p."unitsSold" DESC, p."featured" DESC, p."createdAt" DESC, p."id" DESC`,
+  price_low_high: Prisma.sql`min_price ASC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  price_high_low: Prisma.sql`min_price DESC NULLS LAST, p."createdAt" DESC, p."id" DESC`,
+  newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
+};
+
+const PRICE_SORTS: ReadonlySet<SortBy> = new Set(['price_low_high', 'price_high_low']);
+
+/**
+ * One page of matching products with their price range and stock flag, plus the total count.
+ * The cheapest-variant price is aggregated for every match only when the sort needs it; otherwise
+ * the page is picked from the product table alone and only its rows get their variant figures.
+ */
+export function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number) {
+  const priceJoin = PRICE_SORTS.has(sortBy)
+    ? Prisma.sql`LEFT JOIN (SELECT "productId", MIN("basePriceCents") AS min_price FROM "Variant" GROUP BY "productId") agg ON agg."productId" = p."id"`
+    : Prisma.empty;
+  return db.$queryRaw<FilterRow[]>`
+    WITH p AS (
+      SELECT p."id", p."name", p."description", p."featured", p."unitsSold", p."createdAt",
+             ${PRICE_SORTS.has(sortBy) ? Prisma.sql`agg.min_price AS min_price` : Prisma.sql`NULL::int AS min_price`},
+             COUNT(*) OVER () AS total
+      FROM "Product" p ${priceJoin}
+      ${whereClause(f)}
+      ORDER BY ${ORDER_BY[sortBy]}
+      LIMIT ${limit} OFFSET ${(page - 1) * limit}
+    )
+    SELECT p."id", p."name", p."description", p."featured", p.total,
+           v.min_price, v.max_price, COALESCE(v.in_stock, false) AS in_stock
+    FROM p
+    LEFT JOIN LATERAL (
+      SELECT MIN(v."basePriceCents")::int AS min_price, MAX(v."basePriceCents")::int AS max_price,
+             BOOL_OR(${AVAILABLE}) AS in_stock
+      FROM "Variant" v WHERE v."productId" = p."id"
+    ) v ON true
+    ORDER BY ${ORDER_BY[sortBy]}`;
+}
+
+/** Total matches when the requested page is past the end (the window count comes back empty). */
+export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined): Promise<number> {
+  const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n FROM "Product" p ${whereClause(f)}`;
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,271 @@
+// Placing an order: one transaction, so stock is never oversold and a failure leaves nothing
+// behind. It recomputes every figure from the database, allocates stock with conditional updates
+// (nothing is written if any line falls short), records the coupon, the ledger and the order, and
+// empties the cart. Idempotent per key, so a retried request gets the same order instead of a
+// second one.
+import { Prisma, type PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../../shared/errors';
+import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../../shared/domain/coupon';
+import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
+import { selectionProblem, type GiftSelection } from '../../../shared/domain/gift-tiers';
+import { availableStock } from '../../../shared/domain/stock';
+import { idempotencyKeySchema, type placeOrderInput } from '../../../shared/schemas/order.schema';
+import { isUniqueViolation } from '../../db/errors';
+import { catalogChanged } from '../../lib/catalog-events';
+import { priceCart, tiersOf } from '../cart/cart-view';
+import { variantLabel } from '../cart/cart.service';
+import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
+import { orderSelect, toOrderDto, type OrderRow } from './order.mapper';
+import { orderPayNowPayload } from './order-payment.service';
+import * as sql from './order-placement.sql';
+import { getPaymentOptions } from '../admin/payment-settings.service';
+import { newId } from '../../db/ids';
+import { newOrderNumber } from './order-number';
+import { loadGiftTiers } from '../promotions/gift-tier-rules';
+import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotions.service';
+import { loadShippingRules } from './shipping-rules.service';
+import { sessionsChanged } from '../../auth/session-cache';
+import { PACKING_LOW_STOCK } from '../../../shared/constants';
+import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
+import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
+import { wakeOutbox } from '../../outbox/outbox';
+import { mailer, type MailSettings } from '../../mail/mail.service';
+import { ordersPlaced, stockConflicts } from '../../lib/metrics';
+import { webhookOrderPlaced } from '../../webhooks/events';
+import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
+
+type Input = z.infer<typeof placeOrderInput>;
+type Tx = Prisma.TransactionClient;
+const SCOPE = 'order';
+
+export async function placeOrder(
+  db: PrismaClient,
+  user: { id: string; email: string },
+  input: Input,
+  headerKey: string | null,
+  mail: MailSettings,
+  guard?: { attempts: CouponAttempts; ip: string },
+) {
+  const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
+  // A code sent with the order is one more door for guessing (server/auth/coupon-attempts.ts).
+  const caller = { ip: guard?.ip ?? 'unknown', session: couponSession(user.id, null) };
+  if (guard && input.coupon_code?.trim()) guard.attempts.assertAllowed(caller);
+  try {
+    // No lookup of the key first: the transaction claims it as its first write, and a key that was
+    // already used fails that claim as a unique violation, answered below with the order it made.
+    const order = await db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 });
+    catalogChanged('stock');
+    // The order may have recorded the user's last used address, which their session carries.
+    sessionsChanged(db, { userId: user.id });
+    wakeOutbox();
+    ordersPlaced.inc();
+    return order;
+  } catch (err) {
+    if (guard && err instanceof AppError && err.message === COUPON_MESSAGES.invalid) await guard.attempts.failed(caller);
+    // The key was used before, or by a concurrent request that made the order: answer with that order.
+    if (key && isUniqueViolation(err)) {
+      const done = await orderForKey(db, user.id, key);
+      if (done) return done;
+    }
+    throw err;
+  }
+}
+
+async function orderForKey(db: PrismaClient, userId: string, key: string) {
+  const row = await db.idempotencyKey.findUnique({
+    where: { scope_owner_key: { scope: SCOPE, owner: userId, key } },
+    select: { order: { select: orderSelect } },
+  });
+  return row?.order ? toOrderDto(row.order) : null;
+}
+
+async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null, mail: MailSettings) {
+  const now = new Date();
+  const userId = user.id;
+  // 1. This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
+  // the cart read as it is now. Nothing here is shared with other shoppers' orders.
+  const cartId = await sql.claimKeyAndLockCart(tx, userId, key);
+  if (!cartId) throw badRequest('Your cart is empty');
+  const cart = await sql.readCart(tx, cartId);
+  if (cart.items.length === 0) throw badRequest('Your cart is empty');
+  // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
+  const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
+  if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
+
+  const address = input.shipping_address;
+  const code = input.coupon_code?.trim() || cart.couponCode || null;
+  const [tiers, rules, coupon, m] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null, mailer(tx, mail)]);
+  const priced = priceCart(cart, { coupon, tiers, rules, country: address.country, now });
+  if (code) {
+    const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
+    if (!check.valid) throw couponRefusal(check);
+  }
+
+  const selections = input.selected_gifts ? assignGifts(priced.available, input.selected_gifts) : priced.selections;
+  const problem = selectionProblem(priced.available, selections);
+  if (problem) throw badRequest(problem);
+
+  // 2. The order, its lines, gifts and first timeline entry; the cart removed, the key and the
+  // address remembered: one statement. The answer is built here from what was written.
+  const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
+  const tierName = new Map(tiers.map((x) => [x.id, x.name]));
+  const t = priced.totals;
+  const order: OrderRow = {
+    id: newId(),
+    orderNumber: newOrderNumber(now),
+    createdAt: now,
+    status: 'pending',
+    paymentMethod: 'stripe',
+    subtotalCents: t.subtotalCents,
+    discountCents: t.discountCents,
+    shippingCents: t.shippingCents,
+    gstCents: t.gstCents,
+    totalCents: t.totalCents,
+    totalWeightGrams: t.totalWeightGrams,
+    couponCode: priced.coupon?.code ?? null,
+    shipFullName: address.fullName,
+    shipPhone: address.phone,
+    shipLine1: address.addressLine1,
+    shipLine2: address.addressLine2 || null,
+    shipUnit: address.unit || null,
+    shipPostalCode: address.postalCode,
+    shipCity: address.city,
+    shipState: address.state,
+    shipCountry: address.country,
+    trackingNumber: null,
+    courier: null,
+    items: cart.items.map((l, i) => ({
+      variantId: l.variant.id,
+      productId: l.variant.product.id,
+      productName: l.variant.product.name,
+      sku: l.variant.sku,
+      attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
+      productImage: l.variant.product.images[0]?.url ?? null,
+      unitPriceCents: t.lines[i].unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: t.lines[i].lineTotalCents,
+    })),
+    gifts: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+  };
+  await sql.writeOrder(tx, {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId,
+    email: user.email,
+    createdAt: now,
+    totals: t,
+    couponCode: order.couponCode,
+    ship: {
+      fullName: order.shipFullName,
+      phone: order.shipPhone,
+      line1: order.shipLine1,
+      line2: order.shipLine2,
+      unit: order.shipUnit,
+      postalCode: order.shipPostalCode,
+      city: order.shipCity,
+      state: order.shipState,
+      country: order.shipCountry,
+    },
+    // Ids made in line order: the order's lines read back "ORDER BY id" in the cart's order.
+    items: order.items.map((i) => ({ id: newId(), ...i, attributes: i.attributes as Record<string, unknown> })),
+    gifts: selections.map((s, i) => ({ id: newId(), tierId: s.tierId, ...order.gifts[i] })),
+    cartId: cart.id,
+    key,
+    addressId: input.address_id ?? null,
+  });
+  const dto = toOrderDto(order);
+
+  // 3. What the order sends, written in this transaction so that it exists exactly when the order
+  // does: nothing is mailed for an order that rolled back, and nothing committed is lost. Another
+  // outbox write for the new order belongs next to this one.
+  const payOptions = await getPaymentOptions(tx);
+  const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
+  await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);
+
+  // 4. Shared rows, locked from here to the commit, so this part is three statements: the variants
+  // locked in id order and checked, then allocated (with their ledger rows, and the products locked
+  // in id order), gifts, and last the units sold with the invoice counter, which every order queues
+  // on. Every order locks variants, products, gifts, counter in that order: no deadlocks.
+  const locked = new Map((await sql.lockVariants(tx, cart.items.map((l) => l.variant.id))).map((v) => [v.id, v]));
+  const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
+  for (const line of lines) {
+    const v = locked.get(line.variant.id);
+    const left = v ? availableStock(v) : 0;
+    if (left < line.quantity) {
+      const label = variantLabel(line.variant);
+      stockConflicts.inc();
+      throw new AppError('CONFLICT', left > 0 ? `Sorry, only ${left} left of ${label}` : `Sorry, ${label} is out of stock`);
+    }
+  }
+  const allocated = await sql.allocateLockedVariants(
+    tx,
+    lines.map((l) => ({ variantId: l.variant.id, productId: l.variant.product.id, quantity: l.quantity, sku: l.variant.sku })),
+    { userId, orderId: order.id },
+  );
+  // Staff hear about a variant once, when an order takes it across the threshold, not on every order below it.
+  const lowStock: LowStockLine[] = [];
+  for (const line of lines) {
+    const available = availableStock({ ...locked.get(line.variant.id)!, allocated: allocated.get(line.variant.id)! });
+    if (available <= PACKING_LOW_STOCK && available + line.quantity > PACKING_LOW_STOCK) {
+      lowStock.push({ sku: line.variant.sku, name: line.variant.product.name, available });
+    }
+  }
+  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
+  await webhookOrderPlaced(tx, order, user.email, lowStock);
+  await allocateGifts(tx, selections, giftById, { userId, orderId: order.id });
+  if (coupon && priced.coupon) await redeemCoupon(tx, coupon, { orderId: order.id, userId, email: user.email, discountCents: t.discountCents });
+  const soldByProduct = new Map<string, number>();
+  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
+  // Last, because every order queues on the counter row until it commits: the invoice number comes
+  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
+  await sql.addUnitsSoldAndTakeInvoiceNumber(tx, soldByProduct, order.id);
+  return dto;
+}
+
+/**
+ * One use of the coupon, recorded with the order. A coupon with a limit is locked first (orders
+ * using it queue here until they commit, after variants, products and gifts, before the invoice
+ * counter: the same order for every order, so no deadlocks) and its uses counted in the next
+ * statement, which under READ COMMITTED sees every use committed before the lock was granted: two
+ * orders at once cannot both take the last use (docs/decisions/0007-coupon-usage-limits.md).
+ */
+async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
+  if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {
+    await tx.$queryRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${coupon.id} FOR UPDATE`;
+    const used = await couponUses(tx, coupon.id, use.email);
+    if (coupon.usageLimit != null && used.total >= coupon.usageLimit) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
+    if (coupon.usageLimitPerCustomer != null && used.byCustomer >= coupon.usageLimitPerCustomer) throw new AppError('CONFLICT', COUPON_MESSAGES.usedByCustomer);
+  }
+  await tx.couponRedemption.create({ data: { couponId: coupon.id, orderId: use.orderId, userId: use.userId, discountCents: use.discountCents }, select: { id: true } });
+}
+
+/** Gift stock, one conditional update per chosen gift in id order (gifts are few and rare). */
+async function allocateGifts(tx: Tx, selections: GiftSelection[], giftById: Map<string, { name: string }>, ref: { userId: string; orderId: string }) {
+  const ledger: LedgerEntry[] = [];
+  for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
+    const rows = await tx.$queryRaw<{ allocated: number }[]>`
+      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
+      WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
+      RETURNING "allocated"`;
+    const name = giftById.get(s.giftId)?.name ?? 'this gift';
+    if (rows.length === 0) {
+      stockConflicts.inc();
+      throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+    }
+    const after = Number(rows[0].allocated);
+    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId: ref.userId, orderId: ref.orderId });
+  }
+  await writeLedger(tx, ledger);
+}
+
+/** Gift ids from the request, each put in the lowest reached tier that still has room for it. */
+function assignGifts(available: ReturnType<typeof priceCart>['available'], giftIds: string[]): GiftSelection[] {
+  const used = new Map<string, number>();
+  return giftIds.map((giftId) => {
+    const tier = available.find((t) => t.gift_items.some((g) => g.id === giftId) && (used.get(t.id) ?? 0) < t.gift_limit);
+    const tierId = tier?.id ?? available.find((t) => t.gift_items.some((g) => g.id === giftId))?.id ?? 'none';
+    used.set(tierId, (used.get(tierId) ?? 0) + 1);
+    return { tierId, giftId };
+  });
+}

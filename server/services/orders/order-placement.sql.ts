@@ -1,0 +1,186 @@
+// The statements of order placement, written as SQL
+// (docs/decisions/0080-order-placement-typed-sql.md). Placing an order is the hottest write path
+// and its statements are fixed: Prisma's per-query work (the query compiler in WebAssembly and its
+// result mapping) was about half the CPU of an order, and its nested create made one round trip per
+// table. Each statement here does one step in one round trip; every row that comes back is checked
+// by a zod schema, so a drifting column fails loudly instead of pricing with undefined. The rules
+// stay in order-placement.service.ts and shared/domain; these functions only read and write.
+import type { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { newId } from '../../db/ids';
+import { int } from '../../db/sql-rows';
+import { availableSql } from '../../db/stock.sql';
+import type { CartRow } from '../cart/cart-view';
+import { readCartRow } from '../cart/cart.sql';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Claims the idempotency key (when there is one) and locks the shopper's cart row, in one statement.
+ * A concurrent request with the same key waits on the key's unique index and then fails as a unique
+ * violation; a second tab placing the same cart waits on the cart row and then finds it deleted.
+ */
+export async function claimKeyAndLockCart(tx: Tx, userId: string, key: string | null): Promise<string | null> {
+  const rows = key
+    ? await tx.$queryRaw<unknown[]>`
+        WITH claim AS (
+          INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key") VALUES (${newId()}, 'order', ${userId}, ${key})
+        )
+        SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`
+    : await tx.$queryRaw<unknown[]>`SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`;
+  return rows.length ? z.object({ id: z.string() }).parse(rows[0]).id : null;
+}
+
+/**
+ * The locked cart with its lines (cart.sql.ts, the read every cart answer uses): read in a statement
+ * of its own after the lock, so it sees every change committed before the lock was granted.
+ */
+export async function readCart(tx: Tx, cartId: string): Promise<CartRow> {
+  const cart = await readCartRow(tx, { id: cartId });
+  if (!cart) throw new Error(`Locked cart ${cartId} is gone`);
+  return cart;
+}
+
+export interface OrderWrite {
+  id: string;
+  orderNumber: string;
+  userId: string;
+  email: string;
+  createdAt: Date;
+  totals: { subtotalCents: number; discountCents: number; shippingCents: number; gstCents: number; totalCents: number; totalWeightGrams: number };
+  couponCode: string | null;
+  ship: { fullName: string; phone: string; line1: string; line2: string | null; unit: string | null; postalCode: string; city: string; state: string; country: string };
+  items: { id: string; variantId: string | null; productId: string | null; productName: string; sku: string; attributes: Record<string, unknown>; productImage: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  gifts: { id: string; giftItemId: string | null; giftName: string; tierId: string; tierName: string | null; quantity: number }[];
+  cartId: string;
+  /** The claimed idempotency key, linked to the order. */
+  key: string | null;
+  /** The saved address to remember as last used: by id, or the one matching the shipping address. */
+  addressId: string | null;
+}
+
+/**
+ * The order and everything that is only this shopper's, in one round trip: the order with its lines
+ * and gifts, its first timeline entry, the cart removed (lines, gifts and coupon cascade with it),
+ * the idempotency key pointed at the order and the address remembered as last used. None of these
+ * rows is shared with other shoppers, so nothing here makes another order wait.
+ */
+export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
+  const at = o.createdAt.toISOString();
+  const s = o.ship;
+  const t = o.totals;
+  await tx.$executeRaw`
+    WITH o AS (
+      INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "status", "paymentMethod", "subtotalCents", "discountCents",
+        "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
+        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "createdAt", "updatedAt")
+      VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, 'pending', 'stripe', ${t.subtotalCents}, ${t.discountCents},
+        ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
+        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${at}::timestamp, ${at}::timestamp)
+      RETURNING "id"
+    ), items AS (
+      INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",
+        "unitPriceCents", "quantity", "lineTotalCents")
+      SELECT x."id", o."id", x."variantId", x."productId", x."productName", x."sku", x."attributes", x."productImage",
+        x."unitPriceCents", x."quantity", x."lineTotalCents"
+      FROM o, jsonb_to_recordset(${JSON.stringify(o.items)}::jsonb) AS x("id" text, "variantId" text, "productId" text,
+        "productName" text, "sku" text, "attributes" jsonb, "productImage" text, "unitPriceCents" int, "quantity" int, "lineTotalCents" int)
+    ), gifts AS (
+      INSERT INTO "OrderGift" ("id", "orderId", "giftItemId", "giftName", "tierId", "tierName", "quantity")
+      SELECT x."id", o."id", x."giftItemId", x."giftName", x."tierId", x."tierName", x."quantity"
+      FROM o, jsonb_to_recordset(${JSON.stringify(o.gifts)}::jsonb) AS x("id" text, "giftItemId" text, "giftName" text, "tierId" text,
+        "tierName" text, "quantity" int)
+    ), event AS (
+      INSERT INTO "OrderStatusEvent" ("id", "orderId", "fromStatus", "toStatus", "userId", "actorRole")
+      SELECT ${newId()}, o."id", NULL, 'pending'::"OrderStatus", ${o.userId}, 'customer' FROM o
+    ), cart AS (
+      DELETE FROM "Cart" WHERE "id" = ${o.cartId}
+    ), claim AS (
+      UPDATE "IdempotencyKey" SET "orderId" = o."id" FROM o WHERE "scope" = 'order' AND "owner" = ${o.userId} AND "key" = ${o.key}
+    ), address AS (
+      UPDATE "User" SET "lastUsedAddressId" = a."id", "updatedAt" = ${at}::timestamp
+      FROM (SELECT "id" FROM "Address" WHERE "userId" = ${o.userId} AND (
+              (${o.addressId}::text IS NOT NULL AND "id" = ${o.addressId})
+           OR (${o.addressId}::text IS NULL AND "addressLine1" = ${s.line1} AND "postalCode" = ${s.postalCode}
+               AND "country" = ${s.country} AND "fullName" = ${s.fullName}))
+            ORDER BY "createdAt" LIMIT 1) a
+      WHERE "User"."id" = ${o.userId}
+    )
+    SELECT 1`;
+}
+
+const lockedVariant = z.object({ id: z.string(), onHand: int, allocated: int, safetyStock: int });
+export type LockedVariant = z.infer<typeof lockedVariant>;
+
+/**
+ * Locks the order's variant rows in id order (two orders sharing variants queue instead of
+ * deadlocking) and reads their stock as it is now. Rows that no longer exist are simply missing.
+ * Locking and updating are two statements on purpose: a row that another order changed while this
+ * one waited would be skipped by an UPDATE in the statement that locked it. The lock is the one an
+ * UPDATE takes (NO KEY): the order lines written before hold key-share locks on these rows (their
+ * foreign key), which a plain FOR UPDATE would wait on, deadlocking two orders of the same item.
+ */
+export async function lockVariants(tx: Tx, variantIds: string[]): Promise<LockedVariant[]> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT "id", "onHand", "allocated", "safetyStock" FROM "Variant"
+    WHERE "id" IN (SELECT jsonb_array_elements_text(${JSON.stringify(variantIds)}::jsonb))
+    ORDER BY "id" FOR NO KEY UPDATE`;
+  return z.array(lockedVariant).parse(rows);
+}
+
+/**
+ * With the variants locked and every line known to fit: allocates them and writes the ledger rows
+ * in one statement, and locks the products of the order in id order for the units-sold count that
+ * addUnitsSoldAndTakeInvoiceNumber writes. Answers the allocated figure after each update.
+ */
+export async function allocateLockedVariants(
+  tx: Tx,
+  lines: { variantId: string; productId: string; quantity: number; sku: string }[],
+  ref: { userId: string; orderId: string },
+): Promise<Map<string, number>> {
+  const want = lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, subject: l.sku, ledgerId: newId() }));
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const rows = await tx.$queryRaw<unknown[]>`
+    WITH want AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(want)}::jsonb) AS w("variantId" text, "quantity" int, "subject" text, "ledgerId" text)
+    ), taken AS (
+      UPDATE "Variant" v SET "allocated" = v."allocated" + w."quantity", "updatedAt" = NOW()
+      FROM want w
+      WHERE v."id" = w."variantId" AND ${availableSql('v')} >= w."quantity"
+      RETURNING v."id", v."allocated", w."quantity", w."subject", w."ledgerId"
+    ), ledger AS (
+      INSERT INTO "InventoryLedger" ("id", "variantId", "subject", "field", "reason", "delta", "before", "after", "userId", "orderId")
+      SELECT t."ledgerId", t."id", t."subject", 'allocated', 'order_placed', t."quantity", t."allocated" - t."quantity", t."allocated",
+        ${ref.userId}, ${ref.orderId}
+      FROM taken t
+    ), products AS MATERIALIZED (
+      SELECT "id" FROM "Product" WHERE "id" IN (SELECT jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))
+      ORDER BY "id" FOR NO KEY UPDATE
+    )
+    SELECT t."id", t."allocated", (SELECT count(*)::int FROM products) AS "products" FROM taken t`;
+  const taken = z.array(z.object({ id: z.string(), allocated: int })).parse(rows);
+  // The rows are locked and were checked, so every line is taken; anything else is a bug, not a shortage.
+  if (taken.length !== lines.length) throw new Error(`Allocated ${taken.length} of ${lines.length} locked order lines`);
+  return new Map(taken.map((r) => [r.id, r.allocated]));
+}
+
+/**
+ * The last statement before the commit: units sold on the (already locked) products, and the next
+ * invoice number written on the order. Every order queues on the one counter row until its
+ * transaction commits (a rolled-back order leaves no gap), so nothing may come after this.
+ */
+export async function addUnitsSoldAndTakeInvoiceNumber(tx: Tx, sold: Map<string, number>, orderId: string): Promise<number> {
+  const rows = [...sold].map(([id, qty]) => ({ id, qty }));
+  const result = await tx.$queryRaw<unknown[]>`
+    WITH sold AS (
+      UPDATE "Product" p SET "unitsSold" = p."unitsSold" + w."qty"
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w("id" text, "qty" int) WHERE p."id" = w."id"
+    ), c AS (
+      INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
+      ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
+      RETURNING "value"
+    )
+    UPDATE "Order" SET "invoiceNumber" = c."value" FROM c WHERE "Order"."id" = ${orderId}
+    RETURNING "Order"."invoiceNumber"`;
+  return z.object({ invoiceNumber: int }).parse(result[0]).invoiceNumber;
+}

@@ -1,0 +1,88 @@
+import type { Prisma } from '@prisma/client';
+import { splitFullName } from '../../../shared/domain/address';
+import { courierName, trackingUrl } from '../../../shared/domain/couriers';
+import { toDollars } from '../../../shared/domain/money';
+import type { OrderDto } from '../../../shared/schemas/order.schema';
+
+/** The shipping address columns of an order, for every read that shows or prints it. */
+export const shipAddressSelect = {
+  shipFullName: true,
+  shipPhone: true,
+  shipLine1: true,
+  shipLine2: true,
+  shipUnit: true,
+  shipPostalCode: true,
+  shipCity: true,
+  shipState: true,
+  shipCountry: true,
+} as const satisfies Prisma.OrderSelect;
+
+export const orderSelect = {
+  id: true,
+  orderNumber: true,
+  createdAt: true,
+  status: true,
+  paymentMethod: true,
+  subtotalCents: true,
+  discountCents: true,
+  shippingCents: true,
+  gstCents: true,
+  totalCents: true,
+  totalWeightGrams: true,
+  couponCode: true,
+  ...shipAddressSelect,
+  trackingNumber: true,
+  courier: true,
+  items: {
+    orderBy: { id: 'asc' },
+    select: { productId: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, unitPriceCents: true, quantity: true, lineTotalCents: true },
+  },
+  gifts: { orderBy: { id: 'asc' }, select: { giftItemId: true, giftName: true, tierName: true, quantity: true } },
+} satisfies Prisma.OrderSelect;
+
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+
+export function toOrderDto(o: OrderRow): OrderDto {
+  return {
+    id: o.id,
+    order_number: o.orderNumber,
+    created_at: o.createdAt.toISOString(),
+    status: o.status,
+    payment_method: o.paymentMethod,
+    items: o.items.map((i) => ({
+      product_id: i.productId,
+      variant_id: i.variantId,
+      product_name: i.productName,
+      sku: i.sku,
+      attributes: (i.attributes ?? {}) as Record<string, unknown>,
+      product_image: i.productImage,
+      quantity: i.quantity,
+      price: toDollars(i.unitPriceCents),
+      line_total: toDollars(i.lineTotalCents),
+    })),
+    item_count: o.items.reduce((s, i) => s + i.quantity, 0),
+    subtotal: toDollars(o.subtotalCents),
+    discount: toDollars(o.discountCents),
+    coupon_code: o.couponCode,
+    gst: toDollars(o.gstCents),
+    shipping_fee: toDollars(o.shippingCents),
+    total: toDollars(o.totalCents),
+    total_weight_grams: o.totalWeightGrams,
+    shipping_address: {
+      ...splitFullName(o.shipFullName),
+      full_name: o.shipFullName,
+      phone: o.shipPhone,
+      address_line1: o.shipLine1,
+      address_line2: o.shipLine2,
+      unit: o.shipUnit,
+      city: o.shipCity,
+      state: o.shipState,
+      postal_code: o.shipPostalCode,
+      country: o.shipCountry,
+    },
+    tracking_number: o.trackingNumber,
+    courier: courierName(o.courier),
+    tracking_url: trackingUrl(o.courier, o.trackingNumber),
+    gifts: o.gifts.map((g) => ({ gift_id: g.giftItemId, name: g.giftName, tier_name: g.tierName, quantity: g.quantity })),
+  };
+}

@@ -1,0 +1,33 @@
+import type { PrismaClient } from '@prisma/client';
+import { notFound } from '../../../shared/errors';
+import { catalogChanged } from '../../lib/catalog-events';
+import { wakeOutbox } from '../../outbox/outbox';
+import { changeStatusInTx } from '../admin/orders.service';
+import type { MailSettings } from '../../mail/mail.service';
+import { orderSelect, toOrderDto } from './order.mapper';
+
+/** The signed-in user's orders, newest first. */
+export async function listOrders(db: PrismaClient, userId: string) {
+  const rows = await db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { createdAt: 'desc' }, take: 200 });
+  return rows.map(toOrderDto);
+}
+
+/** One of the user's own orders; anyone else's id answers like an unknown one. */
+export async function getOrder(db: PrismaClient, userId: string, id: string) {
+  const row = await db.order.findFirst({ where: { id, userId }, select: orderSelect });
+  if (!row) throw notFound('Order not found');
+  return toOrderDto(row);
+}
+
+/**
+ * The owner cancels their own order while it is still pending: the allocation and gifts are
+ * released, the history records it and the e-mail is queued, all in one transaction.
+ */
+export async function cancelOwnOrder(db: PrismaClient, userId: string, input: { id: string; reason?: string }, mail: MailSettings) {
+  const owned = await db.order.count({ where: { id: input.id, userId } });
+  if (!owned) throw notFound('Order not found');
+  await db.$transaction((tx) => changeStatusInTx(tx, { userId, role: 'customer' }, { id: input.id, status: 'cancelled', note: input.reason || undefined }, mail, ['pending']));
+  catalogChanged('stock');
+  wakeOutbox();
+  return getOrder(db, userId, input.id);
+}

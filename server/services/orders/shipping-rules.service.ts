@@ -1,0 +1,20 @@
+import type { Prisma } from '@prisma/client';
+import { normaliseShippingRules, SHIPPING_RULES_KEY, type ShippingRules } from '../../../shared/domain/shipping';
+
+type Db = Prisma.TransactionClient;
+
+/** The admin-editable shipping rule (Setting 'shipping_rules'), defaults when never saved. */
+export async function loadShippingRules(db: Db): Promise<ShippingRules> {
+  const row = await db.setting.findUnique({ where: { key: SHIPPING_RULES_KEY }, select: { value: true } });
+  return normaliseShippingRules(row?.value ?? null);
+}
+
+export async function saveShippingRules(db: Db, rules: ShippingRules): Promise<ShippingRules> {
+  const value = normaliseShippingRules(rules);
+  await db.setting.upsert({
+    where: { key: SHIPPING_RULES_KEY },
+    create: { key: SHIPPING_RULES_KEY, value: value as unknown as Prisma.InputJsonValue },
+    update: { value: value as unknown as Prisma.InputJsonValue },
+  });
+  return value;
+}

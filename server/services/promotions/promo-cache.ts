@@ -1,0 +1,59 @@
+// The gift tiers, the shipping rule and the coupons change rarely but every cart answer and every
+// coupon check needs them. The cart view and POST /promotions/validate read them through this
+// short-lived cache (per database, dropped on any catalogue change, which other instances hear
+// through LISTEN/NOTIFY); order placement always reads them fresh inside its transaction, so a
+// stale view costs nothing.
+import type { PrismaClient } from '@prisma/client';
+import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
+import type { ShippingRules } from '../../../shared/domain/shipping';
+import { catalogChanged, onCatalogChanged } from '../../lib/catalog-events';
+import { loadGiftTiers } from './gift-tier-rules';
+import { loadShippingRules } from '../orders/shipping-rules.service';
+import type { FoundCoupon } from './promotions.service';
+
+const TTL_MS = 5_000;
+// Codes looked up, found or not (a shopper typing a wrong code is asked about often too); bounded
+// so that a flood of made-up codes cannot grow it.
+const MAX_COUPON_CODES = 2_000;
+type Entry = { at: number; value: Promise<[GiftTierRule[], ShippingRules]> };
+type CouponEntry = { at: number; value: Promise<FoundCoupon | null> };
+let cache = new WeakMap<object, Entry>();
+let coupons = new WeakMap<object, Map<string, CouponEntry>>();
+onCatalogChanged(() => {
+  cache = new WeakMap();
+  coupons = new WeakMap();
+});
+
+export function promoData(db: PrismaClient): Promise<[GiftTierRule[], ShippingRules]> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = Promise.all([loadGiftTiers(db), loadShippingRules(db)]);
+  const entry = { at: Date.now(), value };
+  cache.set(db, entry);
+  value.catch(() => cache.get(db) === entry && cache.delete(db));
+  return value;
+}
+
+/** A coupon by its normalised code (null when there is none), as findCoupon reads it. */
+export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise<FoundCoupon | null>) {
+  let byCode = coupons.get(db);
+  if (!byCode) coupons.set(db, (byCode = new Map()));
+  const hit = byCode.get(code);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = load();
+  const entry = { at: Date.now(), value };
+  byCode.delete(code);
+  byCode.set(code, entry);
+  if (byCode.size > MAX_COUPON_CODES) byCode.delete(byCode.keys().next().value as string);
+  const map = byCode;
+  value.catch(() => map.get(code) === entry && map.delete(code));
+  return value;
+}
+
+/**
+ * Admin changes to tiers, shipping or coupons call this so carts see them at once, here and (as a
+ * catalogue change, announced by catalog-sync.ts) on every other instance.
+ */
+export function dropPromoCache(): void {
+  catalogChanged('promotions');
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from '../../../server/db/client';
+import { createDeps } from '../../../server/deps';
+import { LocalImageStorage } from '../../../server/storage/image-storage';
+import { createContextInner } from '../../../server/trpc/context';
+import { createCaller } from '../../../server/trpc/root';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+// A database that is restarting or unreachable is a short outage, not a defect: the caller is told
+// to come back (503, Retry-After) on both doors, at once, instead of a 500 or a hung request.
+const BUSY = /cannot reach its database/;
+
+describe('while the embedded database restarts (the gate)', () => {
+  let up = true;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ databaseAvailable: () => up });
+  });
+  afterAll(() => t.close());
+
+  it('answers /api and /trpc with 503 and Retry-After, keeps /api/health, and serves again once it is back', async () => {
+    up = false;
+    const rest = await t.api('GET', '/products?limit=1');
+    expect(rest.status).toBe(503);
+    expect(rest.headers.get('retry-after')).toBe('5');
+    expect(rest.body).toEqual({ detail: expect.stringMatching(BUSY), request_id: expect.any(String) });
+    const trpc = await fetch(`${t.baseUrl}/trpc/catalog.filterOptions`);
+    expect(trpc.status).toBe(503);
+    expect(trpc.headers.get('retry-after')).toBe('5');
+    expect((await t.api('GET', '/health')).status).toBe(200);
+    up = true;
+    expect((await t.api('GET', '/products?limit=1')).status).toBe(200);
+  });
+});
+
+describe('a database that does not answer', () => {
+  let gone: Database;
+  beforeAll(async () => {
+    // A socket folder where no server listens: every connection attempt fails at once.
+    gone = await openPostgres('postgresql://packshop@localhost/packshop?host=/nonexistent-packshop-socket', 2);
+  });
+  afterAll(() => gone.close());
+
+  it('is a 503 through tRPC, not a 500', async () => {
+    const deps = createDeps(gone.db, new LocalImageStorage('/tmp/packshop-gone-uploads'));
+    const caller = createCaller(createContextInner({ deps, ip: '127.0.0.1' }));
+    await expect(caller.catalog.filterOptions()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(BUSY) });
+  });
+});
