@@ -7,7 +7,7 @@ import { BACKUP_EXTENSION, backupFileName, createBackup, PARTIAL_SUFFIX, readBac
 import type { Database } from '../db/client';
 import { logger } from '../lib/log';
 
-// The shop's own backups (issue 20 item 4, decision 0130). The backup directory is the source of
+// The shop's own backups (decision 0130). The backup directory is the source of
 // truth: the files in it are the backups, and a small status file beside them records the last
 // attempt and which files were verified. Only one instance writes at a time (a PostgreSQL advisory
 // lock), so several instances may share one directory.

@@ -1,4 +1,4 @@
-// Pure rules for the shop's own backups (issue 20, decision 0130): which files to keep, when the
+// Pure rules for the shop's own backups (decision 0130): which files to keep, when the
 // next daily backup is due, and when the dashboard warns. The server applies them to the files in
 // BACKUP_DIR; nothing here touches a disk or a clock.
 

@@ -29,7 +29,7 @@ const ENQUIRIES = 'Staff answer customer enquiries: the message is what the cust
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
 const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
-const REPORTS = 'Staff and the owner both read how the shop is doing (issue 22); the figures are totals, computed by the database.';
+const REPORTS = 'Staff and the owner both read how the shop is doing; the figures are totals, computed by the database.';
 
 const BULK = 'Personal data in bulk: the owner decides where it goes (an integration reaches it with an API key and the scope).';
 

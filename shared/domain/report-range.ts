@@ -1,4 +1,4 @@
-// Date ranges of the reports (issue 22), as pure functions: calendar days in the shop's time zone,
+// Date ranges of the reports, as pure functions: calendar days in the shop's time zone,
 // the previous period of the same length, the presets of the range picker, and the instants that
 // bound each day, week or month bucket. The database only compares "createdAt" (UTC) with the
 // instants made here, so one tested piece of code decides what "a day in Singapore" is, for any

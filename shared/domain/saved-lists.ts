@@ -1,4 +1,4 @@
-// Limits of saved lists (issue 21, docs/decisions/0132-saved-lists.md), shared by the server's
+// Limits of saved lists (docs/decisions/0132-saved-lists.md), shared by the server's
 // checks and the storefront's texts without pulling zod into the page.
 
 export const MAX_SAVED_LISTS = 20;

@@ -1,4 +1,4 @@
-// Stock cover and reorder (issue 22, report 5), per variant. Stock is counted in packs (one unit of
+// Stock cover and reorder (report 5), per variant. Stock is counted in packs (one unit of
 // a variant is one pack), so a reorder is a whole number of packs, rounded up.
 
 export interface StockCoverInput {

@@ -1,4 +1,4 @@
-// Repeat buying (issue 21): order again, quick order by SKU and "Buy again". Lines refused by the
+// Repeat buying: order again, quick order by SKU and "Buy again". Lines refused by the
 // cart's rules come back with a reason code and the cart's own message.
 import { z } from 'zod';
 import { MAX_QUICK_ORDER_LINES } from '../domain/quick-order';

@@ -1,4 +1,4 @@
-// Saved lists (issue 21): a signed-in buyer's named lists of variants to order again.
+// Saved lists: a signed-in buyer's named lists of variants to order again.
 import { z } from 'zod';
 import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../domain/saved-lists';
 import { MAX_LINE_QUANTITY } from './cart.schema';

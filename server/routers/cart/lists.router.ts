@@ -17,7 +17,7 @@ import { customerProcedure } from '../../trpc/procedures';
 
 const meta = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string): OpenApiMeta => ({ openapi: { method, path, tags: ['lists'], summary, protect: true } });
 
-/** Saved lists of the signed-in buyer (issue 21); another buyer's list is a 404. */
+/** Saved lists of the signed-in buyer; another buyer's list is a 404. */
 export const listsRouter = router({
   list: customerProcedure
     .meta(meta('GET', '/lists', 'Your saved lists, most recently changed first'))

@@ -1,4 +1,4 @@
-// The grouped queries behind the reports (issue 22). Every figure is summed in the database, in
+// The grouped queries behind the reports. Every figure is summed in the database, in
 // cents as the orders stored them, over orders picked by "createdAt" (indexed) between instants
 // that shared/domain/report-range.ts computed in the shop's time zone; buckets are cut with
 // width_bucket over those instants, so the database needs no time-zone data of its own. Cancelled

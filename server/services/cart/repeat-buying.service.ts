@@ -1,4 +1,4 @@
-// Repeat buying (issue 21): order again, quick order by SKU and "Buy again". None of these adds to
+// Repeat buying: order again, quick order by SKU and "Buy again". None of these adds to
 // the cart by itself: each turns its lines into WantedLines for cart.service's checkLines/addLines,
 // so stock, tiers, prices and quantity limits are the cart's own rules, and prices are today's.
 import { Prisma, type PrismaClient } from '@prisma/client';

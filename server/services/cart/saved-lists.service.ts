@@ -1,4 +1,4 @@
-// Saved lists (issue 21): a signed-in buyer's named lists of variants, at most MAX_SAVED_LISTS lists
+// Saved lists: a signed-in buyer's named lists of variants, at most MAX_SAVED_LISTS lists
 // of MAX_SAVED_LIST_LINES lines. Lists hold variants and quantities only: prices and stock are read
 // today whenever a list is shown, and a list goes into the cart through the cart's own rules
 // (repeat-buying.service addRemembered). Another buyer's list answers like an unknown one (404).

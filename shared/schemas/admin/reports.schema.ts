@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone, rangeProblem, REPORT_INTERVALS } from '../../domain/report-range';
 
-// The reports of the back office (issue 22): inputs, settings and answers. Money is in dollars
+// The reports of the back office: inputs, settings and answers. Money is in dollars
 // with two decimals on the wire, as everywhere in the API, summed in cents in the database.
 
 const day = (label: string) => z.string({ error: `${label} is required (YYYY-MM-DD)` }).max(10, `${label} must be a date as YYYY-MM-DD`);

@@ -11,7 +11,7 @@ import { SalesReport } from '../../features/admin/reports/SalesReport';
 import { StockCoverReport } from '../../features/admin/reports/StockCoverReport';
 import { trpc } from '../../lib/trpc';
 
-// Reports (issue 22): a chunk of its own with Chart.js behind it, loaded when opened.
+// Reports: a chunk of its own with Chart.js behind it, loaded when opened.
 const TABS = [
   { to: 'sales', label: 'Sales' },
   { to: 'products', label: 'Products' },

@@ -1,4 +1,4 @@
-// Order again, quick order by SKU and "Buy again" (issue 21), through REST and tRPC: every line is
+// Order again, quick order by SKU and "Buy again", through REST and tRPC: every line is
 // checked by the cart's own rules at today's prices, refused lines come back with the reason, and
 // one customer never reaches another's orders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

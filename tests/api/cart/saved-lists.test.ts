@@ -1,4 +1,4 @@
-// Saved lists (issue 21) through REST and tRPC: named lists of variants with limits and clear
+// Saved lists through REST and tRPC: named lists of variants with limits and clear
 // messages, filled from a product, the cart or an order, added to the cart by the cart's rules, and
 // never reachable by another customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
