@@ -1,27 +1,17 @@
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupFileName, createBackup } from '../server/db/backup';
 import { openBackupSource } from '../server/db/backup/open';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
 import { commandBackupDir } from './lib/backup-dir';
+import { commandArgs } from './lib/cli-args';
 
 // npm run db:backup [-- --out FILE]
 // One file (tar.gz: manifest.json, dump.sql, images/) of the shop's database and uploaded images,
 // taken from a consistent snapshot while the shop keeps taking orders, or with the shop stopped.
 // Without --out it goes to BACKUP_DIR (default DATA_DIR/backups)/packshop-<time>.tar.gz. README: "Backups".
 const usage = 'Usage: npm run db:backup [-- --out FILE]';
-let args;
-try {
-  args = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
-} catch (err) {
-  console.error(`${(err as Error).message}\n${usage}`);
-  process.exit(1);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = commandArgs(usage, { out: { type: 'string' } }).values;
 const env = readEnv();
 const outFile = args.out ?? join(commandBackupDir(env), backupFileName());
 const started = Date.now();

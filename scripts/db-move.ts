@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupFileName } from '../server/db/backup';
 import { moveDatabase } from '../server/db/backup/move';
 import { openBackupSource, runningShopUrl } from '../server/db/backup/open';
 import { readEnv } from '../server/env';
 import { commandBackupDir } from './lib/backup-dir';
+import { commandArgs } from './lib/cli-args';
 
 // npm run db:move -- --to postgres://user:password@host:5432/shop
 // Moves the shop from its embedded database (DATA_DIR) into an empty PostgreSQL database: every
@@ -14,17 +14,7 @@ import { commandBackupDir } from './lib/backup-dir';
 // (a move of a shop that takes orders meanwhile would leave those orders behind). The embedded
 // data stays as it was, and the backup taken on the way is kept in DATA_DIR/backups.
 const usage = 'Usage: npm run db:move -- --to postgres://user:password@host:5432/database';
-let args;
-try {
-  args = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }).values;
-} catch (err) {
-  console.error(`${(err as Error).message}\n${usage}`);
-  process.exit(1);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = commandArgs(usage, { to: { type: 'string' } }).values;
 const to = args.to ?? '';
 if (!/^postgres(ql)?:\/\/./.test(to)) {
   console.error(usage);

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BackupDamagedError, backupFileName, createBackup, inspectTarget, restoreBackup, verifyBackup } from '../server/db/backup';
 import { openRestoreTarget, ShopRunningError } from '../server/db/backup/open';
 import { readMigrations } from '../server/db/migrate';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
 import { commandBackupDir } from './lib/backup-dir';
+import { commandArgs } from './lib/cli-args';
 
 // npm run db:restore -- FILE [--force]
 // Restores a backup (npm run db:backup) into the empty database of this configuration: DATA_DIR's
@@ -14,17 +14,7 @@ import { commandBackupDir } from './lib/backup-dir';
 // and refuses a damaged one, or a target that holds data, without changing anything. --force
 // replaces a target that holds data, after writing a backup of it to DATA_DIR/backups.
 const usage = 'Usage: npm run db:restore -- FILE [--force]';
-let parsed;
-try {
-  parsed = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-} catch (err) {
-  console.error(`${(err as Error).message}\n${usage}`);
-  process.exit(1);
-}
-if (parsed.values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const parsed = commandArgs(usage, { force: { type: 'boolean' } }, true);
 if (parsed.positionals.length !== 1) {
   console.error(usage);
   process.exit(1);
