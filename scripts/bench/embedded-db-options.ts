@@ -29,6 +29,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { pgExecutor } from '../../server/db/executor';
 import { readMigrations, runMigrations, type SqlExecutor } from '../../server/db/migrate';
 import { processCpuMicros } from './process-cpu';
 
@@ -133,22 +134,6 @@ async function waitForPg(url: string, timeoutMs = 120_000): Promise<void> {
     }
   }
 }
-const pgExecutor = (url: string): SqlExecutor => ({
-  async withConnection(fn) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await fn({
-        query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-        exec: async (sql) => {
-          await client.query(sql);
-        },
-      });
-    } finally {
-      await client.end();
-    }
-  },
-});
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;

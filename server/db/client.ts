@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
 import { dbQueryDuration } from '../lib/metrics';
 import { EmbeddedPostgres } from './embedded/embedded-server';
+import { pgExecutor } from './executor';
 import { createPool, settleWithin } from './pool';
 import type { SqlExecutor } from './migrate';
 
@@ -32,26 +33,10 @@ export interface Database {
 
 /** PostgreSQL server through @prisma/adapter-pg. */
 export async function openPostgres(connectionString: string, poolMax = 10): Promise<Database> {
-  const pg = await import('pg');
   const pool = createPool(connectionString, poolMax);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = timedClient(adapter);
-  const executor: SqlExecutor = {
-    async withConnection(fn) {
-      const client = new pg.default.Client({ connectionString });
-      await client.connect();
-      try {
-        return await fn({
-          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const executor = pgExecutor(connectionString);
   // Bounded: shutdown must not wait forever on a connection a crashed server left behind.
   return { db, kind: 'postgres', url: connectionString, executor, close: () => settleWithin(db.$disconnect(), 5_000) };
 }
