@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrations } from '../server/db/migrate';
 import { migrationsDir } from '../server/lib/paths';
 
 // Authors prisma/migrations/<NNNN>_<name>/migration.sql from your change to prisma/schema.prisma.
-// Each migration folder keeps a copy of the schema it produced (schema.prisma), so the new SQL is
-// Prisma's diff between that snapshot and the current schema: no database or shadow database.
+// The new SQL is Prisma's diff between what the existing migrations build (applied to a throwaway
+// in-memory database, see prisma.config.ts) and the current schema; tests/db/migrations-match-schema.test.ts
+// fails while the two differ.
 const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/gi, '_').toLowerCase();
 if (!name) {
   console.error('Usage: npm run db:migration -- <name>   (e.g. add_gift_notes)');
@@ -14,15 +15,9 @@ if (!name) {
 }
 
 const migrations = readMigrations();
-const last = migrations.at(-1);
-const from = last ? join(migrationsDir, last.name, 'schema.prisma') : undefined;
-if (from && !existsSync(from)) {
-  console.error(`${from} is missing: every migration folder keeps the schema it produced.`);
-  process.exit(1);
-}
 const sql = execFileSync(
   'npx',
-  ['prisma', 'migrate', 'diff', ...(from ? ['--from-schema-datamodel', from] : ['--from-empty']), '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
+  ['prisma', 'migrate', 'diff', '--from-migrations', migrationsDir, '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
   { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
 );
 if (!sql.trim() || /empty migration/i.test(sql)) {
@@ -32,5 +27,4 @@ if (!sql.trim() || /empty migration/i.test(sql)) {
 const dir = join(migrationsDir, `${String(migrations.length + 1).padStart(4, '0')}_${name}`);
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'migration.sql'), sql);
-copyFileSync('prisma/schema.prisma', join(dir, 'schema.prisma'));
 console.log(`Wrote ${dir}/migration.sql; it is applied at the next start (server/db/migrate.ts).`);
