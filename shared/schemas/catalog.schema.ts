@@ -81,13 +81,17 @@ const productCard = z.object({
 });
 export type ProductCard = z.infer<typeof productCard>;
 
-export const filterProductsOutput = z.object({
-  products: z.array(productCard),
-  total: z.number().int(),
-  pages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+/** One page of products with the counts a pager needs; the grid and the storefront listing share it. */
+const productPage = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    products: z.array(item),
+    total: z.number().int(),
+    pages: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+
+export const filterProductsOutput = productPage(productCard);
 export type FilterProductsOutput = z.infer<typeof filterProductsOutput>;
 
 export const filterOptionsOutput = z.object({
@@ -173,11 +177,5 @@ const productListItem = z.object({
   variant_count: z.number().int(),
   created_at: z.string(),
 });
-export const listProductsOutput = z.object({
-  products: z.array(productListItem),
-  total: z.number().int(),
-  pages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const listProductsOutput = productPage(productListItem);
 export type ProductListItem = z.infer<typeof productListItem>;
