@@ -1,5 +1,5 @@
 import { RotateCcw, Search, ShoppingCart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import type { BuyAgainDto } from '../../../shared/schemas/repeat-buying.schema';
@@ -10,23 +10,14 @@ import { errorDetail, trpc } from '../../lib/trpc';
 import { useCart } from '../cart/CartProvider';
 import { money } from '../cart/money';
 import { formatOrderDate } from '../orders/StatusBadge';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 type Row = BuyAgainDto[number];
-
-/** Search typed by the buyer, sent once they pause. */
-function useDebounced(value: string, ms = 250) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** The account's "Buy again": every variant bought before, with add-to-cart per line and for a selection. */
 export function BuyAgainTab() {
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const q = useDebouncedValue(search.trim(), 250);
   const query = trpc.orders.buyAgain.useQuery(q ? { search: q } : undefined, { placeholderData: (prev) => prev });
   const [qty, setQty] = useState<Record<string, string>>({});
   const [picked, setPicked] = useState<Set<string>>(new Set());

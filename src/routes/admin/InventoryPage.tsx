@@ -6,7 +6,7 @@ import { LedgerModal } from '../../features/admin/LedgerModal';
 import { Pager } from '../../features/admin/Pager';
 import { StockAdjustModal } from '../../features/admin/StockAdjustModal';
 import { Badge, EmptyState, ErrorBox, PageHeader, inputClass, useErrorToast } from '../../features/admin/ui';
-import { useDebouncedValue } from '../../features/admin/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import {

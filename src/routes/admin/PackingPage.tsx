@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { PACKING_MAX_TILES } from '../../../shared/constants';
 import { packingFacts, sizeWithTimes, tileState } from '../../features/admin/packing';
 import { errorText, inputClass, useErrorToast } from '../../features/admin/ui';
-import { useDebouncedValue } from '../../features/admin/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Row = RouterOutputs['admin']['inventory']['page']['items'][number];

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { useCart } from '../../features/cart/CartProvider';
 import { money } from '../../features/cart/money';
 import { errorDetail, trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 interface Row {
   key: number;
@@ -30,16 +31,6 @@ function wire(r: Row): { sku: string; quantity: number } | null {
   return Number.isFinite(q) ? { sku: r.sku.trim(), quantity: q } : null;
 }
 
-/** Rows change as the buyer types; the check waits for a pause. */
-function useDebounced<T>(value: T, ms = 400) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 /**
  * Quick order by SKU: typed rows with suggestions, a paste from a spreadsheet or a CSV file, each row
  * checked by the server as it will be added, and "Add all to cart" in one request.
@@ -55,7 +46,7 @@ export default function QuickOrderPage() {
 
   // The rows worth checking (a SKU typed), as the server will see them.
   const filled = useMemo(() => rows.filter((r) => r.sku.trim() !== ''), [rows]);
-  const toCheck = useDebounced(useMemo(() => filled.flatMap((r) => { const w = wire(r); return w ? [{ ...w, key: r.key }] : []; }), [filled]));
+  const toCheck = useDebouncedValue(useMemo(() => filled.flatMap((r) => { const w = wire(r); return w ? [{ ...w, key: r.key }] : []; }), [filled]), 400);
   // The check is a POST (up to 200 lines); only the answer to the latest rows is kept.
   const checkCall = trpc.cart.bulkCheck.useMutation().mutateAsync;
   const [checked, setChecked] = useState<{ rows: typeof toCheck; results: Result[] } | null>(null);
@@ -78,7 +69,7 @@ export default function QuickOrderPage() {
   });
 
   const focusedRow = rows.find((r) => r.key === focused);
-  const typed = useDebounced(focusedRow?.sku.trim() ?? '', 200);
+  const typed = useDebouncedValue(focusedRow?.sku.trim() ?? '', 200);
   const suggestions = trpc.cart.skuSuggestions.useQuery({ q: typed }, { enabled: typed.length >= 2, placeholderData: (prev) => prev });
 
   const update = (key: number, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch, refused: undefined } : r)));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { trpc } from '../../../lib/trpc';
 import { Badge, ErrorBox, errorText } from '../ui';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ReportChart } from './Chart';
 import { CsvButton, ReportTable, useStable, whole } from './report-ui';
 
