@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PrismaClient } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import type { Role } from '../../shared/constants';
 import { userSelect } from '../services/accounts/user.mapper';
@@ -91,6 +91,7 @@ interface SessionUserAttributes {
   displayName: string;
   phone: string | null;
   lastUsedAddressId: string | null;
+  company: Prisma.JsonValue;
 }
 
 export function createLucia(db: PrismaClient, maxDays = DEFAULT_SESSION_MAX_DAYS) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../constants';
+import { COUNTRIES, ROLES } from '../constants';
+import { normaliseCompanyNumber, registrationNumberProblem, taxNumberProblem } from '../domain/company';
 
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(80, `${label} is too long`);
@@ -41,6 +42,48 @@ export const loginInput = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 
+/**
+ * A business buyer's company, printed on its tax invoices: registered name, registration number
+ * (UEN in Singapore, SSM in Malaysia, by the company's country), GST/SST number if registered, and
+ * the billing address as it should print.
+ */
+export const companyInput = z
+  .object({
+    name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(120, 'Company name is too long'),
+    country: z.enum(COUNTRIES, { error: 'The company must be registered in Singapore or Malaysia' }),
+    registration_number: z.string({ error: 'Registration number is required' }).max(40, 'Registration number is too long').transform(normaliseCompanyNumber),
+    tax_number: z
+      .string()
+      .max(40, 'Tax registration number is too long')
+      .transform(normaliseCompanyNumber)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    billing_address: z
+      .string()
+      .trim()
+      .max(300, 'Billing address is too long')
+      .refine((v) => v.split('\n').length <= 6, 'Billing address has at most 6 lines')
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+  })
+  .superRefine((c, ctx) => {
+    const reg = registrationNumberProblem(c.country, c.registration_number);
+    if (reg) ctx.addIssue({ code: 'custom', path: ['registration_number'], message: reg });
+    const tax = c.tax_number ? taxNumberProblem(c.country, c.tax_number) : null;
+    if (tax) ctx.addIssue({ code: 'custom', path: ['tax_number'], message: tax });
+  });
+export type CompanyDto = z.output<typeof companyInput>;
+
+export const companyOutput = z.object({
+  name: z.string(),
+  country: z.enum(COUNTRIES),
+  registration_number: z.string(),
+  tax_number: z.string().nullable(),
+  billing_address: z.string().nullable(),
+});
+
 /** The user as the browser keeps it (storefront.md section 3). */
 export const userOutput = z.object({
   id: z.string(),
@@ -51,6 +94,8 @@ export const userOutput = z.object({
   last_name: z.string(),
   phone: z.string().nullable(),
   lastUsedAddressId: z.string().nullable(),
+  /** The buyer's company for tax invoices; null for a private buyer. */
+  company: companyOutput.nullable(),
 });
 export type UserDto = z.infer<typeof userOutput>;
 
@@ -63,6 +108,8 @@ export const updateProfileInput = z
     first_name: name('First name').optional(),
     last_name: name('Last name').optional(),
     lastUsedAddressId: z.string().trim().min(1).max(64).nullable().optional(),
+    /** The company for tax invoices; null removes it. */
+    company: companyInput.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import type { Role } from '../../../shared/constants';
-import type { UserDto } from '../../../shared/schemas/user.schema';
+import { companyOutput, type UserDto } from '../../../shared/schemas/user.schema';
 
 /** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
 export const userSelect = {
@@ -12,6 +12,7 @@ export const userSelect = {
   displayName: true,
   phone: true,
   lastUsedAddressId: true,
+  company: true,
 } as const satisfies Prisma.UserSelect;
 
 export function toUserDto(u: {
@@ -23,6 +24,7 @@ export function toUserDto(u: {
   displayName: string;
   phone: string | null;
   lastUsedAddressId: string | null;
+  company: Prisma.JsonValue;
 }): UserDto {
   return {
     id: u.id,
@@ -33,5 +35,13 @@ export function toUserDto(u: {
     last_name: u.lastName,
     phone: u.phone,
     lastUsedAddressId: u.lastUsedAddressId,
+    company: companyOf(u.company),
   };
+}
+
+/** The stored company as the API shows it; a row that no longer parses reads as none rather than failing sign-in. */
+export function companyOf(value: Prisma.JsonValue): UserDto['company'] {
+  if (value === null || value === undefined) return null;
+  const parsed = companyOutput.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

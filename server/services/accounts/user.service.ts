@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@prisma/client';
+import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
 import type { updateProfileInput } from '../../../shared/schemas/user.schema';
@@ -27,6 +27,8 @@ export async function updateProfile(db: PrismaClient, userId: string, input: z.i
       firstName: input.first_name,
       lastName: input.last_name,
       lastUsedAddressId: input.lastUsedAddressId,
+      // null removes the company; undefined leaves it as it is.
+      company: input.company === undefined ? undefined : input.company === null ? Prisma.DbNull : input.company,
     },
     select: userSelect,
   });

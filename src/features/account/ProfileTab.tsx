@@ -5,18 +5,23 @@ import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider';
+import { CompanyFields, companyProblems, emptyCompany, type CompanyForm } from './CompanyFields';
 
-/** Display name (required) and phone; the email cannot be changed. */
+/** Display name (required), phone and the company for tax invoices; the email cannot be changed. */
 export function ProfileTab() {
   const { setUser } = useAuth();
   const me = trpc.users.me.useQuery();
   const update = trpc.users.updateMe.useMutation();
   const [displayName, setDisplayName] = useState('');
   const [phone, setPhone] = useState('');
+  const [company, setCompany] = useState<CompanyForm | null>(null);
+  const [triedSave, setTriedSave] = useState(false);
   useEffect(() => {
     if (me.data) {
       setDisplayName(me.data.displayName);
       setPhone(me.data.phone ?? '');
+      const c = me.data.company;
+      setCompany(c ? { ...c, tax_number: c.tax_number ?? '', billing_address: c.billing_address ?? '' } : null);
     }
   }, [me.data]);
   useEffect(() => {
@@ -29,9 +34,19 @@ export function ProfileTab() {
       toast.error('Display name is required');
       return;
     }
+    setTriedSave(true);
+    if (company && Object.values(companyProblems(company)).some(Boolean)) {
+      toast.error('Please check the company details');
+      return;
+    }
     try {
-      const user = await update.mutateAsync({ displayName: displayName.trim(), phone: phone.trim() || null });
+      const user = await update.mutateAsync({
+        displayName: displayName.trim(),
+        phone: phone.trim() || null,
+        company: company ? { ...company, tax_number: company.tax_number || null, billing_address: company.billing_address || null } : null,
+      });
       setUser(user);
+      setTriedSave(false);
       toast.success('Profile updated successfully.');
     } catch (err) {
       toast.error(errorDetail(err) ?? 'Failed to update profile');
@@ -40,7 +55,7 @@ export function ProfileTab() {
 
   return (
     <form
-      className="max-w-lg space-y-4"
+      className="max-w-2xl space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -50,6 +65,22 @@ export function ProfileTab() {
       <Field label="Display name" required value={displayName} onChange={setDisplayName} autoComplete="nickname" />
       <Field label="Phone" type="tel" value={phone} onChange={setPhone} autoComplete="tel" />
       <Field label="Email" value={me.data?.email ?? ''} onChange={() => undefined} readOnly disabled hint="Your email cannot be changed." />
+      <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Company details</legend>
+        <p className="text-sm text-slate-600">Buying for a business? Your company's name and numbers print on your tax invoices, so you can claim the tax back.</p>
+        {company ? (
+          <>
+            <CompanyFields value={company} onChange={setCompany} showProblems={triedSave} />
+            <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setCompany(null)}>
+              Remove company details
+            </button>
+          </>
+        ) : (
+          <Button type="button" variant="secondary" onClick={() => setCompany(emptyCompany)}>
+            Add company details
+          </Button>
+        )}
+      </fieldset>
       <Button type="submit" disabled={update.isPending || !displayName.trim()}>
         {update.isPending ? 'Saving...' : 'Save Profile'}
       </Button>
