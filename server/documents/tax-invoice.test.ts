@@ -8,6 +8,7 @@ const base: InvoiceData = {
   orderNumber: 'PS-20261123-ABCDEF',
   issuedAt: new Date('2026-11-23T02:00:00Z'),
   buyer: { name: 'Tan Mei Ling', email: 'mei@example.com', lines: ['1 Orchard Road, #05-01', 'Singapore 238801, Singapore'] },
+  company: null,
   items: [],
   gifts: [],
   subtotalCents: 0,
@@ -34,5 +35,21 @@ describe('renderTaxInvoice', () => {
     expect(pages.at(-1)).toContain('Total (incl. GST) $100.00');
     // Every continued page repeats the column headings.
     for (const p of pages) expect(p).toContain('Unit price');
+  });
+
+  it("bills a business buyer's company with its UEN and GST number, and ships to the buyer", async () => {
+    const company = { name: 'Acme Packaging Pte. Ltd.', country: 'SG' as const, registration_number: '201912345K', tax_number: 'M90312345A', billing_address: '1 Raffles Place\n#20-01\nSingapore 048616' };
+    const [page] = await pdfPages(await renderTaxInvoice(DEFAULT_SHOP_PROFILE, { ...base, company }));
+    for (const text of ['Bill to', 'Acme Packaging Pte. Ltd.', 'UEN: 201912345K', 'GST Reg. No.: M90312345A', '1 Raffles Place', 'Singapore 048616', 'Attn: Tan Mei Ling', 'Ship to', '1 Orchard Road, #05-01']) {
+      expect(page).toContain(text);
+    }
+  });
+
+  it('names Malaysian numbers as SSM and SST, and bills to the shipping address when no billing address is kept', async () => {
+    const company = { name: 'Kotak Sdn. Bhd.', country: 'MY' as const, registration_number: '202001012345', tax_number: null, billing_address: null };
+    const [page] = await pdfPages(await renderTaxInvoice(DEFAULT_SHOP_PROFILE, { ...base, company }));
+    expect(page).toContain('Company No. (SSM): 202001012345');
+    expect(page).not.toContain('SST Reg. No.');
+    expect(page.split('1 Orchard Road, #05-01').length - 1).toBe(2);
   });
 });

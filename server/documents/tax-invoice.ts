@@ -3,12 +3,15 @@ import { GST_RATE_PERCENT_LABEL } from './labels';
 import { formatMoney } from '../../shared/domain/money';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { UserDto } from '../../shared/schemas/user.schema';
 
 export interface InvoiceData {
   invoiceNumber: number;
   orderNumber: string;
   issuedAt: Date;
   buyer: { name: string; email: string; lines: string[] };
+  /** The buyer's company as it was when the order was placed: billed to it, with its numbers. */
+  company: UserDto['company'];
   items: { name: string; sku: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
   gifts: { name: string; quantity: number }[];
   subtotalCents: number;
@@ -46,11 +49,7 @@ export function renderTaxInvoice(shop: ShopProfile, inv: InvoiceData): Promise<B
   doc.text(`Date: ${sgDate(inv.issuedAt)}`, { width: 195, align: 'right' });
   doc.text(`Order: ${inv.orderNumber}`, { width: 195, align: 'right' });
 
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#111827').text('Bill to', 50, 140);
-  doc.font('Helvetica').fontSize(9).fillColor('#374151');
-  for (const l of [inv.buyer.name, ...inv.buyer.lines, inv.buyer.email]) doc.text(l);
-
-  let y = Math.max(doc.y + 20, 220);
+  let y = billTo(doc, inv);
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(9).fillColor('#111827');
     doc.text('Item', COL.item, y).text('SKU', COL.sku, y).text('Qty', COL.qty, y, { width: 30, align: 'right' });
@@ -99,4 +98,31 @@ export function renderTaxInvoice(shop: ShopProfile, inv: InvoiceData): Promise<B
   doc.text(`All prices are in Singapore dollars and include GST at ${GST_RATE_PERCENT_LABEL}. Thank you for your business.`, 50, y + 20, { width: 495 });
   doc.end();
   return done;
+}
+
+/**
+ * "Bill to": the buyer, or for a business buyer its company with the numbers it needs to claim the
+ * tax back (and the goods' address beside it as "Ship to"). Answers where the lines start.
+ */
+function billTo(doc: PDFKit.PDFDocument, inv: InvoiceData): number {
+  const block = (title: string, x: number, lines: string[], bold?: string) => {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#111827').text(title, x, 140, { width: 240 });
+    if (bold) doc.font('Helvetica-Bold').fontSize(9).text(bold, { width: 240 });
+    doc.font('Helvetica').fontSize(9).fillColor('#374151');
+    for (const l of lines) doc.text(l, { width: 240 });
+    return doc.y;
+  };
+  const c = inv.company;
+  if (!c) return Math.max(block('Bill to', 50, [inv.buyer.name, ...inv.buyer.lines, inv.buyer.email]) + 20, 220);
+  const sg = c.country === 'SG';
+  const billed = [
+    `${sg ? 'UEN' : 'Company No. (SSM)'}: ${c.registration_number}`,
+    ...(c.tax_number ? [`${sg ? 'GST' : 'SST'} Reg. No.: ${c.tax_number}`] : []),
+    ...(c.billing_address ? c.billing_address.split('\n').map((l) => l.trim()).filter(Boolean) : inv.buyer.lines),
+    `Attn: ${inv.buyer.name}`,
+    inv.buyer.email,
+  ];
+  const left = block('Bill to', 50, billed, c.name);
+  const right = block('Ship to', 305, [inv.buyer.name, ...inv.buyer.lines]);
+  return Math.max(left + 20, right + 20, 220);
 }

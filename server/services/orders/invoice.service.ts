@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../../shared/errors';
 import { renderPackingSlips, type SlipSize } from '../../documents/packing-slip';
 import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
+import { companyOf } from '../accounts/user.mapper';
 import { getShopProfile } from '../admin/shop-profile.service';
 
 /**
@@ -23,6 +24,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
       shippingCents: true,
       gstCents: true,
       totalCents: true,
+      buyerCompany: true,
       ...shipAddressSelect,
       items: { orderBy: { id: 'asc' }, select: { productName: true, sku: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
       gifts: { orderBy: { id: 'asc' }, select: { giftName: true, quantity: true } },
@@ -45,6 +47,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
         o.shipPhone,
       ],
     },
+    company: companyOf(o.buyerCompany),
     items: o.items.map((i) => ({ name: i.productName, sku: i.sku, quantity: i.quantity, unitPriceCents: i.unitPriceCents, lineTotalCents: i.lineTotalCents })),
     gifts: o.gifts.map((g) => ({ name: g.giftName, quantity: g.quantity })),
     subtotalCents: o.subtotalCents,
