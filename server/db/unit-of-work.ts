@@ -26,7 +26,7 @@ const SESSIONS = 4;
 const OUTBOX = 8;
 const WEBHOOKS = 16;
 
-export class Unit {
+class Unit {
   flags = 0;
   reason = '';
   sessions: SessionChange[] | null = null;
@@ -80,7 +80,7 @@ function sameChange(a: SessionChange, b: SessionChange): boolean {
   return 'userId' in a ? 'userId' in b && a.userId === b.userId : 'sessionId' in b && a.sessionId === b.sessionId;
 }
 
-export type UnitOfWorkOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; maxWait?: number; timeout?: number };
+type UnitOfWorkOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; maxWait?: number; timeout?: number };
 
 /**
  * Runs `fn` in one transaction and, once it has committed, the effects its writes noted. Options
