@@ -88,9 +88,14 @@ type UnitOfWorkOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; ma
  */
 export async function unitOfWork<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>, options?: UnitOfWorkOptions): Promise<T> {
   const unit = new Unit(db);
-  const result = await db.$transaction((tx) => {
+  const result = await db.$transaction(async (tx) => {
     units.set(tx, unit);
-    return fn(tx);
+    try {
+      return await fn(tx);
+    } finally {
+      // Keeps the map as small as the number of open transactions.
+      units.delete(tx);
+    }
   }, options);
   if (unit.flags) runEffects(unit);
   return result;

@@ -6,7 +6,8 @@ import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from './product-images.service';
 import { writeLedger } from '../catalogue/ledger';
-// Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
+// Carts read gift tiers through a short cache: every change here notes a promotions change, which
+// drops it after the commit so carts see it at once.
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 
 type GiftItemInput = z.infer<typeof giftItemInput>;
