@@ -24,7 +24,7 @@ import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from '../promotions/gift-tier-rules';
 import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
-import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { noteCatalogueChanged, noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
@@ -52,10 +52,14 @@ export async function placeOrder(
   try {
     // No lookup of the key first: the transaction claims it as its first write, and a key that was
     // already used fails that claim as a unique violation, answered below with the order it made.
-    // Stock, the outbox and webhooks note themselves as placeInTx writes them.
+    // The outbox and webhooks note themselves as placeInTx writes them.
     const order = await unitOfWork(
       db,
       (tx) => {
+        // Every order allocates stock, counts units sold and may use up a coupon (its statements
+        // are hand-written SQL, past the ledger's note); the catalogue change drops the promotion
+        // cache too.
+        noteCatalogueChanged(tx, 'stock');
         // The order may record the user's last used address, which their session carries.
         noteSessionsChanged(tx, { userId: user.id });
         return placeInTx(tx, user, input, key, mail);
