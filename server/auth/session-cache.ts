@@ -129,8 +129,9 @@ export function sessionCacheFor(db: object): SessionCache {
 }
 
 /**
- * Call after a change that ends a session or alters what a session carries (role, names,
- * password), once it is committed: drops it here and on every other instance.
+ * After a committed change that ends a session or alters what a session carries (role, names,
+ * password): drops it here and on every other instance. Writers note the change on their unit of
+ * work (server/db/unit-of-work.ts), which calls this after COMMIT.
  */
 export function sessionsChanged(db: object, change: SessionChange): void {
   sessionCacheFor(db).changed(change);

@@ -1,10 +1,9 @@
 import type { PrismaClient } from '@prisma/client';
 import { passwordChangedEmail } from '../mail/templates/password-reset';
-import { wakeOutbox } from '../outbox/outbox';
+import { noteSessionsChanged, unitOfWork } from '../db/unit-of-work';
 import { mailer, type MailSettings } from '../mail/mail.service';
 import { sessionRowId } from './lucia';
 import { hashPassword } from './password';
-import { sessionsChanged } from './session-cache';
 import { assertAcceptablePassword } from './password-policy';
 
 /** What a password must not resemble: the person's own e-mail and names. */
@@ -31,14 +30,13 @@ export async function newPasswordHash(password: string, user: Omit<PasswordUser,
  */
 export async function setNewPassword(db: PrismaClient, mail: MailSettings, user: PasswordUser, password: string, keepSessionId: string | null): Promise<void> {
   const passwordHash = await newPasswordHash(password, user);
-  await db.$transaction(async (tx) => {
+  await unitOfWork(db, async (tx) => {
+    // The signed-out sessions stop working at once here and on every other instance.
+    noteSessionsChanged(tx, { userId: user.id });
     await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
     await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: sessionRowId(keepSessionId) } } : {}) } });
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
     const m = await mailer(tx, mail);
     await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
   });
-  // The signed-out sessions stop working at once here and on every other instance.
-  sessionsChanged(db, { userId: user.id });
-  wakeOutbox();
 }

@@ -1,4 +1,5 @@
 import type { OutboxStatus, Prisma, PrismaClient } from '@prisma/client';
+import { noteOutboxQueued } from '../db/unit-of-work';
 import type { InlineImage } from '../mail/render';
 import type { OneTimeSecret } from './secrets';
 
@@ -21,6 +22,7 @@ export interface OutgoingEmail {
  * the change that caused it was committed. The sender delivers it afterwards.
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
+  noteOutboxQueued(tx);
   await tx.outboxMessage.create({
     data: {
       template: email.template,
@@ -45,7 +47,7 @@ export function onOutboxWake(fn: () => void): () => void {
   return () => wakers.delete(fn);
 }
 
-/** Called after a commit; harmless when nothing was queued or the transaction rolled back. */
+/** Called after a commit that queued an e-mail; only the unit of work calls it (server/db/unit-of-work.ts). */
 export function wakeOutbox(): void {
   for (const fn of wakers) fn();
 }

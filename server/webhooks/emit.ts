@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schema';
+import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
 import { subscribedEventTypes } from './subscriptions';
 
@@ -18,6 +19,7 @@ export async function emitWebhook(tx: Tx, type: WebhookEventType, resource: stri
   if (!(await subscribedEventTypes(tx)).has(type)) return;
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: await data() });
   const id = newMessageId();
+  noteWebhooksQueued(tx);
   await tx.$executeRaw`
     WITH ev AS (
       INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
@@ -28,7 +30,6 @@ export async function emitWebhook(tx: Tx, type: WebhookEventType, resource: stri
     INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ${resource}, ev."seq", NOW()
     FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${type} = ANY(e."events")`;
-  webhooksQueued = true;
 }
 
 /** Writes a `webhook.test` event for one endpoint, whatever it subscribes to. */
@@ -36,15 +37,15 @@ export async function emitTestWebhook(tx: Tx, endpointId: string): Promise<strin
   const id = newMessageId();
   const body = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { endpoint_id: endpointId, message: 'A test event from PackShop' } });
   const resource = `endpoint:${endpointId}`;
+  noteWebhooksQueued(tx);
   const [ev] = await tx.$queryRaw<{ seq: bigint }[]>`
     INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload") VALUES (${id}, 'webhook.test', ${resource}, ${body}) RETURNING "seq"`;
   const delivery = await tx.webhookDelivery.create({ data: { eventId: id, endpointId, resourceKey: resource, seq: ev.seq }, select: { id: true } });
-  webhooksQueued = true;
   return delivery.id;
 }
 
-// Set when this instance wrote something to deliver; the sender checks it when woken after a
-// commit, so requests that wrote no event never make it query.
+// Set after a commit that wrote something to deliver (wakeWebhooks, run by the unit of work); the
+// sender checks it when woken, so requests that wrote no event never make it query.
 let webhooksQueued = false;
 
 export function takeQueuedFlag(): boolean {
@@ -60,7 +61,7 @@ export function onWebhooksWake(fn: () => void): () => void {
   return () => wakers.delete(fn);
 }
 
-/** After a commit that queued deliveries outside an order or catalogue change (back-office actions). */
+/** After a commit that queued deliveries; only the unit of work calls it (server/db/unit-of-work.ts). */
 export function wakeWebhooks(): void {
   webhooksQueued = true;
   for (const fn of wakers) fn();

@@ -8,6 +8,7 @@ import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
 import { singlePass } from '../outbox/single-pass';
 import { logger } from '../lib/log';
+import { batchWrite } from '../db/unit-of-work';
 
 /**
  * After this many failed attempts a delivery is given up (an admin can still redeliver it). With
@@ -96,7 +97,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
     const result = await postWebhook(row.url, signedHeaders(secrets, row.eventId, row.payload, now), row.payload, { allowPrivate: options.allowPrivate, timeoutMs });
     const attempts = Number(row.attempts);
     const giveUp = !result.ok && attempts >= WEBHOOK_MAX_ATTEMPTS;
-    await db.$transaction([
+    await batchWrite(db, [
       db.webhookAttempt.create({
         data: { deliveryId: row.id, startedAt: now, durationMs: result.durationMs, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error },
         select: { id: true },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../server/db/client';
+import { unitOfWork } from '../../server/db/unit-of-work';
 import { enqueueEmail } from '../../server/outbox/outbox';
 import { createOutboxSender } from '../../server/outbox/sender';
 import { smtpTransport } from '../../server/outbox/transport';
@@ -24,7 +25,7 @@ afterAll(async () => {
 describe('two senders on one PostgreSQL database', () => {
   it('deliver every message exactly once', async () => {
     const N = 40;
-    await a.db.$transaction(async (tx) => {
+    await unitOfWork(a.db, async (tx) => {
       for (let i = 0; i < N; i++) {
         await enqueueEmail(tx, { template: 'test', to: `shopper${i}@example.com`, subject: `Message ${i}`, html: `<p>${i}</p>`, text: `${i}` });
       }

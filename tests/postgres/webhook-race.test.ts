@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../server/db/client';
+import { unitOfWork } from '../../server/db/unit-of-work';
 import { emitWebhook } from '../../server/webhooks/emit';
 import { createWebhookSender } from '../../server/webhooks/sender';
 import { newWebhookSecret } from '../../server/webhooks/signing';
@@ -31,7 +32,7 @@ describe('two webhook senders on one PostgreSQL database', () => {
     const STEPS = 4;
     for (let step = 0; step < STEPS; step++) {
       for (let o = 0; o < ORDERS; o++) {
-        await a.db.$transaction((tx) => emitWebhook(tx, 'order.status_changed', `order:o${o}`, () => ({ order: `o${o}`, step })));
+        await unitOfWork(a.db, (tx) => emitWebhook(tx, 'order.status_changed', `order:o${o}`, () => ({ order: `o${o}`, step })));
       }
     }
     // Small batches, so the two senders interleave their claims many times.

@@ -8,6 +8,7 @@ import { assertAcceptablePassword } from '../../auth/password-policy';
 import type { ImageStorage } from '../../storage/image-storage';
 import { CATALOGUE, EXTRA_SEED_COLORS, SEED_COUPONS, SEED_GIFT_ITEMS, SEED_GIFT_TIERS } from './catalogue';
 import { createSeedImages, type SeedImage } from './images';
+import { unitOfWork } from '../unit-of-work';
 
 export interface SeedOptions {
   storage: ImageStorage;
@@ -51,7 +52,8 @@ export async function seedDatabase(db: PrismaClient, opts: SeedOptions): Promise
     prepareAdmin(db, opts),
   ]);
 
-  const created = await db.$transaction(
+  const created = await unitOfWork(
+    db,
     async (tx) => {
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       if (await isSeeded(tx)) return null;

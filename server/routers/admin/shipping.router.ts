@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { shippingRulesSchema, type ShippingRulesDto } from '../../../shared/schemas/shipping.schema';
-import { dropPromoCache } from '../../services/promotions/promo-cache';
 import { loadShippingRules, saveShippingRules } from '../../services/orders/shipping-rules.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
@@ -41,9 +40,5 @@ export const shippingAdminRouter = router({
     .meta({ openapi: { method: 'PUT', path: '/admin/shipping', tags: ['admin'], summary: 'Change the shipping rules', protect: true } })
     .input(shippingRulesSchema)
     .output(shippingRulesSchema)
-    .mutation(async ({ ctx, input }) => {
-      const saved = toDto(await saveShippingRules(ctx.db, fromDto(input)));
-      dropPromoCache();
-      return saved;
-    }),
+    .mutation(async ({ ctx, input }) => toDto(await saveShippingRules(ctx.db, fromDto(input)))),
 });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
-import { sessionsChanged } from '../../auth/session-cache';
+import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 
 const addressSelect = {
   id: true,
@@ -48,7 +48,7 @@ export async function getDefaultAddress(db: PrismaClient, userId: string) {
 const lockUser = (tx: Prisma.TransactionClient, userId: string) => tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
 
 export function createAddress(db: PrismaClient, userId: string, input: z.infer<typeof addressInput>) {
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
       await lockUser(tx, userId);
       const count = await tx.address.count({ where: { userId } });
       if (count >= MAX_ADDRESSES) throw badRequest(`You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`);
@@ -65,7 +65,7 @@ async function own(tx: Prisma.TransactionClient, userId: string, id: string) {
 }
 
 export function updateAddress(db: PrismaClient, userId: string, input: z.infer<typeof updateAddressInput>) {
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, input.id);
       if (input.isDefault && !a.isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
@@ -75,7 +75,7 @@ export function updateAddress(db: PrismaClient, userId: string, input: z.infer<t
 }
 
 export function setDefaultAddress(db: PrismaClient, userId: string, id: string) {
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, id);
       await tx.address.updateMany({ where: { userId, isDefault: true, id: { not: a.id } }, data: { isDefault: false } });
@@ -85,9 +85,11 @@ export function setDefaultAddress(db: PrismaClient, userId: string, id: string) 
 
 /** Deleting the default promotes the oldest remaining address; the last one may be deleted too. */
 export async function deleteAddress(db: PrismaClient, userId: string, id: string) {
-  const done = await db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
       await lockUser(tx, userId);
       const a = await own(tx, userId, id);
+      // The session carries lastUsedAddressId (GET /users/me answers from it).
+      noteSessionsChanged(tx, { userId });
       await tx.address.delete({ where: { id: a.id } });
       if (a.isDefault) {
         const next = await tx.address.findFirst({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { id: true } });
@@ -96,7 +98,4 @@ export async function deleteAddress(db: PrismaClient, userId: string, id: string
       await tx.user.updateMany({ where: { id: userId, lastUsedAddressId: a.id }, data: { lastUsedAddressId: null } });
       return { ok: true, message: 'Address removed' };
     });
-  // The session carries lastUsedAddressId (GET /users/me answers from it).
-  sessionsChanged(db, { userId });
-  return done;
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { mergeGuestCart } from '../cart/cart-merge';
 import type { AppDeps } from '../../deps';
 import { sessionRowId } from '../../auth/lucia';
-import { sessionsChanged } from '../../auth/session-cache';
+import { noteSessionsChanged, oneStatement } from '../../db/unit-of-work';
 import { toUserDto, userSelect } from './user.mapper';
 
 // Hash of a random password: verifying against it costs the same time as a real account, so
@@ -73,8 +73,10 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, me
 }
 
 export async function logout(deps: AppDeps, sessionId: string) {
-  await deps.lucia.invalidateSession(sessionId);
-  // Other instances hear the row id, never the token itself.
-  sessionsChanged(deps.db, { sessionId: sessionRowId(sessionId) });
+  await oneStatement(deps.db, async (unit) => {
+    await deps.lucia.invalidateSession(sessionId);
+    // Other instances hear the row id, never the token itself.
+    noteSessionsChanged(unit, { sessionId: sessionRowId(sessionId) });
+  });
   return { ok: true, message: 'Logged out' };
 }

@@ -5,8 +5,8 @@ import { verifyPassword } from '../../auth/password';
 import { consume } from '../../auth/rate-limit';
 import { setNewPassword } from '../../auth/set-password';
 import type { AppDeps } from '../../deps';
+import { unitOfWork } from '../../db/unit-of-work';
 import { passwordResetEmail } from '../../mail/templates/password-reset';
-import { wakeOutbox } from '../../outbox/outbox';
 import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../../outbox/secrets';
 import { mailer } from '../../mail/mail.service';
 import { toUserDto, userSelect } from './user.mapper';
@@ -25,7 +25,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   await consume(deps.limiters.resetByEmail, email, tooMany);
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true } });
   if (user) {
-    await deps.db.$transaction(async (tx) => {
+    await unitOfWork(deps.db, async (tx) => {
       const row = await tx.passwordResetToken.create({
         data: { userId: user.id, tokenHash: unissuedSecretHash(), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
         select: { id: true },
@@ -34,7 +34,6 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
       const email = passwordResetEmail(m.ctx, { name: user.firstName, url: ONE_TIME_LINK, minutes: RESET_MINUTES });
       await m.queueWithSecret('password_reset', user.email, email, { kind: 'password_reset', ref: row.id, url: `${m.ctx.publicUrl}/reset-password?token=` });
     });
-    wakeOutbox();
   }
   return { message: FORGOT_PASSWORD_ANSWER };
 }

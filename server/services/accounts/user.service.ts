@@ -2,7 +2,7 @@ import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
 import type { updateProfileInput } from '../../../shared/schemas/user.schema';
-import { sessionsChanged } from '../../auth/session-cache';
+import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { toUserDto, userSelect } from './user.mapper';
 
 /**
@@ -19,19 +19,21 @@ export async function updateProfile(db: PrismaClient, userId: string, input: z.i
     const own = await db.address.count({ where: { id: input.lastUsedAddressId, userId } });
     if (!own) throw notFound('Address not found');
   }
-  const user = await db.user.update({
-    where: { id: userId },
-    data: {
-      displayName: input.displayName,
-      phone: input.phone === undefined ? undefined : input.phone || null,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      lastUsedAddressId: input.lastUsedAddressId,
-      // null removes the company; undefined leaves it as it is.
-      company: input.company === undefined ? undefined : input.company === null ? Prisma.DbNull : input.company,
-    },
-    select: userSelect,
+  const user = await unitOfWork(db, (tx) => {
+    noteSessionsChanged(tx, { userId });
+    return tx.user.update({
+      where: { id: userId },
+      data: {
+        displayName: input.displayName,
+        phone: input.phone === undefined ? undefined : input.phone || null,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        lastUsedAddressId: input.lastUsedAddressId,
+        // null removes the company; undefined leaves it as it is.
+        company: input.company === undefined ? undefined : input.company === null ? Prisma.DbNull : input.company,
+      },
+      select: userSelect,
+    });
   });
-  sessionsChanged(db, { userId });
   return toUserDto(user);
 }

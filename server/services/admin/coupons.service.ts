@@ -3,7 +3,7 @@ import { toCents, toDollars } from '../../../shared/domain/money';
 import { conflict, notFound } from '../../../shared/errors';
 import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
-import { dropPromoCache } from '../promotions/promo-cache';
+import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 
 const couponSelect = {
   id: true,
@@ -75,25 +75,36 @@ export async function listCoupons(db: PrismaClient) {
   return rows.map(toWire);
 }
 
-// Every change drops the cached coupons (server/services/promotions/promo-cache.ts), here and on other instances.
+// Every change drops the cached coupons (server/services/promotions/promo-cache.ts), here and on
+// other instances, once it has committed.
 export async function createCoupon(db: PrismaClient, input: CouponInput) {
-  const row = await uniqueCode(input.code, () => db.coupon.create({ data: toData(input), select: couponSelect }));
-  dropPromoCache();
+  const row = await uniqueCode(input.code, () =>
+    unitOfWork(db, (tx) => {
+      notePromotionsChanged(tx);
+      return tx.coupon.create({ data: toData(input), select: couponSelect });
+    }),
+  );
   return toWire(row);
 }
 
 export async function updateCoupon(db: PrismaClient, id: string, input: CouponInput) {
   const exists = await db.coupon.count({ where: { id } });
   if (!exists) throw notFound('Coupon not found');
-  const row = await uniqueCode(input.code, () => db.coupon.update({ where: { id }, data: toData(input), select: couponSelect }));
-  dropPromoCache();
+  const row = await uniqueCode(input.code, () =>
+    unitOfWork(db, (tx) => {
+      notePromotionsChanged(tx);
+      return tx.coupon.update({ where: { id }, data: toData(input), select: couponSelect });
+    }),
+  );
   return toWire(row);
 }
 
 /** Redemptions go with the coupon; orders keep their own coupon_code and discount. */
 export async function deleteCoupon(db: PrismaClient, id: string) {
-  const { count } = await db.coupon.deleteMany({ where: { id } });
-  if (!count) throw notFound('Coupon not found');
-  dropPromoCache();
+  await unitOfWork(db, async (tx) => {
+    notePromotionsChanged(tx);
+    const { count } = await tx.coupon.deleteMany({ where: { id } });
+    if (!count) throw notFound('Coupon not found');
+  });
   return { ok: true, message: 'Coupon deleted' };
 }

@@ -6,8 +6,9 @@ import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from './product-images.service';
 import { writeLedger } from '../catalogue/ledger';
-// Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
-import { dropPromoCache } from '../promotions/promo-cache';
+// Carts read gift tiers through a short cache: every change here notes a promotions change, which
+// drops it after the commit so carts see it at once.
+import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 
 type GiftItemInput = z.infer<typeof giftItemInput>;
 type GiftTierInput = z.infer<typeof giftTierInput>;
@@ -37,7 +38,8 @@ async function storedImage(input: GiftItemInput, images: ImageSource): Promise<G
 
 export async function createGiftItem(db: PrismaClient, userId: string, given: GiftItemInput, images: ImageSource) {
   const input = await storedImage(given, images);
-  const row = await db.$transaction(async (tx) => {
+  const row = await unitOfWork(db, async (tx) => {
+    notePromotionsChanged(tx);
     const g = await tx.giftItem.create({
       data: { name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
       select: itemSelect,
@@ -47,20 +49,20 @@ export async function createGiftItem(db: PrismaClient, userId: string, given: Gi
     }
     return g;
   });
-  dropPromoCache();
   return itemToWire(row);
 }
 
 /** A change of gift stock is a stock change like any other: locked, checked and written to the ledger. */
 export async function updateGiftItem(db: PrismaClient, userId: string, id: string, given: GiftItemInput, images: ImageSource) {
   const input = await storedImage(given, images);
-  const row = await db.$transaction(async (tx) => {
+  const row = await unitOfWork(db, async (tx) => {
     const [old] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
       SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${id} FOR UPDATE`;
     if (!old) throw notFound('Gift item not found');
     if (input.stock_quantity < old.allocated) {
       throw conflict(`Stock cannot be less than the ${old.allocated} gift(s) allocated to open orders`);
     }
+    notePromotionsChanged(tx);
     const g = await tx.giftItem.update({
       where: { id },
       data: { name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
@@ -71,7 +73,6 @@ export async function updateGiftItem(db: PrismaClient, userId: string, id: strin
     }
     return g;
   });
-  dropPromoCache();
   return itemToWire(row);
 }
 
@@ -80,8 +81,10 @@ export async function deleteGiftItem(db: PrismaClient, id: string) {
   const g = await db.giftItem.findUnique({ where: { id }, select: { allocated: true } });
   if (!g) throw notFound('Gift item not found');
   if (g.allocated > 0) throw conflict(`Cannot delete this gift item: ${g.allocated} are allocated to open orders`);
-  await db.giftItem.delete({ where: { id }, select: { id: true } });
-  dropPromoCache();
+  await unitOfWork(db, async (tx) => {
+    notePromotionsChanged(tx);
+    await tx.giftItem.delete({ where: { id }, select: { id: true } });
+  });
   return { ok: true, message: 'Gift item deleted' };
 }
 
@@ -125,27 +128,31 @@ const tierData = (t: GiftTierInput) => ({
 
 export async function createGiftTier(db: PrismaClient, input: GiftTierInput) {
   const ids = await checkGiftIds(db, input.gift_item_ids);
-  const t = await db.giftTier.create({ data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
-  dropPromoCache();
+  const t = await unitOfWork(db, (tx) => {
+    notePromotionsChanged(tx);
+    return tx.giftTier.create({ data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
+  });
   return tierToWire(t);
 }
 
 export async function updateGiftTier(db: PrismaClient, id: string, input: GiftTierInput) {
   const ids = await checkGiftIds(db, input.gift_item_ids);
-  const t = await db.$transaction(async (tx) => {
+  const t = await unitOfWork(db, async (tx) => {
     const exists = await tx.giftTier.count({ where: { id } });
     if (!exists) throw notFound('Gift tier not found');
+    notePromotionsChanged(tx);
     await tx.giftTierItem.deleteMany({ where: { tierId: id } });
     return tx.giftTier.update({ where: { id }, data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
   });
-  dropPromoCache();
   return tierToWire(t);
 }
 
 export async function deleteGiftTier(db: PrismaClient, id: string) {
-  const { count } = await db.giftTier.deleteMany({ where: { id } });
-  if (!count) throw notFound('Gift tier not found');
-  dropPromoCache();
+  await unitOfWork(db, async (tx) => {
+    notePromotionsChanged(tx);
+    const { count } = await tx.giftTier.deleteMany({ where: { id } });
+    if (!count) throw notFound('Gift tier not found');
+  });
   return { ok: true, message: 'Gift tier deleted' };
 }
 

@@ -13,7 +13,7 @@ import {
   type InventoryRow,
   type InventorySort,
 } from '../../../shared/schemas/admin/inventory.schema';
-import { catalogChanged } from '../../lib/catalog-events';
+import { noteCatalogueChanged, oneStatement, unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
 import { likePattern } from '../../db/like';
 import { cachedAnswer } from '../catalogue/catalog-cache';
@@ -235,23 +235,26 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
   // the change was committed.
   const types = await subscribedEventTypes(db);
   const [row] = types.has('inventory.adjusted') || types.has('inventory.low_stock')
-    ? await db.$transaction(async (tx) => {
+    ? await unitOfWork(db, async (tx) => {
           const rows = await statement(tx);
           const r = rows[0];
           if (r && r.newOnHand !== null) {
+            noteCatalogueChanged(tx, 'stock');
             const now = { onHand: r.newOnHand, allocated: r.newAllocated, safetyStock: r.newSafetyStock } as Record<string, number>;
             await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before: r.before, after: now[COLUMN[field]], reason: input.reason, notes: input.notes });
           }
           return rows;
         })
-    : await statement(db);
+    : await oneStatement(db, async (unit) => {
+          const rows = await statement(db);
+          if (rows[0] && rows[0].newOnHand !== null) noteCatalogueChanged(unit, 'stock');
+          return rows;
+        });
   if (!row) throw notFound('Variant not found');
   if (row.newOnHand === null) {
     const target = input.adjustment_type === 'set' ? amount : row.before + amount;
     const refused = refusal(field, row.sku, row, row.before, target);
     if (refused) throw refused;
-  } else {
-    catalogChanged('stock');
   }
   return fromListed({
     id: input.variant_id,

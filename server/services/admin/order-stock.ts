@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import { noteCatalogueChanged } from '../../db/unit-of-work';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 
 type Tx = Prisma.TransactionClient;
@@ -12,6 +13,8 @@ type Tx = Prisma.TransactionClient;
  */
 export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'cancelled', userId: string | null) {
   const reason = to === 'shipped' ? 'order_shipped' : 'order_cancelled';
+  // Stock figures and (for a cancellation) best sellers change, whether or not the ledger gets rows.
+  noteCatalogueChanged(tx, 'stock');
   const ledger: LedgerEntry[] = [];
   const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { variantId: true, productId: true, quantity: true } });
   const perVariant = new Map<string, number>();

@@ -5,10 +5,9 @@ import { toDollars } from '../../../shared/domain/money';
 import { packSizeOf } from '../../../shared/domain/product-options';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import { catalogChanged } from '../../lib/catalog-events';
 import { moveOrderStock } from './order-stock';
 import { orderStatusEmail } from '../../mail/templates/order-status';
-import { wakeOutbox } from '../../outbox/outbox';
+import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from '../orders/order-history';
 import { webhookOrderStatusChanged } from '../../webhooks/events';
@@ -202,8 +201,6 @@ export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: Stat
 }
 
 export async function changeStatus(db: PrismaClient, actor: StatusActor, input: StatusChange, mail: MailSettings) {
-  const moved = await db.$transaction((tx) => changeStatusInTx(tx, actor, input, mail));
-  if (moved) catalogChanged('stock');
-  wakeOutbox();
+  await unitOfWork(db, (tx) => changeStatusInTx(tx, actor, input, mail));
   return getOrder(db, input.id);
 }

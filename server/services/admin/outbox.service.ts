@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { OUTBOX_STATUSES } from '../../../shared/schemas/admin/outbox.schema';
 import { conflict, notFound } from '../../../shared/errors';
 import { htmlWithInlineImages, inlineImagesOf } from '../../outbox/attachments';
-import { wakeOutbox } from '../../outbox/outbox';
+import { noteOutboxQueued, unitOfWork } from '../../db/unit-of-work';
 import { canIssue, hideLink } from '../../outbox/secrets';
 
 const PAGE_SIZE = 50;
@@ -75,11 +75,13 @@ export async function resendOutboxMessage(db: PrismaClient, id: string) {
   if (!m) throw notFound('Message not found');
   if (m.secret !== null && !(await canIssue(db, m.secret))) throw conflict(RESEND_GONE);
   // A row being sent right now is left alone: resending it would deliver it twice.
-  const { count } = await db.outboxMessage.updateMany({
-    where: { id, status: { not: 'sending' } },
-    data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null, lockedUntil: null },
+  await unitOfWork(db, async (tx) => {
+    noteOutboxQueued(tx);
+    const { count } = await tx.outboxMessage.updateMany({
+      where: { id, status: { not: 'sending' } },
+      data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null, lockedUntil: null },
+    });
+    if (!count) throw conflict('This message is being sent right now; try again in a moment');
   });
-  if (!count) throw conflict('This message is being sent right now; try again in a moment');
-  wakeOutbox();
   return getOutboxMessage(db, id);
 }

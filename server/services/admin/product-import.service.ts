@@ -6,7 +6,7 @@ import { productImagesInput, productInput, variantInput, type ProductInput, type
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
 import { newId } from '../../db/ids';
-import { catalogChanged } from '../../lib/catalog-events';
+import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { webhookProductsImported } from '../../webhooks/events';
 import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
@@ -210,7 +210,7 @@ async function plan(db: PrismaClient, records: CsvRecord[], imageCells: Map<numb
 /** One transaction for the whole file; another writer taking one of its SKUs meanwhile is a 409. */
 async function inTransaction(db: PrismaClient, fn: (tx: Prisma.TransactionClient) => Promise<void>) {
   try {
-    await db.$transaction(fn, { timeout: 120_000, maxWait: 10_000 });
+    await unitOfWork(db, fn, { timeout: 120_000, maxWait: 10_000 });
   } catch (err) {
     // Raw statements report PostgreSQL's code (P2010 on pg), Prisma's own ones P2002/P2003.
     if (isUniqueViolation(err) || postgresCode(err) === '23505') throw conflict('A SKU in the file was created by someone else meanwhile; run the dry run again');
@@ -239,17 +239,14 @@ export async function dryRunProductImport(db: PrismaClient, bytes: Buffer, image
 export async function applyProductImport(db: PrismaClient, bytes: Buffer, images: ImageSource): Promise<ImportReport> {
   const records = readCsv(bytes, PRODUCT_IMPORT_COLUMNS, OPTIONAL);
   const imageCells = await readImageCells(records, images, true);
-  const result = await (async () => {
-    const planned = await plan(db, records, imageCells);
-    if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
-    await inTransaction(db, async (tx) => {
-      await writePlan(tx, planned);
-      await webhookProductsImported(tx, planned);
-    });
-    return report(planned, true);
-  })();
-  if (result.applied) catalogChanged('product');
-  return result;
+  const planned = await plan(db, records, imageCells);
+  if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
+  await inTransaction(db, async (tx) => {
+    noteCatalogueChanged(tx, 'product');
+    await writePlan(tx, planned);
+    await webhookProductsImported(tx, planned);
+  });
+  return report(planned, true);
 }
 
 const productKey = (p: ProductInput) => JSON.stringify([p.name, p.category, p.type, p.color]);

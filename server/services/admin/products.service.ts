@@ -7,7 +7,7 @@ import { buildSku, sizeCode } from '../../../shared/domain/sku';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
 import { isUniqueViolation } from '../../db/errors';
-import { catalogChanged } from '../../lib/catalog-events';
+import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { resolveProductImages, type ImageSource } from './product-images.service';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
@@ -137,7 +137,8 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
   // Outside images are fetched and stored before the transaction, which stays short.
   input = { ...input, images: await resolveProductImages(images, input.images) };
   const id = await withSkuConflict(() =>
-    db.$transaction(async (tx) => {
+    unitOfWork(db, async (tx) => {
+      noteCatalogueChanged(tx, 'product');
       const product = await tx.product.create({ data: productData(input), select: { id: true } });
       await replaceImages(tx, product.id, input.images);
       for (const v of input.variants) await createVariant(tx, product.id, input, v, userId);
@@ -145,7 +146,6 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
       return product.id;
     }),
   );
-  catalogChanged('product');
   return getProduct(db, id);
 }
 
@@ -166,9 +166,10 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
   await assertSkusFree(db, input, id);
   input = { ...input, images: await resolveProductImages(images, input.images) };
   await withSkuConflict(() =>
-    db.$transaction(async (tx) => {
+    unitOfWork(db, async (tx) => {
       const existing = await tx.product.findUnique({ where: { id }, select: { id: true } });
       if (!existing) throw notFound('Product not found');
+      noteCatalogueChanged(tx, 'product');
       await tx.product.update({ where: { id }, data: productData(input), select: { id: true } });
       await replaceImages(tx, id, input.images);
       // Lock this product's variants so stock edits here and on the packing screen never interleave.
@@ -203,7 +204,6 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
       await webhookProductSaved(tx, 'product.updated', id);
     }),
   );
-  catalogChanged('product');
   return getProduct(db, id);
 }
 
@@ -212,11 +212,11 @@ export async function deleteProduct(db: PrismaClient, id: string) {
   const busy = await db.variant.findFirst({ where: { productId: id, allocated: { gt: 0 } }, select: { sku: true, allocated: true } });
   if (busy) throw conflict(`Cannot delete this product: ${busy.allocated} unit(s) of ${busy.sku} are allocated to open orders`);
   // One transaction, so product.deleted exists exactly when the product is gone.
-  await db.$transaction(async (tx) => {
+  await unitOfWork(db, async (tx) => {
+      noteCatalogueChanged(tx, 'product');
       await webhookProductDeleted(tx, id);
       const { count } = await tx.product.deleteMany({ where: { id } });
       if (!count) throw notFound('Product not found');
     });
-  catalogChanged('product');
   return { ok: true, message: 'Product deleted' };
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { defaultSettings, SETTINGS_KEYS, type SettingsKey, type SettingsLists } from '../../../shared/domain/settings-defaults';
 import { badRequest, conflict } from '../../../shared/errors';
 import { newSettingValueError, SETTING_LABELS, type UpdateSettingsInput } from '../../../shared/schemas/admin/settings.schema';
+import { batchWrite } from '../../db/unit-of-work';
 
 export async function getSettings(db: PrismaClient): Promise<SettingsLists> {
   const rows = await db.setting.findMany({ where: { key: { in: [...SETTINGS_KEYS] } }, select: { key: true, value: true } });
@@ -57,7 +58,8 @@ export async function updateSettings(db: PrismaClient, input: UpdateSettingsInpu
   if (input.available_pack_sizes) next.available_pack_sizes = normaliseNumbers('Pack size', input.available_pack_sizes);
   if (input.available_piece_quantities) next.available_piece_quantities = normaliseNumbers('Piece quantity', input.available_piece_quantities);
 
-  await db.$transaction(
+  await batchWrite(
+    db,
     Object.entries(next).map(([key, value]) =>
       db.setting.upsert({ where: { key: key as SettingsKey }, create: { key, value }, update: { value }, select: { key: true } }),
     ),

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
-import { catalogChanged } from '../../lib/catalog-events';
+import { unitOfWork } from '../../db/unit-of-work';
 import { writeLedger } from '../catalogue/ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
@@ -80,23 +80,23 @@ export async function dryRunStockImport(db: PrismaClient, bytes: Buffer): Promis
 /** All or nothing: when any row is refused, nothing is written and the report says why. */
 export async function applyStockImport(db: PrismaClient, userId: string, bytes: Buffer): Promise<ImportReport> {
   const records = readCsv(bytes, STOCK_COLUMNS, STOCK_IMPORT_OPTIONAL);
-  const result = await db.$transaction(
-      async (tx) => {
-        const planned = plan(records, await currentBySku(tx, skusOf(records), true));
-        if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
-        for (const r of planned) {
-          if (!r.write) continue;
-          await tx.variant.update({ where: { id: r.write.variantId }, data: { onHand: r.write.after }, select: { id: true } });
-          await webhookStockAdjusted(tx, { variantId: r.write.variantId, field: 'onHand', before: r.write.before, after: r.write.after, reason: r.write.reason, notes: r.write.notes });
-        }
-        await writeLedger(
-          tx,
-          planned.flatMap((r) => (r.write ? [{ variantId: r.write.variantId, subject: r.sku, field: 'on_hand' as const, reason: r.write.reason, notes: r.write.notes, before: r.write.before, after: r.write.after, userId }] : [])),
-        );
+  // The ledger notes the catalogue change, so it is announced only when stock really moved.
+  return unitOfWork(
+    db,
+    async (tx) => {
+      const planned = plan(records, await currentBySku(tx, skusOf(records), true));
+      if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
+      for (const r of planned) {
+        if (!r.write) continue;
+        await tx.variant.update({ where: { id: r.write.variantId }, data: { onHand: r.write.after }, select: { id: true } });
+        await webhookStockAdjusted(tx, { variantId: r.write.variantId, field: 'onHand', before: r.write.before, after: r.write.after, reason: r.write.reason, notes: r.write.notes });
+      }
+      await writeLedger(
+        tx,
+        planned.flatMap((r) => (r.write ? [{ variantId: r.write.variantId, subject: r.sku, field: 'on_hand' as const, reason: r.write.reason, notes: r.write.notes, before: r.write.before, after: r.write.after, userId }] : [])),
+      );
         return report(planned, true);
       },
       { timeout: 120_000, maxWait: 10_000 },
     );
-  if (result.applied) catalogChanged('stock');
-  return result;
 }

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { Role } from '../../../shared/constants';
 import { conflict, notFound } from '../../../shared/errors';
-import { sessionsChanged } from '../../auth/session-cache';
+import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 
 const userRowSelect = {
   id: true,
@@ -42,8 +42,10 @@ export async function changeRole(db: PrismaClient, actorId: string, input: { id:
   if (input.id === actorId && input.role !== 'admin') throw conflict('You cannot remove your own admin role');
   const exists = await db.user.count({ where: { id: input.id } });
   if (!exists) throw notFound('User not found');
-  const user = await db.user.update({ where: { id: input.id }, data: { role: input.role }, select: userRowSelect });
-  // Their sessions carry the role: the next request of theirs reads the new one.
-  sessionsChanged(db, { userId: input.id });
+  const user = await unitOfWork(db, (tx) => {
+    // Their sessions carry the role: the next request of theirs reads the new one.
+    noteSessionsChanged(tx, { userId: input.id });
+    return tx.user.update({ where: { id: input.id }, data: { role: input.role }, select: userRowSelect });
+  });
   return toRow(user);
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { availableStock } from '../../../shared/domain/stock';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { AppDeps } from '../../deps';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /**
  * At login or registration the guest cart joins the user's cart: quantities add up, capped at what
@@ -21,7 +22,7 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
     },
   });
   if (!guest) return;
-  await db.$transaction(async (tx) => {
+  await unitOfWork(db, async (tx) => {
       const user =
         (await tx.cart.findUnique({ where: { userId }, select: { id: true, couponCode: true, items: { select: { variantId: true, quantity: true } }, gifts: { select: { giftItemId: true } } } })) ??
         { ...(await tx.cart.create({ data: { userId }, select: { id: true, couponCode: true } })), items: [], gifts: [] };

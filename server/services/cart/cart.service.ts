@@ -15,6 +15,7 @@ import { priceCart, toCartDto, type CartRow } from './cart-view';
 import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { promoData } from '../promotions/promo-cache';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
+import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -168,7 +169,7 @@ export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: Want
  */
 export async function addLines<R>(db: PrismaClient, ownerOrNull: CartOwner | null, lines: WantedLine<R>[]) {
   const owner = requireOwner(ownerOrNull);
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
     const verdicts = await checkLines(tx, owner, lines);
     const totals = new Map<string, number>();
     for (const v of verdicts) if (v.ok && v.variant) totals.set(v.variant.id, (totals.get(v.variant.id) ?? 0) + v.quantity);
@@ -211,7 +212,7 @@ export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
   if (owner) {
     const cart = await db.cart.findUnique({ where: ownerWhere(owner), select: { id: true } });
     if (cart) {
-      await db.$transaction([
+      await batchWrite(db, [
         db.cartItem.deleteMany({ where: { cartId: cart.id } }),
         db.cartGift.deleteMany({ where: { cartId: cart.id } }),
         db.cart.update({ where: { id: cart.id }, data: { couponCode: null } }),
@@ -264,7 +265,7 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
   // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
   // would abort it, and an empty cart left behind by a refused pick costs nothing.
   const cartId = await ensureCart(db, owner);
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
       // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
       await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
       const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });

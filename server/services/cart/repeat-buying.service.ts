@@ -13,6 +13,7 @@ import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason,
 import { likePattern } from '../../db/like';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
 import { readVariantsForAdd, type VariantForAdd } from './cart.sql';
+import { unitOfWork } from '../../db/unit-of-work';
 
 type Db = Prisma.TransactionClient;
 
@@ -123,7 +124,7 @@ function bulkResults<S extends 'added' | 'ok'>(verdicts: LineVerdict<BulkRef>[],
 
 /** Checks SKU rows as "Add all to cart" will, without adding: each row's product, price, stock or reason. */
 export async function bulkCheck(db: PrismaClient, owner: CartOwner | null, items: BulkItem[]): Promise<BulkCheckDto> {
-  return db.$transaction(async (tx) => {
+  return unitOfWork(db, async (tx) => {
     const lines = await resolveSkus(tx, owner, items);
     const verdicts = await checkLines(tx, owner, lines);
     const known = await variantsOf(tx, owner, lines, verdicts);

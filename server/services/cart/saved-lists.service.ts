@@ -19,6 +19,7 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import { readCartRow } from './cart.sql';
 import { addRemembered } from './repeat-buying.service';
+import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 
 type Db = Prisma.TransactionClient;
 
@@ -139,7 +140,7 @@ async function startingLines(tx: Db, userId: string, input: z.infer<typeof creat
 export async function createList(db: PrismaClient, userId: string, input: z.infer<typeof createListInput>) {
   const name = input.name.trim();
   const { id, leftOut } = await named(name, () =>
-    db.$transaction(async (tx) => {
+    unitOfWork(db, async (tx) => {
       await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
       if ((await tx.savedList.count({ where: { userId } })) >= MAX_SAVED_LISTS) throw new AppError('CONFLICT', M.tooManyLists);
       const { lines, leftOut } = await startingLines(tx, userId, input);
@@ -154,7 +155,7 @@ export async function createList(db: PrismaClient, userId: string, input: z.infe
 
 export async function renameList(db: PrismaClient, userId: string, id: string, name: string) {
   await named(name, () =>
-    db.$transaction(async (tx) => {
+    unitOfWork(db, async (tx) => {
       await lockList(tx, userId, id);
       await tx.savedList.update({ where: { id }, data: { name } });
     }),
@@ -170,7 +171,7 @@ export async function deleteList(db: PrismaClient, userId: string, id: string) {
 
 /** Saves a variant to a list; a variant already on it gets the quantity added. */
 export async function addListItem(db: PrismaClient, userId: string, input: { id: string; variant_id: string; quantity: number }) {
-  await db.$transaction(async (tx) => {
+  await unitOfWork(db, async (tx) => {
     await lockList(tx, userId, input.id);
     const variant = await tx.variant.findUnique({ where: { id: input.variant_id }, select: { id: true } });
     if (!variant) throw notFound('Product variant not found');
@@ -200,7 +201,7 @@ async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
 
 export async function updateListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string; quantity: number }) {
   const item = await ownItem(db, userId, input.id, input.item_id);
-  await db.$transaction([
+  await batchWrite(db, [
     db.savedListItem.update({ where: { id: item.id }, data: { quantity: input.quantity } }),
     db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } }),
   ]);
@@ -209,7 +210,7 @@ export async function updateListItem(db: PrismaClient, userId: string, input: { 
 
 export async function removeListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string }) {
   const item = await ownItem(db, userId, input.id, input.item_id);
-  await db.$transaction([db.savedListItem.delete({ where: { id: item.id } }), db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } })]);
+  await batchWrite(db, [db.savedListItem.delete({ where: { id: item.id } }), db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } })]);
   return getList(db, userId, input.id);
 }
 

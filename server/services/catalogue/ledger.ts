@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import { noteCatalogueChanged } from '../../db/unit-of-work';
 
 /** One row of the inventory ledger: every stock change keeps who, when, why, before and after. */
 export interface LedgerEntry {
@@ -19,6 +20,8 @@ export interface LedgerEntry {
 /** Every change of stock goes through here, inside the transaction that made the change. */
 export async function writeLedger(tx: Prisma.TransactionClient, entries: LedgerEntry[]): Promise<void> {
   if (entries.length === 0) return;
+  // Stock is on every product page and in the cart's availability.
+  noteCatalogueChanged(tx, 'stock');
   await tx.inventoryLedger.createMany({
     data: entries.map((e) => ({
       variantId: e.variantId ?? null,

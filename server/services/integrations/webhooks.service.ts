@@ -2,7 +2,8 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { CreateWebhookInput, UpdateWebhookInput, WEBHOOK_DELIVERY_STATUSES } from '../../../shared/schemas/admin/webhooks.schema';
 import { resolveWebhookTarget, WebhookAddressError } from '../../webhooks/address-guard';
-import { emitTestWebhook, wakeWebhooks } from '../../webhooks/emit';
+import { noteWebhooksQueued, unitOfWork } from '../../db/unit-of-work';
+import { emitTestWebhook } from '../../webhooks/emit';
 import { newWebhookSecret } from '../../webhooks/signing';
 import { webhookSubscriptionsChanged } from '../../webhooks/subscriptions';
 
@@ -91,11 +92,13 @@ export async function updateWebhook(db: PrismaClient, input: UpdateWebhookInput,
     if (!current) throw notFound('Webhook endpoint not found');
     if (current.url !== changes.url) await checkUrl(changes.url, allowPrivate);
   }
-  const { count } = await db.webhookEndpoint.updateMany({ where: { id }, data: changes });
-  if (!count) throw notFound('Webhook endpoint not found');
+  await unitOfWork(db, async (tx) => {
+    // Re-enabled: what waited while it was off goes out now.
+    if (changes.active) noteWebhooksQueued(tx);
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id }, data: changes });
+    if (!count) throw notFound('Webhook endpoint not found');
+  });
   webhookSubscriptionsChanged();
-  // Re-enabled: what waited while it was off goes out now.
-  if (changes.active) wakeWebhooks();
   return getWebhook(db, id);
 }
 
@@ -134,8 +137,7 @@ export async function sendTestWebhook(db: PrismaClient, id: string) {
   const row = await db.webhookEndpoint.findUnique({ where: { id }, select: { active: true } });
   if (!row) throw notFound('Webhook endpoint not found');
   if (!row.active) throw conflict('This endpoint is disabled; enable it to send a test event');
-  const deliveryId = await db.$transaction((tx) => emitTestWebhook(tx, id));
-  wakeWebhooks();
+  const deliveryId = await unitOfWork(db, (tx) => emitTestWebhook(tx, id));
   return getDelivery(db, deliveryId);
 }
 
@@ -213,11 +215,13 @@ export async function redeliver(db: PrismaClient, id: string) {
   const d = await db.webhookDelivery.findUnique({ where: { id }, select: { status: true, endpoint: { select: { active: true } } } });
   if (!d) throw notFound('Delivery not found');
   if (!d.endpoint.active) throw conflict('This endpoint is disabled; enable it to redeliver');
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { id, status: { not: 'sending' } },
-    data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, deliveredAt: null },
+  await unitOfWork(db, async (tx) => {
+    noteWebhooksQueued(tx);
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id, status: { not: 'sending' } },
+      data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null, deliveredAt: null },
+    });
+    if (!count) throw conflict('This delivery is being sent right now; try again in a moment');
   });
-  if (!count) throw conflict('This delivery is being sent right now; try again in a moment');
-  wakeWebhooks();
   return getDelivery(db, id);
 }

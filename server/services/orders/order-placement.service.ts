@@ -12,7 +12,6 @@ import { selectionProblem, type GiftSelection } from '../../../shared/domain/gif
 import { availableStock } from '../../../shared/domain/stock';
 import { idempotencyKeySchema, type placeOrderInput } from '../../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../../db/errors';
-import { catalogChanged } from '../../lib/catalog-events';
 import { priceCart, tiersOf } from '../cart/cart-view';
 import { variantLabel } from '../cart/cart.service';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
@@ -25,11 +24,10 @@ import { newOrderNumber } from './order-number';
 import { loadGiftTiers } from '../promotions/gift-tier-rules';
 import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
-import { sessionsChanged } from '../../auth/session-cache';
+import { noteCatalogueChanged, noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
-import { wakeOutbox } from '../../outbox/outbox';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 import { ordersPlaced, stockConflicts } from '../../lib/metrics';
 import { webhookOrderPlaced } from '../../webhooks/events';
@@ -54,11 +52,20 @@ export async function placeOrder(
   try {
     // No lookup of the key first: the transaction claims it as its first write, and a key that was
     // already used fails that claim as a unique violation, answered below with the order it made.
-    const order = await db.$transaction((tx) => placeInTx(tx, user, input, key, mail), { maxWait: 10_000, timeout: 20_000 });
-    catalogChanged('stock');
-    // The order may have recorded the user's last used address, which their session carries.
-    sessionsChanged(db, { userId: user.id });
-    wakeOutbox();
+    // The outbox and webhooks note themselves as placeInTx writes them.
+    const order = await unitOfWork(
+      db,
+      (tx) => {
+        // Every order allocates stock, counts units sold and may use up a coupon (its statements
+        // are hand-written SQL, past the ledger's note); the catalogue change drops the promotion
+        // cache too.
+        noteCatalogueChanged(tx, 'stock');
+        // The order may record the user's last used address, which their session carries.
+        noteSessionsChanged(tx, { userId: user.id });
+        return placeInTx(tx, user, input, key, mail);
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
     ordersPlaced.inc();
     return order;
   } catch (err) {

@@ -1,7 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { notFound } from '../../../shared/errors';
-import { catalogChanged } from '../../lib/catalog-events';
-import { wakeOutbox } from '../../outbox/outbox';
+import { unitOfWork } from '../../db/unit-of-work';
 import { changeStatusInTx } from '../admin/orders.service';
 import type { MailSettings } from '../../mail/mail.service';
 import { orderSelect, toOrderDto } from './order.mapper';
@@ -26,8 +25,6 @@ export async function getOrder(db: PrismaClient, userId: string, id: string) {
 export async function cancelOwnOrder(db: PrismaClient, userId: string, input: { id: string; reason?: string }, mail: MailSettings) {
   const owned = await db.order.count({ where: { id: input.id, userId } });
   if (!owned) throw notFound('Order not found');
-  await db.$transaction((tx) => changeStatusInTx(tx, { userId, role: 'customer' }, { id: input.id, status: 'cancelled', note: input.reason || undefined }, mail, ['pending']));
-  catalogChanged('stock');
-  wakeOutbox();
+  await unitOfWork(db, (tx) => changeStatusInTx(tx, { userId, role: 'customer' }, { id: input.id, status: 'cancelled', note: input.reason || undefined }, mail, ['pending']));
   return getOrder(db, userId, input.id);
 }

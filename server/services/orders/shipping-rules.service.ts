@@ -1,4 +1,5 @@
-import type { Prisma } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
+import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { normaliseShippingRules, SHIPPING_RULES_KEY, type ShippingRules } from '../../../shared/domain/shipping';
 
 type Db = Prisma.TransactionClient;
@@ -9,12 +10,16 @@ export async function loadShippingRules(db: Db): Promise<ShippingRules> {
   return normaliseShippingRules(row?.value ?? null);
 }
 
-export async function saveShippingRules(db: Db, rules: ShippingRules): Promise<ShippingRules> {
+/** Carts see the new rule at once, here and on other instances (the promotion cache is dropped). */
+export async function saveShippingRules(db: PrismaClient, rules: ShippingRules): Promise<ShippingRules> {
   const value = normaliseShippingRules(rules);
-  await db.setting.upsert({
-    where: { key: SHIPPING_RULES_KEY },
-    create: { key: SHIPPING_RULES_KEY, value: value as unknown as Prisma.InputJsonValue },
-    update: { value: value as unknown as Prisma.InputJsonValue },
+  await unitOfWork(db, async (tx) => {
+    notePromotionsChanged(tx);
+    await tx.setting.upsert({
+      where: { key: SHIPPING_RULES_KEY },
+      create: { key: SHIPPING_RULES_KEY, value: value as unknown as Prisma.InputJsonValue },
+      update: { value: value as unknown as Prisma.InputJsonValue },
+    });
   });
   return value;
 }

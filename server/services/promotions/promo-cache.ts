@@ -51,8 +51,9 @@ export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise
 }
 
 /**
- * Admin changes to tiers, shipping or coupons call this so carts see them at once, here and (as a
- * catalogue change, announced by catalog-sync.ts) on every other instance.
+ * After admin changes to tiers, shipping or coupons (noted on their unit of work, which calls this
+ * after COMMIT), so carts see them at once, here and (as a catalogue change, announced by
+ * catalog-sync.ts) on every other instance.
  */
 export function dropPromoCache(): void {
   catalogChanged('promotions');

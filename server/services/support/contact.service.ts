@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { CONTACT_CONFIRMATION, type ContactInput } from '../../../shared/schemas/contact.schema';
 import { contactAcknowledgementEmail, contactStaffEmail } from '../../mail/templates/contact';
-import { wakeOutbox } from '../../outbox/outbox';
+import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 
 /**
@@ -13,7 +13,7 @@ import { mailer, type MailSettings } from '../../mail/mail.service';
  */
 export async function submitContact(db: PrismaClient, input: ContactInput, userId: string | null, mail: MailSettings) {
   const email = input.email.toLowerCase();
-  await db.$transaction(async (tx) => {
+  await unitOfWork(db, async (tx) => {
     await tx.contactMessage.create({ data: { name: input.name, email, message: input.message, userId }, select: { id: true } });
     // The address on the account now, not the one typed nor one remembered with the session.
     const account = userId ? await tx.user.findUnique({ where: { id: userId }, select: { email: true } }) : null;
@@ -21,6 +21,5 @@ export async function submitContact(db: PrismaClient, input: ContactInput, userI
     if (account) await m.queue('contact_acknowledgement', account.email, contactAcknowledgementEmail(m.ctx));
     await m.queue('contact_staff', m.staffEmail, contactStaffEmail(m.ctx, { name: input.name, email, message: input.message, accountEmail: account?.email }));
   });
-  wakeOutbox();
   return { message: CONTACT_CONFIRMATION };
 }

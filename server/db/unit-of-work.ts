@@ -1,0 +1,140 @@
+import type { Prisma, PrismaClient } from '@prisma/client';
+import { sessionsChanged, type SessionChange } from '../auth/session-cache';
+import { catalogChanged } from '../lib/catalog-events';
+import { logger } from '../lib/log';
+import { wakeOutbox } from '../outbox/outbox';
+import { dropPromoCache } from '../services/promotions/promo-cache';
+import { wakeWebhooks } from '../webhooks/emit';
+
+/**
+ * The one way to write: unitOfWork() opens the transaction, and the functions that write rows
+ * (the outbox, webhook emits, the stock ledger, catalogue, promotion and session writes) note on it
+ * what has to happen once the rows are visible to others: caches to drop, here and on every other
+ * instance, and workers to wake. Those effects run after COMMIT only, each once, in a fixed order:
+ * caches first, so that a woken worker or a reader never meets a stale answer, then the workers.
+ * A rolled-back transaction runs none of them. An effect that throws is logged; the write it
+ * follows is committed and stays a success.
+ *
+ * The unit is found from the transaction client itself (a WeakMap lookup), so the functions that
+ * write keep their `(tx, ...)` signatures and nothing asynchronous has to carry context.
+ */
+type Tx = Prisma.TransactionClient;
+
+const CATALOGUE = 1;
+const PROMOTIONS = 2;
+const SESSIONS = 4;
+const OUTBOX = 8;
+const WEBHOOKS = 16;
+
+class Unit {
+  flags = 0;
+  reason = '';
+  sessions: SessionChange[] | null = null;
+  constructor(readonly db: PrismaClient) {}
+}
+
+const units = new WeakMap<object, Unit>();
+
+/** What the note functions accept: the transaction client of unitOfWork, or oneStatement's unit. */
+type Target = Tx | Unit;
+
+function unitOf(tx: Target): Unit {
+  const unit = tx instanceof Unit ? tx : units.get(tx);
+  // Noted before the write: a write outside unitOfWork fails before it happens, in tests first.
+  if (!unit) throw new Error('A write with after-commit effects ran outside unitOfWork()');
+  return unit;
+}
+
+/** Products, variants, prices, stock or anything else the catalogue caches show changed. */
+export function noteCatalogueChanged(tx: Target, reason: string): void {
+  const unit = unitOf(tx);
+  if (!(unit.flags & CATALOGUE)) unit.reason = reason;
+  unit.flags |= CATALOGUE;
+}
+
+/** Gift tiers, gift items, the shipping rule or coupons changed. */
+export function notePromotionsChanged(tx: Target): void {
+  unitOf(tx).flags |= PROMOTIONS;
+}
+
+/** A session ended or what sessions carry (role, names, password, addresses) changed. */
+export function noteSessionsChanged(tx: Target, change: SessionChange): void {
+  const unit = unitOf(tx);
+  unit.flags |= SESSIONS;
+  const list = (unit.sessions ??= []);
+  for (const c of list) if (sameChange(c, change)) return;
+  list.push(change);
+}
+
+/** An e-mail was written to the outbox. */
+export function noteOutboxQueued(tx: Target): void {
+  unitOf(tx).flags |= OUTBOX;
+}
+
+/** Webhook deliveries were written, or an endpoint was switched on. */
+export function noteWebhooksQueued(tx: Target): void {
+  unitOf(tx).flags |= WEBHOOKS;
+}
+
+function sameChange(a: SessionChange, b: SessionChange): boolean {
+  return 'userId' in a ? 'userId' in b && a.userId === b.userId : 'sessionId' in b && a.sessionId === b.sessionId;
+}
+
+type UnitOfWorkOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; maxWait?: number; timeout?: number };
+
+/**
+ * Runs `fn` in one transaction and, once it has committed, the effects its writes noted. Options
+ * are Prisma's (isolation level, maxWait, timeout); the client's defaults apply otherwise.
+ */
+export async function unitOfWork<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>, options?: UnitOfWorkOptions): Promise<T> {
+  const unit = new Unit(db);
+  const result = await db.$transaction(async (tx) => {
+    units.set(tx, unit);
+    try {
+      return await fn(tx);
+    } finally {
+      // Keeps the map as small as the number of open transactions.
+      units.delete(tx);
+    }
+  }, options);
+  if (unit.flags) runEffects(unit);
+  return result;
+}
+
+/**
+ * A write that is one statement on the client itself (committed on its own, no BEGIN/COMMIT round
+ * trips), for hot paths; `fn` notes its effects on the unit it is given, and they run once the
+ * statement has returned. More than one write belongs in unitOfWork.
+ */
+export async function oneStatement<T>(db: PrismaClient, fn: (unit: Unit) => Promise<T>): Promise<T> {
+  const unit = new Unit(db);
+  const result = await fn(unit);
+  if (unit.flags) runEffects(unit);
+  return result;
+}
+
+/**
+ * Prisma's batch form (queries built beforehand, sent in one transaction) for writes with no
+ * effect to note; it costs no interactive round trips.
+ */
+export function batchWrite<P extends Prisma.PrismaPromise<unknown>[]>(db: PrismaClient, queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }) {
+  return db.$transaction(queries, options);
+}
+
+function attempt(effect: string, run: () => void): void {
+  try {
+    run();
+  } catch (err) {
+    logger().error({ err, effect }, `after-commit effect ${effect} failed`);
+  }
+}
+
+function runEffects(unit: Unit): void {
+  const { flags } = unit;
+  // A catalogue change drops the promotion cache too (it listens to catalogue changes).
+  if (flags & CATALOGUE) attempt('catalogue', () => catalogChanged(unit.reason));
+  else if (flags & PROMOTIONS) attempt('promotions', dropPromoCache);
+  if (unit.sessions) for (const change of unit.sessions) attempt('sessions', () => sessionsChanged(unit.db, change));
+  if (flags & OUTBOX) attempt('outbox', wakeOutbox);
+  if (flags & WEBHOOKS) attempt('webhooks', wakeWebhooks);
+}
