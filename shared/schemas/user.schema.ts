@@ -47,7 +47,7 @@ export const loginInput = z.object({
  * (UEN in Singapore, SSM in Malaysia, by the company's country), GST/SST number if registered, and
  * the billing address as it should print.
  */
-export const companyInput = z
+const companyInput = z
   .object({
     name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(120, 'Company name is too long'),
     country: z.enum(COUNTRIES, { error: 'The company must be registered in Singapore or Malaysia' }),
@@ -74,7 +74,6 @@ export const companyInput = z
     const tax = c.tax_number ? taxNumberProblem(c.country, c.tax_number) : null;
     if (tax) ctx.addIssue({ code: 'custom', path: ['tax_number'], message: tax });
   });
-export type CompanyDto = z.output<typeof companyInput>;
 
 export const companyOutput = z.object({
   name: z.string(),
