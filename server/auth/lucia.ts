@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
-import type { Role } from '../../shared/constants';
-import { userSelect } from '../services/accounts/user.mapper';
+import { userSelect, type AppUser } from '../services/accounts/user.mapper';
 import { extendSession } from './session.sql';
 
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
@@ -81,16 +80,7 @@ export function withinLifetime(session: Session): Session {
   return end && end.getTime() < session.expiresAt.getTime() ? { ...session, expiresAt: end } : session;
 }
 
-interface SessionUserAttributes {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  phone: string | null;
-  lastUsedAddressId: string | null;
-}
+type SessionUserAttributes = AppUser;
 
 export function createLucia(db: PrismaClient, maxDays = DEFAULT_SESSION_MAX_DAYS) {
   return new Lucia(new PrismaSessionAdapter(db, maxDays), {
