@@ -29,7 +29,7 @@ export class Readiness {
     try {
       await Promise.race([
         // The probe reads no row and names no table, so it stays here rather than in a *.sql.ts file.
-        // eslint-disable-next-line no-restricted-syntax
+        // eslint-disable-next-line no-restricted-properties
         db.$queryRaw`SELECT 1`,
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
