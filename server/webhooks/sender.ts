@@ -6,9 +6,9 @@ import { onWebhooksWake, takeQueuedFlag } from './emit';
 import { postWebhook } from './http-post';
 import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
+import { claimDueDeliveries, pruneDeliveredEvents, type ClaimedDelivery } from './webhooks.sql';
 import { singlePass } from '../outbox/single-pass';
 import { logger } from '../lib/log';
-import { claimDueDeliveries, pruneDeliveredEvents, type ClaimedDelivery } from './webhooks.sql';
 
 /**
  * After this many failed attempts a delivery is given up (an admin can still redeliver it). With

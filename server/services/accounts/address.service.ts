@@ -2,10 +2,10 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
+import { lockUser } from './user.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
 import { sessionsChanged } from '../../auth/session-cache';
-import { lockUser } from './user.sql';
 
 const addressSelect = {
   id: true,

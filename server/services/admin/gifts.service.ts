@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from './product-images.service';
-import { writeLedger } from '../catalogue/ledger';
 import { lockGiftStock } from './stock.sql';
+import { writeLedger } from '../catalogue/ledger';
 // Carts read gift tiers through a short cache: every change here drops it so carts see it at once.
 import { dropPromoCache } from '../promotions/promo-cache';
 

@@ -1,8 +1,8 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import { userSelect } from '../accounts/user.mapper';
 import type { Role } from '../../../shared/constants';
 import { conflict, notFound } from '../../../shared/errors';
 import { sessionsChanged } from '../../auth/session-cache';
-import { userSelect } from '../accounts/user.mapper';
 
 // The app's user columns (user.mapper.ts) plus what the staff list adds.
 const userRowSelect = {

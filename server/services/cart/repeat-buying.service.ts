@@ -10,9 +10,9 @@ import { availableStock } from '../../../shared/domain/stock';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
+import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
 import { readVariantsForAdd, type VariantForAdd } from './cart.sql';
-import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
 
 type Db = Prisma.TransactionClient;
 
