@@ -37,4 +37,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Raw SQL lives in *.sql.ts files next to the service that runs it, with its rows checked by zod
+    // (docs/decisions/0140-raw-sql-in-sql-files.md); the database layer, scripts and tests may run it
+    // anywhere. no-restricted-properties rather than no-restricted-syntax, so that this rule and any
+    // other syntax restriction on the same files both apply (flat config keeps only the last options
+    // of one rule). order-placement.service.ts still holds two statements (the coupon row lock and
+    // the gift allocation); they move to order-placement.sql.ts once the invoice-numbering change
+    // there lands.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.sql.ts', 'server/db/**', 'scripts/**', 'tests/**', '**/*.test.ts', 'server/services/orders/order-placement.service.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['$queryRaw', '$executeRaw', '$queryRawUnsafe', '$executeRawUnsafe'].map((property) => ({
+          property,
+          message: 'Raw SQL goes in a *.sql.ts file (a named function whose rows a zod schema checks); see docs/decisions/0140-raw-sql-in-sql-files.md.',
+        })),
+      ],
+    },
+  },
 );

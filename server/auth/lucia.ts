@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Prisma, PrismaClient } from '@prisma/client';
+import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
-import type { Role } from '../../shared/constants';
-import { userSelect } from '../services/accounts/user.mapper';
+import { userSelect, type AppUser } from '../services/accounts/user.mapper';
+import { extendSession } from './session.sql';
 
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
 export const DEFAULT_SESSION_MAX_DAYS = 90;
@@ -50,9 +50,7 @@ class PrismaSessionAdapter implements Adapter {
   }
 
   async updateSessionExpiration(sessionId: string, expiresAt: Date): Promise<void> {
-    await this.db.$executeRaw`
-      UPDATE "Session" SET "expiresAt" = LEAST(${expiresAt}::timestamp, "createdAt" + make_interval(days => ${this.maxDays}::int))
-      WHERE "id" = ${sessionRowId(sessionId)}`;
+    await extendSession(this.db, sessionRowId(sessionId), expiresAt, this.maxDays);
   }
 
   async deleteSession(sessionId: string): Promise<void> {
@@ -82,17 +80,7 @@ export function withinLifetime(session: Session): Session {
   return end && end.getTime() < session.expiresAt.getTime() ? { ...session, expiresAt: end } : session;
 }
 
-interface SessionUserAttributes {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  phone: string | null;
-  lastUsedAddressId: string | null;
-  company: Prisma.JsonValue;
-}
+type SessionUserAttributes = AppUser;
 
 export function createLucia(db: PrismaClient, maxDays = DEFAULT_SESSION_MAX_DAYS) {
   return new Lucia(new PrismaSessionAdapter(db, maxDays), {

@@ -28,6 +28,8 @@ export class Readiness {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
+        // The probe reads no row and names no table, so it stays here rather than in a *.sql.ts file.
+        // eslint-disable-next-line no-restricted-properties
         db.$queryRaw`SELECT 1`,
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);

@@ -6,6 +6,7 @@ import { fillLink, issueOneTimeLink, SecretGoneError } from './secrets';
 import type { MailTransport } from './transport';
 import { singlePass } from './single-pass';
 import { logger } from '../lib/log';
+import { claimDueMessages, keepPendingMessages, type ClaimedMessage } from './outbox.sql';
 
 export interface SenderOptions {
   /** null: no SMTP server configured; messages are kept for reading in the back office. */
@@ -17,17 +18,7 @@ export interface SenderOptions {
   leaseMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  toAddress: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments: unknown;
-  secret: unknown;
-  attempts: number;
-  createdAt: Date;
-}
+type Claimed = ClaimedMessage;
 
 export interface RunResult {
   sent: number;
@@ -49,25 +40,11 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   let unsubscribe: (() => void) | undefined;
 
   async function keepAll(): Promise<number> {
-    return db.$executeRaw`
-      UPDATE "OutboxMessage" SET "status" = 'kept'::"OutboxStatus", "updatedAt" = NOW()
-      WHERE "status" = 'pending'::"OutboxStatus"`;
+    return keepPendingMessages(db);
   }
 
   async function claim(): Promise<Claimed[]> {
-    const rows = await db.$queryRaw<Claimed[]>`
-      UPDATE "OutboxMessage" m
-      SET "status" = 'sending'::"OutboxStatus", "attempts" = m."attempts" + 1,
-          "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
-      WHERE m."id" IN (
-        SELECT "id" FROM "OutboxMessage"
-        WHERE ("status" = 'pending'::"OutboxStatus" AND "nextAttemptAt" <= NOW())
-           OR ("status" = 'sending'::"OutboxStatus" AND "lockedUntil" < NOW())
-        ORDER BY "createdAt", "id"
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING m."id", m."toAddress", m."subject", m."html", m."text", m."attachments", m."secret", m."attempts", m."createdAt"`;
+    const rows = await claimDueMessages(db, batchSize, leaseMs);
     // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
     return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
   }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { PrismaClient } from '@prisma/client';
+import { upsertStoredImage } from './image-storage.sql';
 
 /**
  * Where uploaded and seeded images live, behind one small interface so that another store can
@@ -89,13 +90,7 @@ export class DbImageStorage implements ImageStorage {
 
   async save(name: string, bytes: Buffer): Promise<string> {
     const safe = safeImageName(name);
-    // Raw SQL with base64 text: the PGlite driver adapter refuses Prisma's Bytes parameters.
-    const [contentType, etag, b64] = [contentTypeOf(safe), etagOf(bytes), bytes.toString('base64')];
-    await this.db.$executeRaw`
-      INSERT INTO "StoredImage" ("name", "contentType", "bytes", "etag", "size")
-      VALUES (${safe}, ${contentType}, decode(${b64}, 'base64'), ${etag}, ${bytes.length})
-      ON CONFLICT ("name") DO UPDATE SET "contentType" = EXCLUDED."contentType", "bytes" = EXCLUDED."bytes",
-        "etag" = EXCLUDED."etag", "size" = EXCLUDED."size"`;
+    await upsertStoredImage(this.db, { name: safe, contentType: contentTypeOf(safe), etag: etagOf(bytes), bytes });
     return `${URL_PREFIX}/${safe}`;
   }
 

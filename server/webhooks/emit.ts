@@ -3,6 +3,7 @@ import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schem
 import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
 import { subscribedEventTypes } from './subscriptions';
+import { insertEventWithDeliveries, insertTestEvent } from './webhooks.sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -20,16 +21,7 @@ export async function emitWebhook(tx: Tx, type: WebhookEventType, resource: stri
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: await data() });
   const id = newMessageId();
   noteWebhooksQueued(tx);
-  await tx.$executeRaw`
-    WITH ev AS (
-      INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
-      SELECT ${id}, ${type}, ${resource}, ${body}
-      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${type} = ANY("events"))
-      RETURNING "id", "seq"
-    )
-    INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
-    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ${resource}, ev."seq", NOW()
-    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${type} = ANY(e."events")`;
+  await insertEventWithDeliveries(tx, { id, type, resource, body });
 }
 
 /** Writes a `webhook.test` event for one endpoint, whatever it subscribes to. */
@@ -38,9 +30,8 @@ export async function emitTestWebhook(tx: Tx, endpointId: string): Promise<strin
   const body = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { endpoint_id: endpointId, message: 'A test event from PackShop' } });
   const resource = `endpoint:${endpointId}`;
   noteWebhooksQueued(tx);
-  const [ev] = await tx.$queryRaw<{ seq: bigint }[]>`
-    INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload") VALUES (${id}, 'webhook.test', ${resource}, ${body}) RETURNING "seq"`;
-  const delivery = await tx.webhookDelivery.create({ data: { eventId: id, endpointId, resourceKey: resource, seq: ev.seq }, select: { id: true } });
+  const seq = await insertTestEvent(tx, { id, resource, body });
+  const delivery = await tx.webhookDelivery.create({ data: { eventId: id, endpointId, resourceKey: resource, seq }, select: { id: true } });
   return delivery.id;
 }
 

@@ -6,6 +6,7 @@ import { onWebhooksWake, takeQueuedFlag } from './emit';
 import { postWebhook } from './http-post';
 import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
+import { claimDueDeliveries, pruneDeliveredEvents, type ClaimedDelivery } from './webhooks.sql';
 import { singlePass } from '../outbox/single-pass';
 import { logger } from '../lib/log';
 import { batchWrite } from '../db/unit-of-work';
@@ -32,16 +33,7 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
 }
 
-interface Claimed {
-  id: string;
-  attempts: number;
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  eventId: string;
-  payload: string;
-}
+type Claimed = ClaimedDelivery;
 
 export interface WebhookRunResult {
   delivered: number;
@@ -64,30 +56,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
   const unsubscribe: (() => void)[] = [];
 
   async function claim(): Promise<Claimed[]> {
-    const rows = await db.$queryRaw<(Claimed & { seq: bigint })[]>`
-      WITH claimed AS (
-        UPDATE "WebhookDelivery" d
-        SET "status" = 'sending'::"WebhookDeliveryStatus", "attempts" = d."attempts" + 1,
-            "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
-        WHERE d."id" IN (
-          SELECT x."id" FROM "WebhookDelivery" x
-          JOIN "WebhookEndpoint" e ON e."id" = x."endpointId" AND e."active"
-          WHERE ((x."status" = 'pending'::"WebhookDeliveryStatus" AND x."nextAttemptAt" <= NOW())
-              OR (x."status" = 'sending'::"WebhookDeliveryStatus" AND x."lockedUntil" < NOW()))
-            AND NOT EXISTS (
-              SELECT 1 FROM "WebhookDelivery" y
-              WHERE y."endpointId" = x."endpointId" AND y."resourceKey" = x."resourceKey" AND y."seq" < x."seq"
-                AND y."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))
-          ORDER BY x."seq"
-          LIMIT ${batchSize}
-          FOR UPDATE OF x SKIP LOCKED
-        )
-        RETURNING d."id", d."attempts", d."endpointId", d."eventId", d."seq"
-      )
-      SELECT c."id", c."attempts", c."seq", e."url", e."secret", e."previousSecret", e."previousSecretExpiresAt", ev."id" AS "eventId", ev."payload"
-      FROM claimed c
-      JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
-      JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`;
+    const rows = await claimDueDeliveries(db, batchSize, leaseMs);
     return rows.sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
   }
 
@@ -121,10 +90,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
   async function prune() {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
-    await db.$executeRaw`
-      DELETE FROM "WebhookEvent" ev
-      WHERE ev."createdAt" < NOW() - ${WEBHOOK_LOG_DAYS} * INTERVAL '1 day'
-        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = ev."id" AND d."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))`;
+    await pruneDeliveredEvents(db, WEBHOOK_LOG_DAYS);
   }
 
   /** One pass: claims due deliveries batch by batch until none are left. */

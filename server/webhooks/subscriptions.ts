@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import { readSubscribedEventTypes } from './webhooks.sql';
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -17,9 +18,7 @@ export async function subscribedEventTypes(client: Client): Promise<Set<string>>
   if (cached && Date.now() - cached.at < SUBSCRIPTIONS_TTL_MS) return cached.types;
   const at = Date.now();
   const readFor = generation;
-  const rows = await client.$queryRaw<{ type: string }[]>`
-    SELECT DISTINCT unnest("events") AS "type" FROM "WebhookEndpoint" WHERE "active"`;
-  const types = new Set(rows.map((r) => r.type));
+  const types = new Set(await readSubscribedEventTypes(client));
   // A change made while this read was in flight has already cleared the cache: keep it cleared.
   if (readFor === generation) cached = { at, types };
   return types;

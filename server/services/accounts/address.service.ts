@@ -2,6 +2,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
+import { lockUser } from './user.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
@@ -45,7 +46,6 @@ export async function getDefaultAddress(db: PrismaClient, userId: string) {
 
 // The user row is locked first so that two adds at once cannot both pass the limit of 5 or both
 // become the first (default) address.
-const lockUser = (tx: Prisma.TransactionClient, userId: string) => tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
 
 export function createAddress(db: PrismaClient, userId: string, input: z.infer<typeof addressInput>) {
   return unitOfWork(db, async (tx) => {

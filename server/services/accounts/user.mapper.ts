@@ -1,5 +1,4 @@
 import type { Prisma } from '@prisma/client';
-import type { Role } from '../../../shared/constants';
 import { companyOutput, type UserDto } from '../../../shared/schemas/user.schema';
 
 /** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
@@ -15,17 +14,10 @@ export const userSelect = {
   company: true,
 } as const satisfies Prisma.UserSelect;
 
-export function toUserDto(u: {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  phone: string | null;
-  lastUsedAddressId: string | null;
-  company: Prisma.JsonValue;
-}): UserDto {
+/** A user row as userSelect reads it: the one definition of the app's user shape. */
+export type AppUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+
+export function toUserDto(u: AppUser): UserDto {
   return {
     id: u.id,
     email: u.email,

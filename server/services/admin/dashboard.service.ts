@@ -1,6 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
-import { PACKING_LOW_STOCK } from '../../../shared/constants';
-import { availableSql } from '../../db/stock.sql';
+import { countLowStock } from './inventory.sql';
 import { findUnstoredProductImages } from './image-audit.service';
 
 export async function dashboard(db: PrismaClient) {
@@ -11,8 +10,7 @@ export async function dashboard(db: PrismaClient) {
     db.coupon.count({ where: { isActive: true } }),
     db.order.count({ where: { status: { in: ['pending', 'paid', 'processing'] } } }),
     // The same figure the inventory list flags.
-    db.$queryRaw<{ n: bigint | number }[]>`
-      SELECT COUNT(*) AS n FROM "Variant" v WHERE ${availableSql('v')} <= ${PACKING_LOW_STOCK}`,
+    countLowStock(db),
     db.contactMessage.count({ where: { isRead: false } }),
     findUnstoredProductImages(db),
   ]);
@@ -22,7 +20,7 @@ export async function dashboard(db: PrismaClient) {
     customer_count,
     active_coupons,
     pending_orders,
-    low_stock_count: Number(low[0]?.n ?? 0),
+    low_stock_count: low,
     unread_messages,
     unstored_image_count: unstored.count,
     unstored_images: unstored.items,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from './product-images.service';
+import { lockGiftStock } from './stock.sql';
 import { writeLedger } from '../catalogue/ledger';
 // Carts read gift tiers through a short cache: every change here notes a promotions change, which
 // drops it after the commit so carts see it at once.
@@ -56,8 +57,7 @@ export async function createGiftItem(db: PrismaClient, userId: string, given: Gi
 export async function updateGiftItem(db: PrismaClient, userId: string, id: string, given: GiftItemInput, images: ImageSource) {
   const input = await storedImage(given, images);
   const row = await unitOfWork(db, async (tx) => {
-    const [old] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
-      SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${id} FOR UPDATE`;
+    const old = await lockGiftStock(tx, id);
     if (!old) throw notFound('Gift item not found');
     if (input.stock_quantity < old.allocated) {
       throw conflict(`Stock cannot be less than the ${old.allocated} gift(s) allocated to open orders`);

@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { noteCatalogueChanged } from '../../db/unit-of-work';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
+import { lockGiftStock, lockVariantStock, takeBackUnitsSold } from './stock.sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -21,8 +22,7 @@ export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'c
   for (const i of items) perVariant.set(i.variantId!, (perVariant.get(i.variantId!) ?? 0) + i.quantity);
 
   for (const [variantId, q] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
-    const [v] = await tx.$queryRaw<{ sku: string; onHand: number; allocated: number }[]>`
-      SELECT "sku", "onHand", "allocated" FROM "Variant" WHERE "id" = ${variantId} FOR UPDATE`;
+    const v = await lockVariantStock(tx, variantId);
     if (!v) continue;
     const allocated = Math.max(0, v.allocated - q);
     const onHand = to === 'shipped' ? Math.max(0, v.onHand - q) : v.onHand;
@@ -34,8 +34,7 @@ export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'c
 
   const gifts = await tx.orderGift.findMany({ where: { orderId, giftItemId: { not: null } }, select: { giftItemId: true, quantity: true } });
   for (const g of gifts) {
-    const [row] = await tx.$queryRaw<{ name: string; stockQuantity: number; allocated: number }[]>`
-      SELECT "name", "stockQuantity", "allocated" FROM "GiftItem" WHERE "id" = ${g.giftItemId} FOR UPDATE`;
+    const row = await lockGiftStock(tx, g.giftItemId!);
     if (!row) continue;
     const allocated = Math.max(0, row.allocated - g.quantity);
     const stock = to === 'shipped' ? Math.max(0, row.stockQuantity - g.quantity) : row.stockQuantity;
@@ -50,7 +49,7 @@ export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'c
     const perProduct = new Map<string, number>();
     for (const i of items) if (i.productId) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.quantity);
     for (const [productId, q] of perProduct) {
-      await tx.$executeRaw`UPDATE "Product" SET "unitsSold" = GREATEST(0, "unitsSold" - ${q}) WHERE "id" = ${productId}`;
+      await takeBackUnitsSold(tx, productId, q);
     }
   }
   await writeLedger(tx, ledger);

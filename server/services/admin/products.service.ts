@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { resolveProductImages, type ImageSource } from './product-images.service';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
+import { lockProductVariantStock } from './stock.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
 
@@ -173,8 +174,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
       await tx.product.update({ where: { id }, data: productData(input), select: { id: true } });
       await replaceImages(tx, id, input.images);
       // Lock this product's variants so stock edits here and on the packing screen never interleave.
-      const current = await tx.$queryRaw<{ id: string; sku: string; onHand: number; allocated: number; safetyStock: number }[]>`
-        SELECT "id", "sku", "onHand", "allocated", "safetyStock" FROM "Variant" WHERE "productId" = ${id} ORDER BY "id" FOR UPDATE`;
+      const current = await lockProductVariantStock(tx, id);
       const byId = new Map(current.map((v) => [v.id, v]));
       const keep = new Set(input.variants.map((v) => v.variant_id).filter((vid): vid is string => !!vid && byId.has(vid)));
       const removed = current.filter((v) => !keep.has(v.id)).map((v) => v.id);

@@ -5,6 +5,7 @@ import { writeLedger } from '../catalogue/ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';
+import { lockVariantStockBySku } from './stock.sql';
 
 // Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
 // The dry run and the apply share one planner; apply plans again inside its transaction, against
@@ -65,7 +66,7 @@ function report(rows: Planned[], applied: boolean): ImportReport {
 async function currentBySku(db: Prisma.TransactionClient | PrismaClient, skus: string[], lock: boolean): Promise<Map<string, Current>> {
   const unique = [...new Set(skus.filter(Boolean))];
   const rows = lock
-    ? await db.$queryRaw<Current[]>`SELECT "id", "sku", "onHand", "allocated" FROM "Variant" WHERE "sku" = ANY(${unique}) ORDER BY "id" FOR UPDATE`
+    ? await lockVariantStockBySku(db, unique)
     : await db.variant.findMany({ where: { sku: { in: unique } }, select: { id: true, sku: true, onHand: true, allocated: true } });
   return new Map(rows.map((r) => [r.sku, r]));
 }

@@ -1,15 +1,12 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import { userSelect } from '../accounts/user.mapper';
 import type { Role } from '../../../shared/constants';
 import { conflict, notFound } from '../../../shared/errors';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 
+// The app's user columns (user.mapper.ts) plus what the staff list adds.
 const userRowSelect = {
-  id: true,
-  email: true,
-  displayName: true,
-  firstName: true,
-  lastName: true,
-  role: true,
+  ...userSelect,
   createdAt: true,
   _count: { select: { orders: true } },
 } as const satisfies Prisma.UserSelect;

@@ -12,7 +12,7 @@ import { availableStock } from '../../../shared/domain/stock';
 import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
-import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
+import { addManyToCart, addToCart, lockCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { promoData } from '../promotions/promo-cache';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
@@ -267,7 +267,7 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
   const cartId = await ensureCart(db, owner);
   return unitOfWork(db, async (tx) => {
       // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
-      await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
+      await lockCart(tx, cartId);
       const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
       if (existing) {
         await tx.cartGift.deleteMany({ where: { id: existing.id } });

@@ -216,3 +216,8 @@ export async function addToCart(db: Db, shopper: ShopperKey, variantId: string, 
   if (!cart) throw new Error('Cart add returned no cart');
   return cart;
 }
+
+/** Locks a cart row until the transaction ends, so two changes of one cart's gifts take turns. */
+export async function lockCart(tx: Db, cartId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Cart" WHERE "id" = ${cartId} FOR UPDATE`;
+}

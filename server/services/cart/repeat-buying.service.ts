@@ -1,7 +1,7 @@
 // Repeat buying: order again, quick order by SKU and "Buy again". None of these adds to
 // the cart by itself: each turns its lines into WantedLines for cart.service's checkLines/addLines,
 // so stock, tiers, prices and quantity limits are the cart's own rules, and prices are today's.
-import { Prisma, type PrismaClient } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toDollars } from '../../../shared/domain/money';
 import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
@@ -10,7 +10,7 @@ import { availableStock } from '../../../shared/domain/stock';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
-import { likePattern } from '../../db/like';
+import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
 import { readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -150,13 +150,8 @@ async function variantsOf(db: Db, owner: CartOwner | null, lines: WantedLine<Bul
 
 /** Up to 8 SKUs containing the typed text (case-insensitive), for the quick-order suggestions. */
 export async function suggestSkus(db: PrismaClient, q: string) {
-  const rows = await db.$queryRaw<{ sku: string; productName: string; sizeCode: string; packSize: number; onHand: number; allocated: number; safetyStock: number }[]>`
-    SELECT v."sku", p."name" AS "productName", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock"
-    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-    WHERE v."sku" ILIKE ${likePattern(q.trim())}
-    ORDER BY (v."sku" ILIKE ${likePattern(q.trim()).slice(1)}) DESC, v."sku"
-    LIMIT 8`;
-  return rows.map((r) => ({ sku: r.sku, product_name: r.productName, size: r.sizeCode, pack_size: Number(r.packSize), available: availableStock({ onHand: Number(r.onHand), allocated: Number(r.allocated), safetyStock: Number(r.safetyStock) }) }));
+  const rows = await findSkuSuggestions(db, q.trim());
+  return rows.map((r) => ({ sku: r.sku, product_name: r.productName, size: r.sizeCode, pack_size: r.packSize, available: availableStock(r) }));
 }
 
 // ---------- buy again ----------
@@ -166,20 +161,14 @@ export async function suggestSkus(db: PrismaClient, q: string) {
  * price paid, today's price for that quantity and the stock. `search` matches the name or SKU.
  */
 export async function buyAgain(db: PrismaClient, userId: string, search?: string): Promise<BuyAgainDto> {
-  const filter = search ? Prisma.sql`AND (oi."productName" ILIKE ${likePattern(search)} OR oi."sku" ILIKE ${likePattern(search)})` : Prisma.empty;
-  const last = await db.$queryRaw<{ variantId: string; quantity: number; unitPriceCents: number; createdAt: Date }[]>`
-    SELECT DISTINCT ON (oi."variantId") oi."variantId", oi."quantity", oi."unitPriceCents", o."createdAt"
-    FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
-    WHERE o."userId" = ${userId} AND oi."variantId" IS NOT NULL ${filter}
-    ORDER BY oi."variantId", o."createdAt" DESC, oi."id"
-    LIMIT 500`;
+  const last = await findLastPurchases(db, userId, search);
   const variants = new Map((await readVariantsForAdd(db, { userId }, { ids: last.map((l) => l.variantId) })).map((v) => [v.id, v]));
   return last
     .filter((l) => variants.has(l.variantId))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map((l) => {
       const v = variants.get(l.variantId)!;
-      const q = Number(l.quantity);
+      const q = l.quantity;
       return {
         variant_id: v.id,
         sku: v.sku,
@@ -189,7 +178,7 @@ export async function buyAgain(db: PrismaClient, userId: string, search?: string
         pack_size: v.packSize,
         last_ordered_at: l.createdAt.toISOString(),
         last_quantity: q,
-        last_price: toDollars(Number(l.unitPriceCents)),
+        last_price: toDollars(l.unitPriceCents),
         price: hasPositivePrice(tiersOf(v), q) ? toDollars(unitPriceFor(tiersOf(v), q)) : null,
         available: availableStock(v),
       };

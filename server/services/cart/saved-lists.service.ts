@@ -18,6 +18,8 @@ import {
 } from '../../../shared/schemas/saved-list.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { readCartRow } from './cart.sql';
+import { lockSavedList } from './saved-lists.sql';
+import { lockUser } from '../accounts/user.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 
@@ -104,8 +106,7 @@ export async function getList(db: PrismaClient, userId: string, id: string) {
  * of one buyer) take turns, so neither limit can be passed by doing two things at once.
  */
 async function lockList(tx: Db, userId: string, id: string) {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "SavedList" WHERE "id" = ${id} AND "userId" = ${userId} FOR UPDATE`;
-  if (rows.length === 0) throw notFound(M.notFound);
+  if (!(await lockSavedList(tx, userId, id))) throw notFound(M.notFound);
 }
 
 /** Names are unique per buyer; a clash is a 409 naming the list. */
@@ -141,7 +142,7 @@ export async function createList(db: PrismaClient, userId: string, input: z.infe
   const name = input.name.trim();
   const { id, leftOut } = await named(name, () =>
     unitOfWork(db, async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+      await lockUser(tx, userId);
       if ((await tx.savedList.count({ where: { userId } })) >= MAX_SAVED_LISTS) throw new AppError('CONFLICT', M.tooManyLists);
       const { lines, leftOut } = await startingLines(tx, userId, input);
       if (lines.length > MAX_SAVED_LIST_LINES) throw new AppError('CONFLICT', M.tooManyLines);

@@ -12,7 +12,7 @@ import {
   type ProductDetail,
 } from '../../../shared/schemas/catalog.schema';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
-import { countMatches, queryFilterPage } from './catalog-query';
+import { countMatches, queryFilterPage } from './catalog-query.sql';
 import { productWithVariantsSelect } from './product.select';
 
 export { listProducts } from './catalog-list';
@@ -43,7 +43,7 @@ async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promi
   const page = input.page ?? 1;
   const limit = input.limit;
   const rows = await queryFilterPage(db, filters, input.sort?.sort_by ?? DEFAULT_SORT, page, limit);
-  const total = rows.length ? Number(rows[0].total) : page > 1 ? await countMatches(db, filters) : 0;
+  const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters) : 0;
   const images = rows.length
     ? await db.productImage.findMany({
         where: { productId: { in: rows.map((r) => r.id) } },
@@ -65,7 +65,7 @@ async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promi
       images: byProduct.get(r.id) ?? [],
       featured: r.featured,
       price_range: { min: toDollars(r.min_price ?? 0), max: toDollars(r.max_price ?? 0) },
-      in_stock: Boolean(r.in_stock),
+      in_stock: r.in_stock,
     })),
     total,
     pages: Math.ceil(total / limit),

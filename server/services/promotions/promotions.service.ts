@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { CouponAttempts, CouponCaller } from '../../auth/coupon-attempts';
 import { giftTierDto } from '../cart/cart-view';
 import { cachedCoupon, promoData } from './promo-cache';
+import { couponUses } from './promotions.sql';
 
 type Db = Prisma.TransactionClient;
 export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; usageLimitPerCustomer: number | null };
@@ -29,17 +30,8 @@ export async function findCoupon(db: Db, code: string): Promise<FoundCoupon | nu
   return c ? { ...c, type: c.type } : null;
 }
 
-/**
- * Orders that used a coupon, and those of one customer (by lower-cased e-mail); cancelled orders
- * gave their use back (docs/decisions/0007-coupon-usage-limits.md).
- */
-export async function couponUses(db: Db, couponId: string, email: string | null): Promise<{ total: number; byCustomer: number }> {
-  const [row] = await db.$queryRaw<{ total: bigint; by_customer: bigint }[]>`
-    SELECT count(*) AS total, count(*) FILTER (WHERE lower(o."email") = ${email?.toLowerCase() ?? null}) AS by_customer
-    FROM "CouponRedemption" r JOIN "Order" o ON o."id" = r."orderId"
-    WHERE r."couponId" = ${couponId} AND o."status" <> 'cancelled'`;
-  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.by_customer ?? 0) };
-}
+// Order placement reads the use count from here too.
+export { couponUses };
 
 /** The coupon with its uses left (read only when it has a limit); the per-customer figure needs an e-mail. */
 export async function findCouponWithUses(db: Db, code: string, email: string | null): Promise<FoundCoupon | null> {

@@ -1,7 +1,6 @@
 // Chat sessions and messages: who owns a session, storing what was said, and asking the engine.
 // Ownership comes from the bearer token's user or the X-Session-Id guest id, never from user_id.
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { z } from 'zod';
 import { AGENTS } from '../../../shared/content/chat-agents';
 import { AppError } from '../../../shared/errors';
 import type { AgentType, ChatAction, ChatHistoryItem, ChatReply, CreateChatSessionInput, SendChatMessageInput } from '../../../shared/schemas/chat.schema';
@@ -10,7 +9,7 @@ import type { RateLimiters } from '../../auth/rate-limit';
 import type { AgentReply, ChatAgentEngine } from '../../chat/engine';
 import { createRuleEngine } from '../../chat/rule-engine';
 import { createShopData } from '../../chat/shop-data';
-import { json } from '../../db/sql-rows';
+import { readOwnedHistory } from './chat.sql';
 
 export interface ChatOwner {
   user: { id: string; firstName: string } | null;
@@ -118,30 +117,13 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
 
 const agentOf = (stored: string | null) => (stored && stored in AGENTS ? AGENTS[stored as AgentType] : null);
 
-const historyRow = z.object({
-  id: z.string(),
-  role: z.string(),
-  content: z.string(),
-  agentName: z.string().nullable(),
-  actions: json(z.unknown()),
-  suggestions: json(z.unknown()),
-  createdAt: z.date(),
-});
-
 export async function history(db: PrismaClient, owner: ChatOwner, sessionId: string, limit: number): Promise<ChatHistoryItem[]> {
   // One statement: the messages of this session only if the caller owns it (the rule of ownerWhere;
   // a missing owner id compares as NULL and matches nothing). Every session starts with the agent's
   // welcome, so no rows almost always means "not yours or not there" (404); the session is looked
   // up on its own only then. SQL rather than findMany: Prisma's compile and mapping were about half
   // of this read's CPU (docs/decisions/0088-cart-and-chat-history-sql.md).
-  const found = await db.$queryRaw<unknown[]>`
-    SELECT m."id", m."role", m."content", m."agentName", m."actions", m."suggestions", m."createdAt"
-    FROM "ChatMessage" m JOIN "ChatSession" s ON s."id" = m."sessionId"
-    WHERE m."sessionId" = ${sessionId}
-      AND (s."userId" = ${owner.user?.id ?? null} OR (s."guestId" = ${owner.guestId} AND s."userId" IS NULL))
-    ORDER BY m."createdAt" DESC, m."id" DESC
-    LIMIT ${limit}`;
-  const rows = z.array(historyRow).parse(found);
+  const rows = await readOwnedHistory(db, { userId: owner.user?.id ?? null, guestId: owner.guestId }, sessionId, limit);
   if (rows.length === 0) await findOwnedSession(db, owner, sessionId);
   return rows.reverse().map((m) => {
     const agent = agentOf(m.agentName);

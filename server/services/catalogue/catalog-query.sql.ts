@@ -1,22 +1,25 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { CatalogFilters, SortBy } from '../../../shared/schemas/catalog.schema';
 import { toCents } from '../../../shared/domain/money';
+import { z } from 'zod';
 import { likePattern } from '../../db/like';
+import { int } from '../../db/sql-rows';
 import { availableSql } from '../../db/stock.sql';
 
 // The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
 // a bound parameter (Prisma.sql / $queryRaw), so SQL typed into the search box is only ever text.
 
-export interface FilterRow {
-  id: string;
-  name: string;
-  description: string;
-  featured: boolean;
-  min_price: number | null;
-  max_price: number | null;
-  in_stock: boolean;
-  total: bigint | number;
-}
+const filterRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  featured: z.boolean(),
+  min_price: int.nullable(),
+  max_price: int.nullable(),
+  in_stock: z.boolean(),
+  total: int,
+});
+export type FilterRow = z.infer<typeof filterRow>;
 
 const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
 
@@ -64,11 +67,11 @@ const PRICE_SORTS: ReadonlySet<SortBy> = new Set(['price_low_high', 'price_high_
  * The cheapest-variant price is aggregated for every match only when the sort needs it; otherwise
  * the page is picked from the product table alone and only its rows get their variant figures.
  */
-export function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number) {
+export async function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number): Promise<FilterRow[]> {
   const priceJoin = PRICE_SORTS.has(sortBy)
     ? Prisma.sql`LEFT JOIN (SELECT "productId", MIN("basePriceCents") AS min_price FROM "Variant" GROUP BY "productId") agg ON agg."productId" = p."id"`
     : Prisma.empty;
-  return db.$queryRaw<FilterRow[]>`
+  const rows = await db.$queryRaw<unknown[]>`
     WITH p AS (
       SELECT p."id", p."name", p."description", p."featured", p."unitsSold", p."createdAt",
              ${PRICE_SORTS.has(sortBy) ? Prisma.sql`agg.min_price AS min_price` : Prisma.sql`NULL::int AS min_price`},
@@ -87,10 +90,13 @@ export function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | und
       FROM "Variant" v WHERE v."productId" = p."id"
     ) v ON true
     ORDER BY ${ORDER_BY[sortBy]}`;
+  return rows.map((r) => filterRow.parse(r));
 }
+
+const countRow = z.object({ n: int });
 
 /** Total matches when the requested page is past the end (the window count comes back empty). */
 export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined): Promise<number> {
-  const rows = await db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n FROM "Product" p ${whereClause(f)}`;
-  return Number(rows[0]?.n ?? 0);
+  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS n FROM "Product" p ${whereClause(f)}`;
+  return countRow.parse(rows[0]).n;
 }

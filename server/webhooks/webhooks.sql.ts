@@ -1,0 +1,108 @@
+// The webhook outbox's statements: events and deliveries written in one statement inside the
+// caller's transaction, a claim with FOR UPDATE SKIP LOCKED that keeps each resource's order, the
+// prune, the subscription read and the /metrics figures. Rows are checked by zod.
+import type { Prisma, PrismaClient } from '@prisma/client';
+import { z } from 'zod';
+import { int } from '../db/sql-rows';
+
+type Tx = Prisma.TransactionClient;
+type Client = PrismaClient | Tx;
+
+/**
+ * Writes an event and one delivery per active endpoint subscribed to its type, in one statement;
+ * nothing when no active endpoint wants it.
+ */
+export async function insertEventWithDeliveries(tx: Tx, e: { id: string; type: string; resource: string; body: string }): Promise<void> {
+  await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
+      SELECT ${e.id}, ${e.type}, ${e.resource}, ${e.body}
+      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${e.type} = ANY("events"))
+      RETURNING "id", "seq"
+    )
+    INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
+    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ${e.resource}, ev."seq", NOW()
+    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${e.type} = ANY(e."events")`;
+}
+
+const seqRow = z.object({ seq: z.coerce.bigint() });
+
+/** Writes a `webhook.test` event and answers its seq (the caller adds the one delivery). */
+export async function insertTestEvent(tx: Tx, e: { id: string; resource: string; body: string }): Promise<bigint> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload") VALUES (${e.id}, 'webhook.test', ${e.resource}, ${e.body}) RETURNING "seq"`;
+  return seqRow.parse(rows[0]).seq;
+}
+
+const claimedRow = z.object({
+  id: z.string(),
+  attempts: int,
+  seq: z.coerce.bigint(),
+  url: z.string(),
+  secret: z.string(),
+  previousSecret: z.string().nullable(),
+  previousSecretExpiresAt: z.coerce.date().nullable(),
+  eventId: z.string(),
+  payload: z.string(),
+});
+export type ClaimedDelivery = z.infer<typeof claimedRow>;
+
+/**
+ * Claims up to `batchSize` due deliveries to active endpoints (pending and due, or sending with a
+ * lapsed lease) whose resource has no earlier delivery still to make to the same endpoint, skipping
+ * rows another sender holds; each is marked 'sending' for `leaseMs`. Rows come in no particular order.
+ */
+export async function claimDueDeliveries(db: PrismaClient, batchSize: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH claimed AS (
+      UPDATE "WebhookDelivery" d
+      SET "status" = 'sending'::"WebhookDeliveryStatus", "attempts" = d."attempts" + 1,
+          "lockedUntil" = NOW() + ${leaseMs} * INTERVAL '1 millisecond', "updatedAt" = NOW()
+      WHERE d."id" IN (
+        SELECT x."id" FROM "WebhookDelivery" x
+        JOIN "WebhookEndpoint" e ON e."id" = x."endpointId" AND e."active"
+        WHERE ((x."status" = 'pending'::"WebhookDeliveryStatus" AND x."nextAttemptAt" <= NOW())
+            OR (x."status" = 'sending'::"WebhookDeliveryStatus" AND x."lockedUntil" < NOW()))
+          AND NOT EXISTS (
+            SELECT 1 FROM "WebhookDelivery" y
+            WHERE y."endpointId" = x."endpointId" AND y."resourceKey" = x."resourceKey" AND y."seq" < x."seq"
+              AND y."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))
+        ORDER BY x."seq"
+        LIMIT ${batchSize}
+        FOR UPDATE OF x SKIP LOCKED
+      )
+      RETURNING d."id", d."attempts", d."endpointId", d."eventId", d."seq"
+    )
+    SELECT c."id", c."attempts", c."seq", e."url", e."secret", e."previousSecret", e."previousSecretExpiresAt", ev."id" AS "eventId", ev."payload"
+    FROM claimed c
+    JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
+    JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`;
+  return rows.map((r) => claimedRow.parse(r));
+}
+
+/** Deletes events older than `days` that have no delivery still to make. */
+export async function pruneDeliveredEvents(db: PrismaClient, days: number): Promise<void> {
+  await db.$executeRaw`
+    DELETE FROM "WebhookEvent" ev
+    WHERE ev."createdAt" < NOW() - ${days} * INTERVAL '1 day'
+      AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = ev."id" AND d."status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus"))`;
+}
+
+const typeRow = z.object({ type: z.string() });
+
+/** The event types some active endpoint subscribes to. */
+export async function readSubscribedEventTypes(client: Client): Promise<string[]> {
+  const rows = await client.$queryRaw<unknown[]>`
+    SELECT DISTINCT unnest("events") AS "type" FROM "WebhookEndpoint" WHERE "active"`;
+  return rows.map((r) => typeRow.parse(r).type);
+}
+
+const waitingRow = z.object({ waiting: int, oldest: z.coerce.date().nullable() });
+
+/** Deliveries still to make (pending or sending) and when the oldest was queued. */
+export async function readWaitingDeliveries(db: PrismaClient): Promise<{ waiting: number; oldest: Date | null }> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT COUNT(*) AS "waiting", MIN("createdAt") AS "oldest" FROM "WebhookDelivery"
+    WHERE "status" IN ('pending'::"WebhookDeliveryStatus", 'sending'::"WebhookDeliveryStatus")`;
+  return waitingRow.parse(rows[0]);
+}
