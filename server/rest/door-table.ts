@@ -14,8 +14,8 @@ import { appRouter, createCaller, type AppRouter } from '../trpc/root';
 import { sendError } from './errors';
 
 // The REST paths answered without the tRPC/OpenAPI adapter, which builds a Fetch-style request,
-// matches the path and formats the answer on every call: on the busiest paths that costs more than
-// the answer itself (docs/decisions/0135-one-door-table.md). Each entry names a procedure; its
+// matches the path and formats the answer on every call: on the busiest paths that was a third to
+// more than half of a request's CPU (docs/decisions/0135-one-door-table.md). Each entry names a procedure; its
 // method and path are that procedure's `meta.openapi`, read here at startup, so a renamed procedure
 // or a moved path cannot leave a stale route behind (door-table.test.ts checks every entry).
 //
