@@ -39,7 +39,7 @@ export function findInputProblem(input: unknown, maxDepth = MAX_INPUT_DEPTH): In
   return null;
 }
 
-export function inputProblemMessage(problem: InputProblem): string {
+function inputProblemMessage(problem: InputProblem): string {
   return problem.kind === 'unsafe-text'
     ? `${problem.field} contains characters that are not allowed (a NUL byte or an invalid character)`
     : `${problem.field} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
