@@ -25,7 +25,7 @@ const tooMany = (msLeft: number) => {
 
 /**
  * Failed coupon attempts (unknown, inactive, not yet valid, expired or used-up codes) per client
- * address and per session, on every door: POST /promotions/validate (REST fast path and tRPC),
+ * address and per session, on every door: POST /promotions/validate (REST, from the cache, and tRPC),
  * applying a code to the cart, and placing an order with one. Only failures are counted, in the
  * database like the other limits, so a shopper typing a real code is never held back and several
  * instances share the count. A caller who has run out is remembered here until the window ends, so

@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from 'express';
-import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-text';
+import { checkInput } from '../../shared/domain/safe-text';
 import { AppError, badRequest } from '../../shared/errors';
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
@@ -12,10 +12,9 @@ import { sendError } from './errors';
 // PDF downloads are files, not JSON, so they are plain routes; who is calling is decided by the same
 // principal and gate as the procedures, and errors go through the one map.
 
-/** Path and query values obey the same rule as every procedure input. */
+/** Path and query values obey the same rule as every procedure input (read by hand below, so no schema). */
 function checkedInput(req: Request) {
-  const problem = findInputProblem({ ...req.params, ...req.query });
-  if (problem) throw new AppError('BAD_REQUEST', inputProblemMessage(problem));
+  checkInput({ ...req.params, ...req.query });
 }
 
 async function sendPdf(res: Response, work: () => Promise<{ pdf: Buffer; filename: string }>) {

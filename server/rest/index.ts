@@ -1,15 +1,13 @@
 import { Router } from 'express';
 import type { AppDeps } from '../deps';
 import { readinessRoute, type Readiness } from '../http/readiness';
-import { catalogFastPaths } from './catalog-fast-paths';
-import { promotionsFastPath } from './promotions-fast-path';
-import { hotProcedures } from './hot-procedures';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { backupsRoute } from './backups.route';
 import { reportsCsvRoutes } from './reports-csv.route';
 import { apiDocsHtml } from './docs-page';
 import { documentsRouter } from './documents.routes';
+import { doorTable } from './door-table';
 import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
 import { proceduresDoor } from './procedures.door';
@@ -35,12 +33,9 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   api.get('/openapi.json', (_req, res) => void res.json(openApiDocument()));
   api.get('/docs', (_req, res) => void res.type('html').send(apiDocsHtml()));
 
-  // The one deliberate bypass: cached catalogue answers ahead of the adapter (see the file).
-  api.use(catalogFastPaths(deps));
-  // ... and the coupon check, arithmetic over cached promotions (see the file).
-  api.use(promotionsFastPath(deps));
-  // The busiest per-shopper procedures, called directly rather than through the adapter (see the file).
-  api.use(hotProcedures(deps));
+  // The hot procedure paths, ahead of the adapter: called directly or answered from a cache, as the
+  // one table in door-table.ts says.
+  api.use(doorTable(deps));
 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));
@@ -55,7 +50,7 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // Backup files (admin only, or an API key with backups:read).
   api.use(backupsRoute(deps));
 
-  // Every other path: the tRPC procedures at their documented REST paths.
+  // Every other procedure at its documented REST path, through the adapter.
   api.use(proceduresDoor(deps));
 
   api.use(apiNotFound);

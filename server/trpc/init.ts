@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { findInputProblem, inputProblemMessage } from '../../shared/domain/safe-text';
-import { AppError } from '../../shared/errors';
+import { checkInput } from '../../shared/domain/safe-text';
 import { toHttpError } from '../lib/http-error';
 import type { Context } from './context';
 
@@ -50,8 +49,7 @@ const convertErrors = t.middleware(async ({ next }) => {
 
 /** Every string of every input, before validation: no NUL bytes, no lone surrogates, bounded depth. */
 const safeInput = t.middleware(async ({ getRawInput, next }) => {
-  const problem = findInputProblem(await getRawInput());
-  if (problem) throw new AppError('BAD_REQUEST', inputProblemMessage(problem));
+  checkInput(await getRawInput());
   return next();
 });
 

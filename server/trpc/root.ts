@@ -13,7 +13,8 @@ import { usersRouter } from '../routers/accounts/users.router';
 import { createCallerFactory, router } from './init';
 
 // One implementation, two doors: the SPA calls these at /trpc, integrators at /api (their
-// `meta.openapi` paths, served by server/rest/rest-adapter.ts).
+// `meta.openapi` paths, served by server/rest/procedures.door.ts, or without the adapter for the
+// few paths listed in server/rest/door-table.ts).
 export const appRouter = router({
   admin: adminRouter,
   health: healthRouter,

@@ -2,6 +2,8 @@
 // byte and a lone UTF-16 surrogate ("invalid byte sequence for encoding UTF8"), so such input is
 // refused at the edge with a 400 naming the field instead of failing deep in a query.
 
+import { AppError } from '../errors';
+
 /** Deepest JSON nesting any input of ours needs (the chat's free-form context is the deepest, 3-4). */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -37,10 +39,24 @@ export function findInputProblem(input: unknown, maxDepth = MAX_INPUT_DEPTH): In
   return null;
 }
 
-export function inputProblemMessage(problem: InputProblem): string {
+function inputProblemMessage(problem: InputProblem): string {
   return problem.kind === 'unsafe-text'
     ? `${problem.field} contains characters that are not allowed (a NUL byte or an invalid character)`
     : `${problem.field} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+}
+
+/**
+ * The one input check: the rule above first (a 400 naming the field), then the zod schema when one
+ * is given, so that every door refuses the same input with the same sentence. The tRPC middleware
+ * calls it without a schema (the procedure parses next); the REST paths that parse outside tRPC
+ * (the door table, the PDF downloads) call it themselves.
+ */
+export function checkInput(raw: unknown): unknown;
+export function checkInput<T>(raw: unknown, schema: { parse(value: unknown): T }): T;
+export function checkInput<T>(raw: unknown, schema?: { parse(value: unknown): T }): unknown {
+  const problem = findInputProblem(raw);
+  if (problem) throw new AppError('BAD_REQUEST', inputProblemMessage(problem));
+  return schema ? schema.parse(raw) : raw;
 }
 
 /**

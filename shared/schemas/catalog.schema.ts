@@ -94,6 +94,9 @@ const productPage = <T extends z.ZodTypeAny>(item: T) =>
 export const filterProductsOutput = productPage(productCard);
 export type FilterProductsOutput = z.infer<typeof filterProductsOutput>;
 
+/** GET /products/filter-options takes nothing; an object (e.g. `{}`) is accepted and ignored. */
+export const filterOptionsInput = z.object({}).optional();
+
 export const filterOptionsOutput = z.object({
   colors: z.array(z.string()),
   /** "WxH" in cm, ordered by width then height. */

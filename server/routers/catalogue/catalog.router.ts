@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import {
+  filterOptionsInput,
   filterOptionsOutput,
   filterProductsInput,
   filterProductsOutput,
@@ -12,13 +12,13 @@ import * as catalog from '../../services/catalogue/catalog.service';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
 
-// The hot REST paths (filter, filter-options, detail) are also answered by server/http/catalog.http.ts
-// ahead of the adapter, from the same service and cache; these procedures remain the tRPC door and
-// the OpenAPI description.
+// On the REST door, filter, filter-options and detail are answered straight from the service's cache
+// (server/rest/door-table.ts), with these procedures' input schemas and REST paths; the procedures
+// remain the tRPC door and the OpenAPI description.
 export const catalogRouter = router({
   filterOptions: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/products/filter-options', tags: ['catalog'], summary: 'Colours, sizes, types, categories and price range in the catalogue' } })
-    .input(z.object({}).optional())
+    .input(filterOptionsInput)
     .output(filterOptionsOutput)
     .query(({ ctx }) => catalog.filterOptions(ctx.db)),
 

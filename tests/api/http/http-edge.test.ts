@@ -121,9 +121,9 @@ describe('hostile input is a 400 naming the field, on both doors', () => {
     expect(unknown.body.detail).toEqual(expect.any(String));
   });
 
-  // One shape for a body that is not JSON, whichever path serves it (the OpenAPI adapter, the hot
-  // procedures, the coupon fast path), so no path answers it differently; with the request id to
-  // quote.
+  // One shape for a body that is not JSON, whichever path serves it (the OpenAPI adapter, or the
+  // door table's direct and cached paths), so no path answers it differently; with the request id
+  // to quote.
   it.each([
     ['POST', '/contact'],
     ['POST', '/cart/add'],
