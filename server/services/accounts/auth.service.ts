@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError, conflict } from '../../../shared/errors';
 import type { loginInput, registerInput } from '../../../shared/schemas/user.schema';
@@ -59,7 +60,8 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginInput>, me
   const delay = loginDelayMs(await used(limiters.loginFailuresByEmail, input.email), limiters.loginFreeFailures);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await deps.db.user.findUnique({ where: { email: input.email }, select: { ...userSelect, passwordHash: true } });
-  dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
+  // A hash of a random password, so an unknown e-mail costs the same argon2 work as a wrong password.
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !ok) {
     await consume(limiters.loginFailuresByEmail, input.email, tooMany);

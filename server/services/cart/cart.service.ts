@@ -266,20 +266,20 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
   // would abort it, and an empty cart left behind by a refused pick costs nothing.
   const cartId = await ensureCart(db, owner);
   return unitOfWork(db, async (tx) => {
-      // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
-      await lockCart(tx, cartId);
-      const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
-      if (existing) {
-        await tx.cartGift.deleteMany({ where: { id: existing.id } });
-        if (existing.tierId === input.tier_id) return viewById(tx, cartId);
-      }
-      const view = await viewById(tx, cartId);
-      const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
-      const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
-      const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
-      if (problem) throw badRequest(problem); // rolls back the removal above
-      // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
-      await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
-      return viewById(tx, cartId);
-    });
+    // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
+    await lockCart(tx, cartId);
+    const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
+    if (existing) {
+      await tx.cartGift.deleteMany({ where: { id: existing.id } });
+      if (existing.tierId === input.tier_id) return viewById(tx, cartId);
+    }
+    const view = await viewById(tx, cartId);
+    const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
+    const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
+    const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
+    if (problem) throw badRequest(problem); // rolls back the removal above
+    // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
+    await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
+    return viewById(tx, cartId);
+  });
 }
