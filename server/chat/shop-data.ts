@@ -2,6 +2,7 @@
 // engine could call the same functions as tools.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { availableStock } from '../../shared/domain/stock';
+import { priceTiersSelect, stockColumnsSelect } from '../services/catalogue/product.select';
 
 export interface MailerSizeInStock {
   sizeCode: string;
@@ -13,10 +14,8 @@ const quoteVariantSelect = {
   id: true,
   sizeCode: true,
   packSize: true,
-  onHand: true,
-  allocated: true,
-  safetyStock: true,
-  priceTiers: { select: { minQuantity: true, priceCents: true }, orderBy: { minQuantity: 'asc' } },
+  ...stockColumnsSelect,
+  priceTiers: priceTiersSelect,
 } satisfies Prisma.VariantSelect;
 
 const quoteProductSelect = {

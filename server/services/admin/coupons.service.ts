@@ -1,38 +1,18 @@
-import type { PrismaClient } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { conflict, notFound } from '../../../shared/errors';
 import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { couponSelect } from '../promotions/promotions.service';
 
-const couponSelect = {
-  id: true,
-  code: true,
-  type: true,
-  value: true,
-  minOrderCents: true,
-  validFrom: true,
-  validTo: true,
-  isActive: true,
-  usageLimit: true,
-  usageLimitPerCustomer: true,
+const adminCouponSelect = {
+  ...couponSelect,
   // Cancelled orders gave their use back (docs/decisions/0007-coupon-usage-limits.md).
   _count: { select: { redemptions: { where: { order: { status: { not: 'cancelled' } } } } } },
 } as const;
 
-type Row = {
-  id: string;
-  code: string;
-  type: 'percent' | 'fixed';
-  value: number;
-  minOrderCents: number;
-  validFrom: Date;
-  validTo: Date;
-  isActive: boolean;
-  usageLimit: number | null;
-  usageLimitPerCustomer: number | null;
-  _count: { redemptions: number };
-};
+type Row = Prisma.CouponGetPayload<{ select: typeof adminCouponSelect }>;
 
 // Stored: fixed in cents, percent in hundredths of a percent (so 12.5 % is exact).
 const toWire = (c: Row) => ({
@@ -71,7 +51,7 @@ async function uniqueCode<T>(code: string, fn: () => Promise<T>): Promise<T> {
 }
 
 export async function listCoupons(db: PrismaClient) {
-  const rows = await db.coupon.findMany({ orderBy: { createdAt: 'desc' }, select: couponSelect });
+  const rows = await db.coupon.findMany({ orderBy: { createdAt: 'desc' }, select: adminCouponSelect });
   return rows.map(toWire);
 }
 
@@ -81,7 +61,7 @@ export async function createCoupon(db: PrismaClient, input: CouponInput) {
   const row = await uniqueCode(input.code, () =>
     unitOfWork(db, (tx) => {
       notePromotionsChanged(tx);
-      return tx.coupon.create({ data: toData(input), select: couponSelect });
+      return tx.coupon.create({ data: toData(input), select: adminCouponSelect });
     }),
   );
   return toWire(row);
@@ -93,7 +73,7 @@ export async function updateCoupon(db: PrismaClient, id: string, input: CouponIn
   const row = await uniqueCode(input.code, () =>
     unitOfWork(db, (tx) => {
       notePromotionsChanged(tx);
-      return tx.coupon.update({ where: { id }, data: toData(input), select: couponSelect });
+      return tx.coupon.update({ where: { id }, data: toData(input), select: adminCouponSelect });
     }),
   );
   return toWire(row);

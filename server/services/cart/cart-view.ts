@@ -17,6 +17,7 @@ import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
 import type { ShippingRules } from '../../../shared/domain/shipping';
+import { stockColumnsSelect } from '../catalogue/product.select';
 
 
 // The shape every cart answer is built from. The reads themselves are SQL (cart.sql.ts, and
@@ -40,9 +41,7 @@ const cartSelect = {
           sizeCode: true,
           packSize: true,
           weightGrams: true,
-          onHand: true,
-          allocated: true,
-          safetyStock: true,
+          ...stockColumnsSelect,
           priceTiers: { select: { minQuantity: true, priceCents: true } },
           product: { select: { id: true, name: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
         },

@@ -16,6 +16,7 @@ import { addManyToCart, addToCart, lockCart, readCartRow, readVariantForAdd, rea
 import { promoData } from '../promotions/promo-cache';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
+import { stockColumnsSelect } from '../catalogue/product.select';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -59,9 +60,7 @@ const variantCheckSelect = {
   id: true,
   sizeCode: true,
   packSize: true,
-  onHand: true,
-  allocated: true,
-  safetyStock: true,
+  ...stockColumnsSelect,
   product: { select: { name: true } },
   priceTiers: { select: { minQuantity: true, priceCents: true } },
 } as const;

@@ -22,6 +22,7 @@ import { lockSavedList } from './saved-lists.sql';
 import { lockUser } from '../accounts/user.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
+import { stockColumnsSelect } from '../catalogue/product.select';
 
 type Db = Prisma.TransactionClient;
 
@@ -35,9 +36,7 @@ const itemSelect = {
       sizeCode: true,
       color: true,
       packSize: true,
-      onHand: true,
-      allocated: true,
-      safetyStock: true,
+      ...stockColumnsSelect,
       priceTiers: { select: { minQuantity: true, priceCents: true } },
       product: { select: { id: true, name: true } },
     },

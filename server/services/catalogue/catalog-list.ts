@@ -3,22 +3,16 @@ import { priceRangeOf } from '../../../shared/domain/pricing';
 import { availableStock } from '../../../shared/domain/stock';
 import type { listProductsInput, ProductListItem } from '../../../shared/schemas/catalog.schema';
 import type { z } from 'zod';
+import { productBasics, productBasicsSelect, stockColumnsSelect } from './product.select';
 
 // GET /products: the back-office grid. Newest first, paginated (limit 100 by default, 500 at most)
 // with an optional search over name, category and SKU. Not cached: staff want what is in the
 // database right now, and the grid is not a hot path.
 
 const listSelect = {
-  id: true,
-  name: true,
-  description: true,
-  category: true,
-  type: true,
-  color: true,
-  featured: true,
-  createdAt: true,
+  ...productBasicsSelect,
   images: { select: { url: true }, orderBy: { position: 'asc' } },
-  variants: { select: { basePriceCents: true, onHand: true, allocated: true, safetyStock: true } },
+  variants: { select: { basePriceCents: true, ...stockColumnsSelect } },
 } satisfies Prisma.ProductSelect;
 
 export async function listProducts(db: PrismaClient, input: z.output<typeof listProductsInput>) {
@@ -41,12 +35,7 @@ export async function listProducts(db: PrismaClient, input: z.output<typeof list
   const products: ProductListItem[] = rows.map((p) => {
     const prices = p.variants.map((v) => v.basePriceCents);
     return {
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      type: p.type,
-      color: p.color,
+      ...productBasics(p),
       images: p.images.map((i) => i.url),
       featured: p.featured,
       price_range: priceRangeOf(prices),

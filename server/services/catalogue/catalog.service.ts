@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/catalog.schema';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query.sql';
-import { productWithVariantsSelect } from './product.select';
+import { productBasics, productWithVariantsSelect } from './product.select';
 
 export { listProducts } from './catalog-list';
 
@@ -141,12 +141,7 @@ function toProductDetail(p: DetailRow): ProductDetail {
   }));
   const prices = p.variants.map((v) => v.basePriceCents);
   return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    category: p.category,
-    type: p.type,
-    color: p.color,
+    ...productBasics(p),
     images: imageUrls(p.images),
     specifications: specificationsOf(p.specifications),
     seo_title: p.seoTitle,

@@ -1,22 +1,43 @@
 import type { Prisma } from '@prisma/client';
 
-/**
- * A product with its images, variants and price tiers: what the storefront detail page and the
- * back-office product form both read. Tiers come lowest minimum first.
- */
-export const productWithVariantsSelect = {
+/** What every list and page of products starts from: the product's own describing columns. */
+export const productBasicsSelect = {
   id: true,
   name: true,
   description: true,
   category: true,
   type: true,
   color: true,
+  featured: true,
+  createdAt: true,
+} as const satisfies Prisma.ProductSelect;
+
+/** The three stock columns "available" is computed from (shared/domain/stock.ts). */
+export const stockColumnsSelect = { onHand: true, allocated: true, safetyStock: true } as const satisfies Prisma.VariantSelect;
+
+/** A variant's price tiers, lowest minimum first, as the pricing rule reads them. */
+export const priceTiersSelect = { select: { minQuantity: true, priceCents: true }, orderBy: { minQuantity: 'asc' } } as const satisfies Prisma.Variant$priceTiersArgs;
+
+/** The product as the helper turns it into an answer: the describing fields every product answer carries. */
+export const productBasics = (p: { id: string; name: string; description: string; category: string; type: string; color: string }) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  category: p.category,
+  type: p.type,
+  color: p.color,
+});
+
+/**
+ * A product with its images, variants and price tiers: what the storefront detail page and the
+ * back-office product form both read. Tiers come lowest minimum first.
+ */
+export const productWithVariantsSelect = {
+  ...productBasicsSelect,
   specifications: true,
   seoTitle: true,
   seoDescription: true,
   seoKeywords: true,
-  featured: true,
-  createdAt: true,
   updatedAt: true,
   images: { select: { url: true }, orderBy: { position: 'asc' } },
   variants: {
@@ -32,10 +53,8 @@ export const productWithVariantsSelect = {
       packSize: true,
       weightGrams: true,
       basePriceCents: true,
-      onHand: true,
-      allocated: true,
-      safetyStock: true,
-      priceTiers: { select: { minQuantity: true, priceCents: true }, orderBy: { minQuantity: 'asc' } },
+      ...stockColumnsSelect,
+      priceTiers: priceTiersSelect,
     },
   },
 } satisfies Prisma.ProductSelect;

@@ -12,7 +12,8 @@ import { couponUses } from './promotions.sql';
 type Db = Prisma.TransactionClient;
 export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; usageLimitPerCustomer: number | null };
 
-const couponSelect = {
+/** The columns of a coupon the rules need (shared/domain/coupon.ts) and its limits. */
+export const couponSelect = {
   code: true,
   type: true,
   value: true,
