@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { COUNTRIES, POSTAL_CODE_LENGTH, type Country } from '../../../shared/constants';
-import { COUNTRY_DEFAULTS, COUNTRY_NAMES } from '../../../shared/domain/address';
+import { POSTAL_CODE_LENGTH, type Country } from '../../../shared/constants';
+import { COUNTRY_DEFAULTS } from '../../../shared/domain/address';
 import { Field } from '../../components/ui/Field';
+import { CountrySelect } from './CountrySelect';
 
 export interface AddressValues {
   fullName: string;
@@ -41,7 +41,6 @@ export const addressValuesOf = (a: { fullName: string; phone: string; addressLin
 
 /** The address fields; picking a country fills its city and state (storefront.md section 5). */
 export function AddressForm({ value, onChange, requireCityState = true }: { value: AddressValues; onChange(v: AddressValues): void; requireCityState?: boolean }) {
-  const countryId = useId();
   const set = (k: keyof AddressValues) => (v: string) => onChange({ ...value, [k]: v });
   const len = POSTAL_CODE_LENGTH[value.country];
   return (
@@ -51,26 +50,11 @@ export function AddressForm({ value, onChange, requireCityState = true }: { valu
       <Field label="Address line 1" required value={value.addressLine1} onChange={set('addressLine1')} autoComplete="address-line1" className="sm:col-span-2" />
       <Field label="Address line 2" value={value.addressLine2} onChange={set('addressLine2')} autoComplete="address-line2" />
       <Field label="Unit" value={value.unit} onChange={set('unit')} placeholder="#05-01" />
-      <div>
-        <label htmlFor={countryId} className="block text-sm font-medium text-slate-700">
-          Country<span className="text-red-600"> *</span>
-        </label>
-        <select
-          id={countryId}
-          value={value.country}
-          onChange={(e) => {
-            const country = e.target.value as Country;
-            onChange({ ...value, country, ...COUNTRY_DEFAULTS[country], postalCode: value.postalCode.slice(0, POSTAL_CODE_LENGTH[country]) });
-          }}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500"
-        >
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {COUNTRY_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountrySelect
+        label="Country"
+        value={value.country}
+        onChange={(country) => onChange({ ...value, country, ...COUNTRY_DEFAULTS[country], postalCode: value.postalCode.slice(0, POSTAL_CODE_LENGTH[country]) })}
+      />
       <Field
         label="Postal code"
         required

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { COUNTRIES, type Country } from '../../../shared/constants';
-import { COUNTRY_NAMES } from '../../../shared/domain/address';
+import type { Country } from '../../../shared/constants';
 import { registrationNumberProblem, taxNumberProblem } from '../../../shared/domain/company';
 import { Field } from '../../components/ui/Field';
+import { CountrySelect } from './CountrySelect';
 
 export interface CompanyForm {
   name: string;
@@ -26,7 +26,6 @@ export function companyProblems(c: CompanyForm): Partial<Record<keyof CompanyFor
 
 /** Company name, country of registration, UEN or SSM number, GST/SST number and billing address. */
 export function CompanyFields({ value, onChange, showProblems }: { value: CompanyForm; onChange(v: CompanyForm): void; showProblems: boolean }) {
-  const countryId = useId();
   const addressId = useId();
   const problems = showProblems ? companyProblems(value) : {};
   const set = (key: keyof CompanyForm) => (v: string) => onChange({ ...value, [key]: v });
@@ -34,23 +33,7 @@ export function CompanyFields({ value, onChange, showProblems }: { value: Compan
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Company name" required value={value.name} onChange={set('name')} autoComplete="organization" error={problems.name} className="sm:col-span-2" />
-      <div>
-        <label htmlFor={countryId} className="block text-sm font-medium text-slate-700">
-          Registered in<span className="text-red-600"> *</span>
-        </label>
-        <select
-          id={countryId}
-          value={value.country}
-          onChange={(e) => onChange({ ...value, country: e.target.value as Country })}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500"
-        >
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {COUNTRY_NAMES[c]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountrySelect label="Registered in" value={value.country} onChange={(country) => onChange({ ...value, country })} />
       <Field
         label={sg ? 'UEN' : 'SSM registration number'}
         required
