@@ -129,7 +129,8 @@ export const variantOutput = z.object({
   available: z.number().int(),
 });
 
-export const productDetailOutput = z.object({
+/** The describing fields every product answer starts with, in this order. */
+const productBasics = {
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -137,6 +138,10 @@ export const productDetailOutput = z.object({
   type: z.string(),
   color: z.string(),
   images: z.array(z.string()),
+};
+
+export const productDetailOutput = z.object({
+  ...productBasics,
   specifications: z.record(z.string(), z.string()),
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),
@@ -167,13 +172,7 @@ export const listProductsInput = z
   .optional();
 
 const productListItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category: z.string(),
-  type: z.string(),
-  color: z.string(),
-  images: z.array(z.string()),
+  ...productBasics,
   featured: z.boolean(),
   price_range: priceRange,
   in_stock: z.boolean(),
