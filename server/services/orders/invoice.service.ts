@@ -4,6 +4,7 @@ import { renderPackingSlips, type SlipSize } from '../../documents/packing-slip'
 import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
 import { getShopProfile } from '../admin/shop-profile.service';
+import { numberDueInvoices } from './invoice-numbering';
 
 /**
  * The tax invoice of an order as a PDF. With ownerId, only that user's order is found (anyone
@@ -15,6 +16,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     select: {
       orderNumber: true,
       invoiceNumber: true,
+      invoiceDue: true,
       createdAt: true,
       email: true,
       subtotalCents: true,
@@ -29,6 +31,11 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     },
   });
   if (!o) throw notFound('Order not found');
+  // Placed but not numbered yet (its numbering step failed or the shop stopped in between): numbered now.
+  if (o.invoiceNumber == null && o.invoiceDue) {
+    await numberDueInvoices(db);
+    o.invoiceNumber = (await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { invoiceNumber: true } })).invoiceNumber;
+  }
   // Orders placed before invoice numbering existed have none; they get no invoice rather than a made-up number.
   if (o.invoiceNumber == null) throw conflict('This order has no tax invoice number');
   const shop = await getShopProfile(db);

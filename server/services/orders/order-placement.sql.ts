@@ -61,7 +61,7 @@ export interface OrderWrite {
 
 /**
  * The order and everything that is only this shopper's, in one round trip: the order with its lines
- * and gifts, its first timeline entry, the cart removed (lines, gifts and coupon cascade with it),
+ * and gifts (marked as due for an invoice number, given after the commit), its first timeline entry, the cart removed (lines, gifts and coupon cascade with it),
  * the idempotency key pointed at the order and the address remembered as last used. None of these
  * rows is shared with other shoppers, so nothing here makes another order wait.
  */
@@ -73,10 +73,10 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
     WITH o AS (
       INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "status", "paymentMethod", "subtotalCents", "discountCents",
         "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
-        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "createdAt", "updatedAt")
+        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "invoiceDue", "createdAt", "updatedAt")
       VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, 'pending', 'stripe', ${t.subtotalCents}, ${t.discountCents},
         ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
-        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${at}::timestamp, ${at}::timestamp)
+        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, true, ${at}::timestamp, ${at}::timestamp)
       RETURNING "id"
     ), items AS (
       INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",
@@ -131,7 +131,7 @@ export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Locked
 /**
  * With the variants locked and every line known to fit: allocates them and writes the ledger rows
  * in one statement, and locks the products of the order in id order for the units-sold count that
- * addUnitsSoldAndTakeInvoiceNumber writes. Answers the allocated figure after each update.
+ * addUnitsSold writes. Answers the allocated figure after each update.
  */
 export async function allocateLockedVariants(
   tx: Tx,
@@ -165,22 +165,13 @@ export async function allocateLockedVariants(
 }
 
 /**
- * The last statement before the commit: units sold on the (already locked) products, and the next
- * invoice number written on the order. Every order queues on the one counter row until its
- * transaction commits (a rolled-back order leaves no gap), so nothing may come after this.
+ * The last statement: units sold on the (already locked) products. The invoice number is not taken
+ * here: the order was written as due, and invoice-numbering.ts numbers it once this transaction has
+ * committed, so no order waits on the counter for another order's commit.
  */
-export async function addUnitsSoldAndTakeInvoiceNumber(tx: Tx, sold: Map<string, number>, orderId: string): Promise<number> {
+export async function addUnitsSold(tx: Tx, sold: Map<string, number>): Promise<void> {
   const rows = [...sold].map(([id, qty]) => ({ id, qty }));
-  const result = await tx.$queryRaw<unknown[]>`
-    WITH sold AS (
-      UPDATE "Product" p SET "unitsSold" = p."unitsSold" + w."qty"
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w("id" text, "qty" int) WHERE p."id" = w."id"
-    ), c AS (
-      INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
-      ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
-      RETURNING "value"
-    )
-    UPDATE "Order" SET "invoiceNumber" = c."value" FROM c WHERE "Order"."id" = ${orderId}
-    RETURNING "Order"."invoiceNumber"`;
-  return z.object({ invoiceNumber: int }).parse(result[0]).invoiceNumber;
+  await tx.$executeRaw`
+    UPDATE "Product" p SET "unitsSold" = p."unitsSold" + w."qty"
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w("id" text, "qty" int) WHERE p."id" = w."id"`;
 }
