@@ -56,7 +56,7 @@ describe('invoice numbering after the order commits', () => {
     const v = await createVariant(t.db, { onHand: 100 });
     const start = await counter();
     crash.down = true;
-    const left = [];
+    const left: { id: string }[] = [];
     for (let i = 0; i < 3; i++) left.push(await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1));
     crash.down = false;
     expect((await Promise.all(left.map((o) => invoiceOf(o.id)))).map((r) => r.invoiceNumber)).toEqual([null, null, null]);
