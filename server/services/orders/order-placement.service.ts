@@ -190,10 +190,10 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
   await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);
 
-  // 4. Shared rows, locked from here to the commit, so this part is three statements: the variants
+  // 4. Shared rows, locked from here to the commit, so this part is two statements: the variants
   // locked in id order and checked, then allocated (with their ledger rows, and the products locked
-  // in id order), gifts, and last the units sold. Every order locks variants, products, gifts and a
-  // limited coupon in that order: no deadlocks.
+  // in id order and their units sold added), then gifts and a limited coupon when the order has
+  // them. Every order locks variants, products, gifts and a limited coupon in that order: no deadlocks.
   const locked = new Map((await sql.lockVariants(tx, cart.items.map((l) => l.variant.id))).map((v) => [v.id, v]));
   const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
   for (const line of lines) {
@@ -222,9 +222,6 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   await webhookOrderPlaced(tx, order, user.email, lowStock);
   await allocateGifts(tx, selections, giftById, { userId, orderId: order.id });
   if (coupon && priced.coupon) await redeemCoupon(tx, coupon, { orderId: order.id, userId, email: user.email, discountCents: t.discountCents });
-  const soldByProduct = new Map<string, number>();
-  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
-  await sql.addUnitsSold(tx, soldByProduct);
   return dto;
 }
 

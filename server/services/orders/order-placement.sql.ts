@@ -130,19 +130,21 @@ export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Locked
 
 /**
  * With the variants locked and every line known to fit: allocates them and writes the ledger rows
- * in one statement, and locks the products of the order in id order for the units-sold count that
- * addUnitsSold writes. Answers the allocated figure after each update.
+ * in one statement, which also locks the products of the order in id order and adds the units sold
+ * to them (every product is locked before any is updated: the sum reads them all first). Answers
+ * the allocated figure after each update.
  */
 export async function allocateLockedVariants(
   tx: Tx,
   lines: { variantId: string; productId: string; quantity: number; sku: string }[],
   ref: { userId: string; orderId: string },
 ): Promise<Map<string, number>> {
-  const want = lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, subject: l.sku, ledgerId: newId() }));
+  const want = lines.map((l) => ({ variantId: l.variantId, productId: l.productId, quantity: l.quantity, subject: l.sku, ledgerId: newId() }));
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const rows = await tx.$queryRaw<unknown[]>`
     WITH want AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(want)}::jsonb) AS w("variantId" text, "quantity" int, "subject" text, "ledgerId" text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(want)}::jsonb)
+        AS w("variantId" text, "productId" text, "quantity" int, "subject" text, "ledgerId" text)
     ), taken AS (
       UPDATE "Variant" v SET "allocated" = v."allocated" + w."quantity", "updatedAt" = NOW()
       FROM want w
@@ -156,22 +158,14 @@ export async function allocateLockedVariants(
     ), products AS MATERIALIZED (
       SELECT "id" FROM "Product" WHERE "id" IN (SELECT jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))
       ORDER BY "id" FOR NO KEY UPDATE
+    ), sold AS (
+      UPDATE "Product" p SET "unitsSold" = p."unitsSold" + s."qty"
+      FROM (SELECT w."productId", sum(w."quantity")::int AS "qty" FROM want w JOIN products pr ON pr."id" = w."productId" GROUP BY w."productId") s
+      WHERE p."id" = s."productId"
     )
     SELECT t."id", t."allocated", (SELECT count(*)::int FROM products) AS "products" FROM taken t`;
   const taken = z.array(z.object({ id: z.string(), allocated: int })).parse(rows);
   // The rows are locked and were checked, so every line is taken; anything else is a bug, not a shortage.
   if (taken.length !== lines.length) throw new Error(`Allocated ${taken.length} of ${lines.length} locked order lines`);
   return new Map(taken.map((r) => [r.id, r.allocated]));
-}
-
-/**
- * The last statement: units sold on the (already locked) products. The invoice number is not taken
- * here: the order was written as due, and invoice-numbering.ts numbers it once this transaction has
- * committed, so no order waits on the counter for another order's commit.
- */
-export async function addUnitsSold(tx: Tx, sold: Map<string, number>): Promise<void> {
-  const rows = [...sold].map(([id, qty]) => ({ id, qty }));
-  await tx.$executeRaw`
-    UPDATE "Product" p SET "unitsSold" = p."unitsSold" + w."qty"
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w("id" text, "qty" int) WHERE p."id" = w."id"`;
 }
