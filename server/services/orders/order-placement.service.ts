@@ -2,8 +2,8 @@
 // behind. It recomputes every figure from the database, allocates stock with conditional updates
 // (nothing is written if any line falls short), records the coupon, the ledger and the order, and
 // empties the cart. Idempotent per key, so a retried request gets the same order instead of a
-// second one. The tax invoice number is given right after the commit, in a short transaction of its
-// own (invoice-numbering.ts), before the shopper is answered.
+// second one. The tax invoice number is given right after the commit, by a statement of its own
+// (invoice-numbering.ts), before the shopper is answered.
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
@@ -228,9 +228,9 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
 /**
  * One use of the coupon, recorded with the order. A coupon with a limit is locked first (orders
  * using it queue here until they commit, after variants, products and gifts: the same order for
- * every order, so no deadlocks) and its uses counted in the next
- * statement, which under READ COMMITTED sees every use committed before the lock was granted: two
- * orders at once cannot both take the last use (docs/decisions/0007-coupon-usage-limits.md).
+ * every order, so no deadlocks) and its uses counted in the next statement, which under READ
+ * COMMITTED sees every use committed before the lock was granted: two orders at once cannot both
+ * take the last use (docs/decisions/0007-coupon-usage-limits.md).
  */
 async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
   if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {
