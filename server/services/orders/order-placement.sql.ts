@@ -63,8 +63,8 @@ export interface OrderWrite {
  * The order and everything that is only this shopper's, in one round trip: the order with its lines
  * and gifts (marked as due for an invoice number, given after the commit), its first timeline
  * entry, the cart removed (lines, gifts and coupon cascade with it), the idempotency key pointed at
- * the order and the address remembered as last used. None of these
- * rows is shared with other shoppers, so nothing here makes another order wait.
+ * the order and the address remembered as last used. None of these rows is shared with other
+ * shoppers, so nothing here makes another order wait.
  */
 export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
   const at = o.createdAt.toISOString();
