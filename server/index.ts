@@ -9,6 +9,7 @@ import { startCatalogSync } from './services/catalogue/catalog-sync';
 import { startSessionSync } from './auth/session-sync';
 import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
+import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 
 async function main() {
   const env = readEnv();
@@ -30,6 +31,8 @@ async function main() {
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
   const webhookSender = startWebhookSender(deps.db, env);
+  // Orders a crash left without their invoice number (numbered after the order commits) get it here.
+  const invoiceNumbering = startInvoiceNumbering(deps.db);
   // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
   if (deps.backups.enabled) deps.backups.startSchedule({ startDelayMs: env.BACKUP_START_DELAY_MS });
   else log.info('Backups: BACKUP_DIR is off, so the shop writes none; back it up with npm run db:backup (docs/deploy.md).');
@@ -55,6 +58,7 @@ async function main() {
     await sessionSync?.stop().catch(() => undefined);
     await sender.stop().catch(() => undefined);
     await webhookSender.stop().catch(() => undefined);
+    await invoiceNumbering.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -5,6 +5,7 @@ import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
 import { companyOf } from '../accounts/user.mapper';
 import { getShopProfile } from '../admin/shop-profile.service';
+import { numberDueInvoices } from './invoice-numbering';
 
 /**
  * The tax invoice of an order as a PDF. With ownerId, only that user's order is found (anyone
@@ -16,6 +17,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     select: {
       orderNumber: true,
       invoiceNumber: true,
+      invoiceDue: true,
       createdAt: true,
       email: true,
       subtotalCents: true,
@@ -31,6 +33,11 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     },
   });
   if (!o) throw notFound('Order not found');
+  // Placed but not numbered yet (its numbering step failed or the shop stopped in between): numbered now.
+  if (o.invoiceNumber == null && o.invoiceDue) {
+    await numberDueInvoices(db);
+    o.invoiceNumber = (await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { invoiceNumber: true } })).invoiceNumber;
+  }
   // Orders placed before invoice numbering existed have none; they get no invoice rather than a made-up number.
   if (o.invoiceNumber == null) throw conflict('This order has no tax invoice number');
   const shop = await getShopProfile(db);

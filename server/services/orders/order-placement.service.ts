@@ -2,7 +2,8 @@
 // behind. It recomputes every figure from the database, allocates stock with conditional updates
 // (nothing is written if any line falls short), records the coupon, the ledger and the order, and
 // empties the cart. Idempotent per key, so a retried request gets the same order instead of a
-// second one.
+// second one. The tax invoice number is given right after the commit, by a statement of its own
+// (invoice-numbering.ts), before the shopper is answered.
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
@@ -25,6 +26,7 @@ import { loadGiftTiers } from '../promotions/gift-tier-rules';
 import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotions.service';
 import { loadShippingRules } from './shipping-rules.service';
 import { noteCatalogueChanged, noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { numberAfterPlacing } from './invoice-numbering';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
@@ -67,13 +69,18 @@ export async function placeOrder(
       { maxWait: 10_000, timeout: 20_000 },
     );
     ordersPlaced.inc();
+    await numberAfterPlacing(db);
     return order;
   } catch (err) {
     if (guard && err instanceof AppError && err.message === COUPON_MESSAGES.invalid) await guard.attempts.failed(caller);
     // The key was used before, or by a concurrent request that made the order: answer with that order.
     if (key && isUniqueViolation(err)) {
       const done = await orderForKey(db, user.id, key);
-      if (done) return done;
+      if (done) {
+        // The first attempt may have died between its commit and its numbering.
+        await numberAfterPlacing(db);
+        return done;
+      }
     }
     throw err;
   }
@@ -190,10 +197,10 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
   await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);
 
-  // 4. Shared rows, locked from here to the commit, so this part is three statements: the variants
+  // 4. Shared rows, locked from here to the commit, so this part is two statements: the variants
   // locked in id order and checked, then allocated (with their ledger rows, and the products locked
-  // in id order), gifts, and last the units sold with the invoice counter, which every order queues
-  // on. Every order locks variants, products, gifts, counter in that order: no deadlocks.
+  // in id order and their units sold added), then gifts and a limited coupon when the order has
+  // them. Every order locks variants, products, gifts and a limited coupon in that order: no deadlocks.
   const locked = new Map((await sql.lockVariants(tx, cart.items.map((l) => l.variant.id))).map((v) => [v.id, v]));
   const lines = [...cart.items].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1));
   for (const line of lines) {
@@ -222,20 +229,15 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
   await webhookOrderPlaced(tx, order, user.email, lowStock);
   await allocateGifts(tx, selections, giftById, { userId, orderId: order.id });
   if (coupon && priced.coupon) await redeemCoupon(tx, coupon, { orderId: order.id, userId, email: user.email, discountCents: t.discountCents });
-  const soldByProduct = new Map<string, number>();
-  for (const l of cart.items) soldByProduct.set(l.variant.product.id, (soldByProduct.get(l.variant.product.id) ?? 0) + l.quantity);
-  // Last, because every order queues on the counter row until it commits: the invoice number comes
-  // from a counter in this transaction, so a rolled-back order leaves no gap in the sequence.
-  await sql.addUnitsSoldAndTakeInvoiceNumber(tx, soldByProduct, order.id);
   return dto;
 }
 
 /**
  * One use of the coupon, recorded with the order. A coupon with a limit is locked first (orders
- * using it queue here until they commit, after variants, products and gifts, before the invoice
- * counter: the same order for every order, so no deadlocks) and its uses counted in the next
- * statement, which under READ COMMITTED sees every use committed before the lock was granted: two
- * orders at once cannot both take the last use (docs/decisions/0007-coupon-usage-limits.md).
+ * using it queue here until they commit, after variants, products and gifts: the same order for
+ * every order, so no deadlocks) and its uses counted in the next statement, which under READ
+ * COMMITTED sees every use committed before the lock was granted: two orders at once cannot both
+ * take the last use (docs/decisions/0007-coupon-usage-limits.md).
  */
 async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
   if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {

@@ -61,9 +61,10 @@ export interface OrderWrite {
 
 /**
  * The order and everything that is only this shopper's, in one round trip: the order with its lines
- * and gifts, its first timeline entry, the cart removed (lines, gifts and coupon cascade with it),
- * the idempotency key pointed at the order and the address remembered as last used. None of these
- * rows is shared with other shoppers, so nothing here makes another order wait.
+ * and gifts (marked as due for an invoice number, given after the commit), its first timeline
+ * entry, the cart removed (lines, gifts and coupon cascade with it), the idempotency key pointed at
+ * the order and the address remembered as last used. None of these rows is shared with other
+ * shoppers, so nothing here makes another order wait.
  */
 export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
   const at = o.createdAt.toISOString();
@@ -73,10 +74,10 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
     WITH o AS (
       INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "status", "paymentMethod", "subtotalCents", "discountCents",
         "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
-        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "createdAt", "updatedAt")
+        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "invoiceDue", "createdAt", "updatedAt")
       VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, 'pending', 'stripe', ${t.subtotalCents}, ${t.discountCents},
         ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
-        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${at}::timestamp, ${at}::timestamp)
+        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, true, ${at}::timestamp, ${at}::timestamp)
       RETURNING "id"
     ), items AS (
       INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",
@@ -130,19 +131,21 @@ export async function lockVariants(tx: Tx, variantIds: string[]): Promise<Locked
 
 /**
  * With the variants locked and every line known to fit: allocates them and writes the ledger rows
- * in one statement, and locks the products of the order in id order for the units-sold count that
- * addUnitsSoldAndTakeInvoiceNumber writes. Answers the allocated figure after each update.
+ * in one statement, which also locks the products of the order in id order and adds the units sold
+ * to them (every product is locked before any is updated: the sum reads them all first). Answers
+ * the allocated figure after each update.
  */
 export async function allocateLockedVariants(
   tx: Tx,
   lines: { variantId: string; productId: string; quantity: number; sku: string }[],
   ref: { userId: string; orderId: string },
 ): Promise<Map<string, number>> {
-  const want = lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, subject: l.sku, ledgerId: newId() }));
+  const want = lines.map((l) => ({ variantId: l.variantId, productId: l.productId, quantity: l.quantity, subject: l.sku, ledgerId: newId() }));
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const rows = await tx.$queryRaw<unknown[]>`
     WITH want AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(want)}::jsonb) AS w("variantId" text, "quantity" int, "subject" text, "ledgerId" text)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(want)}::jsonb)
+        AS w("variantId" text, "productId" text, "quantity" int, "subject" text, "ledgerId" text)
     ), taken AS (
       UPDATE "Variant" v SET "allocated" = v."allocated" + w."quantity", "updatedAt" = NOW()
       FROM want w
@@ -156,31 +159,14 @@ export async function allocateLockedVariants(
     ), products AS MATERIALIZED (
       SELECT "id" FROM "Product" WHERE "id" IN (SELECT jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))
       ORDER BY "id" FOR NO KEY UPDATE
+    ), sold AS (
+      UPDATE "Product" p SET "unitsSold" = p."unitsSold" + s."qty"
+      FROM (SELECT w."productId", sum(w."quantity")::int AS "qty" FROM want w JOIN products pr ON pr."id" = w."productId" GROUP BY w."productId") s
+      WHERE p."id" = s."productId"
     )
     SELECT t."id", t."allocated", (SELECT count(*)::int FROM products) AS "products" FROM taken t`;
   const taken = z.array(z.object({ id: z.string(), allocated: int })).parse(rows);
   // The rows are locked and were checked, so every line is taken; anything else is a bug, not a shortage.
   if (taken.length !== lines.length) throw new Error(`Allocated ${taken.length} of ${lines.length} locked order lines`);
   return new Map(taken.map((r) => [r.id, r.allocated]));
-}
-
-/**
- * The last statement before the commit: units sold on the (already locked) products, and the next
- * invoice number written on the order. Every order queues on the one counter row until its
- * transaction commits (a rolled-back order leaves no gap), so nothing may come after this.
- */
-export async function addUnitsSoldAndTakeInvoiceNumber(tx: Tx, sold: Map<string, number>, orderId: string): Promise<number> {
-  const rows = [...sold].map(([id, qty]) => ({ id, qty }));
-  const result = await tx.$queryRaw<unknown[]>`
-    WITH sold AS (
-      UPDATE "Product" p SET "unitsSold" = p."unitsSold" + w."qty"
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w("id" text, "qty" int) WHERE p."id" = w."id"
-    ), c AS (
-      INSERT INTO "Counter" ("name", "value") VALUES ('invoice', 1)
-      ON CONFLICT ("name") DO UPDATE SET "value" = "Counter"."value" + 1
-      RETURNING "value"
-    )
-    UPDATE "Order" SET "invoiceNumber" = c."value" FROM c WHERE "Order"."id" = ${orderId}
-    RETURNING "Order"."invoiceNumber"`;
-  return z.object({ invoiceNumber: int }).parse(result[0]).invoiceNumber;
 }

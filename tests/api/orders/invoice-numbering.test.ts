@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { numberDueInvoices, startInvoiceNumbering } from '../../../server/services/orders/invoice-numbering';
+import { placeOrderFor } from '../../factories/orders';
+import { createVariant } from '../../factories/shop';
+import { createUser } from '../../factories/users';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+// The shop dying between an order's commit and its numbering step leaves the order committed and
+// due, with no number. Here the numbering statement fails while `down` is set, which leaves exactly
+// that state in the database; the real statement runs otherwise.
+const crash = vi.hoisted(() => ({ down: false }));
+vi.mock('../../../server/services/orders/invoice-numbering.sql', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../server/services/orders/invoice-numbering.sql')>();
+  return {
+    ...real,
+    numberDueOrders: (...args: Parameters<typeof real.numberDueOrders>) =>
+      crash.down ? Promise.reject(new Error('the shop stopped before numbering')) : real.numberDueOrders(...args),
+  };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const invoiceOf = (id: string) => t.db.order.findUniqueOrThrow({ where: { id }, select: { invoiceNumber: true, invoiceDue: true } });
+const counter = async () => (await t.db.counter.findUnique({ where: { name: 'invoice' } }))?.value ?? 0;
+
+describe('invoice numbering after the order commits', () => {
+  it('orders placed one after another are numbered in that order, each before it is answered', async () => {
+    const v = await createVariant(t.db, { onHand: 100 });
+    const start = await counter();
+    for (let i = 1; i <= 3; i++) {
+      const shopper = await createUser(t.deps);
+      const order = await placeOrderFor(t, shopper.token, v.variantId, 1);
+      expect(await invoiceOf(order.id)).toEqual({ invoiceNumber: start + i, invoiceDue: false });
+    }
+  });
+
+  it('an order left unnumbered by a crash is numbered by the next order, in placement order, with no gap', async () => {
+    const v = await createVariant(t.db, { onHand: 100 });
+    const start = await counter();
+    crash.down = true;
+    const left = await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1);
+    crash.down = false;
+    // The order stands (it committed), waiting for its number.
+    expect(await invoiceOf(left.id)).toEqual({ invoiceNumber: null, invoiceDue: true });
+    const next = await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1);
+    expect(await invoiceOf(left.id)).toEqual({ invoiceNumber: start + 1, invoiceDue: false });
+    expect(await invoiceOf(next.id)).toEqual({ invoiceNumber: start + 2, invoiceDue: false });
+    expect(await counter()).toBe(start + 2);
+  });
+
+  it('the catch-up pass at start numbers what a crash left, and numbers nothing twice', async () => {
+    const v = await createVariant(t.db, { onHand: 100 });
+    const start = await counter();
+    crash.down = true;
+    const left: { id: string }[] = [];
+    for (let i = 0; i < 3; i++) left.push(await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1));
+    crash.down = false;
+    expect((await Promise.all(left.map((o) => invoiceOf(o.id)))).map((r) => r.invoiceNumber)).toEqual([null, null, null]);
+    const numbering = startInvoiceNumbering(t.db, { pollMs: 60_000 });
+    try {
+      await expect.poll(async () => (await Promise.all(left.map((o) => invoiceOf(o.id)))).map((r) => r.invoiceNumber)).toEqual([start + 1, start + 2, start + 3]);
+    } finally {
+      await numbering.stop();
+    }
+    expect(await numberDueInvoices(t.db)).toBe(0);
+    expect(await counter()).toBe(start + 3);
+  });
+
+  it('downloading the tax invoice of an order a crash left unnumbered numbers it first', async () => {
+    const v = await createVariant(t.db, { onHand: 100 });
+    const shopper = await createUser(t.deps);
+    const start = await counter();
+    crash.down = true;
+    const order = await placeOrderFor(t, shopper.token, v.variantId, 1);
+    crash.down = false;
+    const res = await fetch(`${t.baseUrl}/api/orders/${order.id}/invoice.pdf`, { headers: { authorization: `Bearer ${shopper.token}` } });
+    expect(res.status).toBe(200);
+    expect(await invoiceOf(order.id)).toEqual({ invoiceNumber: start + 1, invoiceDue: false });
+  });
+});
