@@ -27,6 +27,7 @@ import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotio
 import { loadShippingRules } from './shipping-rules.service';
 import { noteCatalogueChanged, noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { numberAfterPlacing } from './invoice-numbering';
+import { companyOf } from '../accounts/user.mapper';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
@@ -39,9 +40,17 @@ type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
 const SCOPE = 'order';
 
+/** Who places the order: the signed-in customer, with the company the tax invoice bills (if any). */
+type Buyer = { id: string; email: string; company?: Prisma.JsonValue };
+
+const companySnapshot = (user: Buyer) => {
+  const company = companyOf(user.company ?? null);
+  return company ? JSON.stringify(company) : null;
+};
+
 export async function placeOrder(
   db: PrismaClient,
-  user: { id: string; email: string },
+  user: Buyer,
   input: Input,
   headerKey: string | null,
   mail: MailSettings,
@@ -94,7 +103,7 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
   return row?.order ? toOrderDto(row.order) : null;
 }
 
-async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Input, key: string | null, mail: MailSettings) {
+async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, mail: MailSettings) {
   const now = new Date();
   const userId = user.id;
   // 1. This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
@@ -170,6 +179,8 @@ async function placeInTx(tx: Tx, user: { id: string; email: string }, input: Inp
     createdAt: now,
     totals: t,
     couponCode: order.couponCode,
+    // The invoice bills the company as it was when the order was placed, not as it is edited later.
+    buyerCompany: companySnapshot(user),
     ship: {
       fullName: order.shipFullName,
       phone: order.shipPhone,

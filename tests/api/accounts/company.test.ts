@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrderFor } from '../../factories/orders';
+import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
+import { pdfPages } from '../../setup/pdf-text';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 // A business buyer's company details on GET/PUT /users/me: checked by country, normalised as the
@@ -69,5 +72,24 @@ describe('company details on the profile', () => {
     await t.api('PUT', '/users/me', { token: a.token, body: { company: acme } });
     expect((await t.api('GET', '/users/me', { token: b.token })).body.company).toBeNull();
     expect((await t.api('PUT', '/users/me', { body: { company: acme } })).status).toBe(401);
+  });
+
+  it('print on the tax invoice of an order as they were when it was placed', async () => {
+    const { token } = await createUser(t.deps);
+    await t.api('PUT', '/users/me', { token, body: { company: acme } });
+    const v = await createVariant(t.db, { onHand: 50, tiers: [[1, 1000]] });
+    const order = await placeOrderFor(t, token, v.variantId, 2);
+    // A later change of the profile does not rewrite an invoice already issued.
+    await t.api('PUT', '/users/me', { token, body: { company: { ...acme, name: 'Renamed Pte. Ltd.' } } });
+    const res = await fetch(`${t.baseUrl}/api/orders/${order.id}/invoice.pdf`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const text = (await pdfPages(new Uint8Array(await res.arrayBuffer()))).join(' ');
+    for (const line of ['Acme Packaging Pte. Ltd.', 'UEN: 201912345K', 'GST Reg. No.: M90312345A', 'Singapore 048616', 'Ship to']) expect(text).toContain(line);
+    expect(text).not.toContain('Renamed');
+
+    // A private buyer's order has no company on it.
+    const other = await createUser(t.deps);
+    const plain = await placeOrderFor(t, other.token, v.variantId, 1);
+    expect((await t.db.order.findUniqueOrThrow({ where: { id: plain.id }, select: { buyerCompany: true } })).buyerCompany).toBeNull();
   });
 });
