@@ -9,8 +9,8 @@ import { registerCustomer, SHOPPER_ADDRESS } from './fixtures';
 for (const width of [1280, 390]) {
   test(`company details on the profile and on the tax invoice (${width} px)`, async ({ page }) => {
     test.setTimeout(120_000);
+    await registerCustomer(page); // at the default width, where the header shows the Account link
     await page.setViewportSize({ width, height: 900 });
-    await registerCustomer(page);
     await page.goto('/account');
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Add company details' }).click();
