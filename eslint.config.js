@@ -42,11 +42,9 @@ export default tseslint.config(
     // (docs/decisions/0140-raw-sql-in-sql-files.md); the database layer, scripts and tests may run it
     // anywhere. no-restricted-properties rather than no-restricted-syntax, so that this rule and any
     // other syntax restriction on the same files both apply (flat config keeps only the last options
-    // of one rule). order-placement.service.ts still holds two statements (the coupon row lock and
-    // the gift allocation); they move to order-placement.sql.ts once the invoice-numbering change
-    // there lands.
+    // of one rule).
     files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.sql.ts', 'server/db/**', 'scripts/**', 'tests/**', '**/*.test.ts', 'server/services/orders/order-placement.service.ts'],
+    ignores: ['**/*.sql.ts', 'server/db/**', 'scripts/**', 'tests/**', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

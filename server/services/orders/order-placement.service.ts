@@ -252,7 +252,7 @@ async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, 
  */
 async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
   if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {
-    await tx.$queryRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${coupon.id} FOR UPDATE`;
+    await sql.lockCoupon(tx, coupon.id);
     const used = await couponUses(tx, coupon.id, use.email);
     if (coupon.usageLimit != null && used.total >= coupon.usageLimit) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
     if (coupon.usageLimitPerCustomer != null && used.byCustomer >= coupon.usageLimitPerCustomer) throw new AppError('CONFLICT', COUPON_MESSAGES.usedByCustomer);
@@ -264,16 +264,12 @@ async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string;
 async function allocateGifts(tx: Tx, selections: GiftSelection[], giftById: Map<string, { name: string }>, ref: { userId: string; orderId: string }) {
   const ledger: LedgerEntry[] = [];
   for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
-    const rows = await tx.$queryRaw<{ allocated: number }[]>`
-      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
-      WHERE "id" = ${s.giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
-      RETURNING "allocated"`;
+    const after = await sql.allocateGift(tx, s.giftId);
     const name = giftById.get(s.giftId)?.name ?? 'this gift';
-    if (rows.length === 0) {
+    if (after === null) {
       stockConflicts.inc();
       throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
     }
-    const after = Number(rows[0].allocated);
     ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId: ref.userId, orderId: ref.orderId });
   }
   await writeLedger(tx, ledger);

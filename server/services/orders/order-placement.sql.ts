@@ -172,3 +172,22 @@ export async function allocateLockedVariants(
   if (taken.length !== lines.length) throw new Error(`Allocated ${taken.length} of ${lines.length} locked order lines`);
   return new Map(taken.map((r) => [r.id, r.allocated]));
 }
+
+/** Locks a coupon with a use limit, so that orders using it count its uses one after another. */
+export async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${couponId} FOR UPDATE`;
+}
+
+const giftAllocatedRow = z.object({ allocated: int });
+
+/**
+ * Takes one unit of an active gift if one is left; answers the gift's new allocated count, or null
+ * when it has run out (or was switched off) meanwhile.
+ */
+export async function allocateGift(tx: Tx, giftId: string): Promise<number | null> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
+    WHERE "id" = ${giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
+    RETURNING "allocated"`;
+  return rows.length ? giftAllocatedRow.parse(rows[0]).allocated : null;
+}
