@@ -1,6 +1,8 @@
-// npm run db:bench-data: adds 5,000 products with 10 variants each (3 price tiers per variant) to
-// the database named by DATABASE_URL, or the PGlite database under DATA_DIR. For benchmarks on a
-// scratch database only; a second run does nothing.
+// npm run db:bench-data: adds 5,000 products with 10 variants each (3 price tiers per variant) and
+// a year of orders over them (100,000 by default, from 20,000 customers; seed-orders.sql.ts) to the
+// database named by DATABASE_URL, or the embedded database under DATA_DIR. For benchmarks on a
+// scratch database only; a second run does nothing. BENCH_PRODUCTS, BENCH_ORDERS (0: no orders)
+// and BENCH_CUSTOMERS change the sizes.
 //
 // The rows are generated inside the database with generate_series (one INSERT ... SELECT per
 // table): Prisma's createMany took about 100 s for the same rows on PGlite, this takes a few.
@@ -8,8 +10,11 @@
 import { readEnv } from '../../server/env';
 import { openDatabase } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
+import { ordersSql } from './seed-orders.sql';
 
 const PRODUCTS = Math.max(1, Math.min(100_000, Number(process.env.BENCH_PRODUCTS ?? 5000) | 0));
+const ORDERS = Math.max(0, Math.min(1_000_000, Number(process.env.BENCH_ORDERS ?? 100_000) | 0));
+const CUSTOMERS = Math.max(1, Math.min(1_000_000, Number(process.env.BENCH_CUSTOMERS ?? 20_000) | 0));
 
 const productSql = (imageUrl: string | null) => `
 WITH g AS (
@@ -66,16 +71,26 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await runMigrations(database.executor);
   const db = database.db;
+  const exec = (sql: string) => database.executor.withConnection((c) => c.exec(`BEGIN;\n${sql}\nCOMMIT;`));
   if ((await db.product.count({ where: { id: { startsWith: 'bench_p_' } } })) > 0) {
     console.log('The benchmark catalogue is already there.');
-    await database.close();
-    return;
+  } else {
+    const image = await db.productImage.findFirst({ select: { url: true } });
+    const started = Date.now();
+    await exec(productSql(image?.url ?? null));
+    const [products, variants] = await Promise.all([db.product.count(), db.variant.count()]);
+    console.log(`Added ${PRODUCTS} products with ${PRODUCTS * 10} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (catalogue now ${products} products, ${variants} variants).`);
   }
-  const image = await db.productImage.findFirst({ select: { url: true } });
-  const started = Date.now();
-  await database.executor.withConnection((sql) => sql.exec(`BEGIN;\n${productSql(image?.url ?? null)}\nCOMMIT;`));
-  const [products, variants] = await Promise.all([db.product.count(), db.variant.count()]);
-  console.log(`Added ${PRODUCTS} products with ${PRODUCTS * 10} variants in ${((Date.now() - started) / 1000).toFixed(1)} s (catalogue now ${products} products, ${variants} variants).`);
+  if (ORDERS > 0 && (await db.order.count({ where: { id: { startsWith: 'bench_o_' } } })) === 0) {
+    // The orders are drawn over the bench catalogue's products as they are numbered now.
+    const benchProducts = await db.product.count({ where: { id: { startsWith: 'bench_p_' } } });
+    const started = Date.now();
+    await exec(ordersSql(ORDERS, CUSTOMERS, benchProducts));
+    const [orders, items] = await Promise.all([db.order.count(), db.orderItem.count()]);
+    console.log(`Added ${ORDERS} orders over 365 days from ${CUSTOMERS} customers in ${((Date.now() - started) / 1000).toFixed(1)} s (now ${orders} orders, ${items} order lines).`);
+  } else if (ORDERS > 0) {
+    console.log('The benchmark orders are already there.');
+  }
   await database.close();
 }
 
