@@ -144,5 +144,19 @@ export const benchPaths: BenchPath[] = [
   },
   // Order placement needs a fresh cart per request: measured by scripts/bench/orders.ts (orders/s on
   // PostgreSQL with concurrent clients, and an oversell check).
+  // The reports over the last 90 days in the shop's time zone (the bench data holds a year of
+  // orders), as an integrator asks for them with the admin's token. Stock cover takes no range: its
+  // window is the stock_window_days setting (30 days unless changed), over every variant.
+  ...(['sales', 'products', 'customers', 'promotions', 'stock-cover', 'gst'] as const).map(
+    (report): BenchPath => ({
+      name: `GET /api/admin/reports/${report} (90 days)`,
+      connections: 10,
+      request: ({ adminToken }) => {
+        const day = (daysAgo: number) => new Date(Date.now() + 8 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+        const range = report === 'stock-cover' ? '' : `?from=${day(89)}&to=${day(0)}${report === 'sales' ? '&interval=day' : ''}`;
+        return { method: 'GET', path: `/api/admin/reports/${report}${range}`, headers: { authorization: `Bearer ${adminToken}` } };
+      },
+    }),
+  ),
   // bench-paths: add entries above this line
 ];
