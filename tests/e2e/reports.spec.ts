@@ -28,6 +28,10 @@ async function shoot(page: Page, name: string) {
   await page.reload();
   await expect(page.getByTestId('report-chart').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The tab row scrolls sideways on a phone; the open report's tab is within the screen.
+  const tab = await page.getByRole('navigation', { name: 'Reports' }).locator('[aria-current="page"]').boundingBox();
+  expect(tab!.x).toBeGreaterThanOrEqual(0);
+  expect(tab!.x + tab!.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `/tmp/reports-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { REPORT_SETTINGS_DEFAULTS, type ReportSettings } from '../../../shared/schemas/admin/reports.schema';
@@ -23,7 +23,19 @@ const TABS = [
 
 export default function ReportsPage() {
   const { isAdmin } = useAuth();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const tabRow = useRef<HTMLElement>(null);
+  // On a phone the six tabs are wider than the screen: the row scrolls sideways, and the open
+  // report's tab is brought into it (only the row moves, never the page).
+  useEffect(() => {
+    const row = tabRow.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active) return;
+    const left = active.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft || left + active.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = Math.max(0, left - (row.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [pathname]);
   // The range travels between reports; the report's own filters do not.
   const keep = new URLSearchParams(search);
   const carried = new URLSearchParams(['range', 'from', 'to'].flatMap((k) => (keep.get(k) ? [[k, keep.get(k)!]] : [])));
@@ -31,8 +43,8 @@ export default function ReportsPage() {
   return (
     <div>
       <PageHeader title="Reports" subtitle="How the shop is doing, compared with the period before" />
-      <nav aria-label="Reports" className="-mx-3 mb-4 overflow-x-auto px-3">
-        <ul className="flex gap-1 border-b border-slate-200">
+      <nav ref={tabRow} aria-label="Reports" className="-mx-3 mb-4 min-w-0 max-w-[100vw] overflow-x-auto px-3">
+        <ul className="flex w-max min-w-full gap-1 border-b border-slate-200">
           {TABS.map((t) => (
             <li key={t.to}>
               <NavLink
