@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sgAddress } from '../../factories/orders';
 import { createCoupon, createGiftTier, createVariant, deleteGiftTier } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -8,18 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const sgAddress = {
-  fullName: 'Tan Mei Ling',
-  phone: '+65 9123 4567',
-  addressLine1: '1 Orchard Road',
-  addressLine2: '',
-  unit: '#05-01',
-  postalCode: '238801',
-  city: 'Singapore',
-  state: 'Singapore',
-  country: 'SG',
-};
 
 describe('placing an order through REST', () => {
   it('recomputes every figure, allocates stock, records coupon, gifts, ledger and clears the cart', async () => {
