@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildLogger, logger, setLogger } from '../../../server/lib/log';
 import { numberDueInvoices, startInvoiceNumbering } from '../../../server/services/orders/invoice-numbering';
 import { placeOrderFor } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
@@ -18,11 +19,18 @@ vi.mock('../../../server/services/orders/invoice-numbering.sql', async (importOr
   };
 });
 
+// The simulated crashes are logged as warnings: kept here (and checked) rather than printed in CI's output.
+const warnings: { msg: string; err?: { message: string } }[] = [];
+const previousLogger = logger();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  setLogger(buildLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line)) }));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  setLogger(previousLogger);
+  await t.close();
+});
 
 const invoiceOf = (id: string) => t.db.order.findUniqueOrThrow({ where: { id }, select: { invoiceNumber: true, invoiceDue: true } });
 const counter = async () => (await t.db.counter.findUnique({ where: { name: 'invoice' } }))?.value ?? 0;
@@ -44,6 +52,10 @@ describe('invoice numbering after the order commits', () => {
     crash.down = true;
     const left = await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1);
     crash.down = false;
+    expect(warnings.at(-1)).toMatchObject({
+      msg: 'Invoice numbering after an order failed; the order will be numbered by the next pass',
+      err: { message: 'the shop stopped before numbering' },
+    });
     // The order stands (it committed), waiting for its number.
     expect(await invoiceOf(left.id)).toEqual({ invoiceNumber: null, invoiceDue: true });
     const next = await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1);
