@@ -7,6 +7,33 @@ import { Modal, errorText, inputClass, labelClass } from './ui';
 type Item = RouterOutputs['admin']['gifts']['listItems'][number];
 type Tier = RouterOutputs['admin']['gifts']['listTiers'][number];
 
+/** Both dialogs save the same way: create or update, then the specification's toast either way. */
+async function saveWithToast(noun: 'gift item' | 'gift tier', editing: boolean, save: () => Promise<unknown>, onSaved: () => void) {
+  try {
+    await save();
+    toast.success(`${noun[0].toUpperCase()}${noun.slice(1)} ${editing ? 'updated' : 'created'} successfully`);
+    onSaved();
+  } catch (err) {
+    toast.error(`Failed to save ${noun}: ${errorText(err)}`);
+  }
+}
+
+/** The Active box and the Cancel / save buttons that end both forms. */
+function ActiveAndActions(props: { active: boolean; onActive(v: boolean): void; onClose(): void; busy: boolean; canSave: boolean; saveLabel: string }) {
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={props.active} onChange={(e) => props.onActive(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
+        Active
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={props.onClose}>Cancel</Button>
+        <Button type="submit" disabled={props.busy || !props.canSave}>{props.busy ? 'Saving...' : props.saveLabel}</Button>
+      </div>
+    </>
+  );
+}
+
 export function GiftItemDialog({ open, item, onClose, onSaved }: { open: boolean; item: Item | null; onClose(): void; onSaved(): void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -29,14 +56,7 @@ export function GiftItemDialog({ open, item, onClose, onSaved }: { open: boolean
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const body = { name, description, image_url: imageUrl || null, stock_quantity: stockNumber, is_active: active };
-    try {
-      if (item) await update.mutateAsync({ id: item.id, ...body });
-      else await create.mutateAsync(body);
-      toast.success(item ? 'Gift item updated successfully' : 'Gift item created successfully');
-      onSaved();
-    } catch (err) {
-      toast.error(`Failed to save gift item: ${errorText(err)}`);
-    }
+    await saveWithToast('gift item', Boolean(item), () => (item ? update.mutateAsync({ id: item.id, ...body }) : create.mutateAsync(body)), onSaved);
   }
   const busy = create.isPending || update.isPending;
   return (
@@ -61,14 +81,7 @@ export function GiftItemDialog({ open, item, onClose, onSaved }: { open: boolean
           <input type="number" min={0} step={1} value={stock} onChange={(e) => setStock(e.target.value)} className={inputClass} />
           {!stockOk && <span className="mt-1 block text-xs text-red-600">Stock quantity must be a whole number, 0 or more</span>}
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
-          Active
-        </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={busy || !name.trim() || !description.trim() || !stockOk}>{busy ? 'Saving...' : item ? 'Update Gift Item' : 'Create Gift Item'}</Button>
-        </div>
+        <ActiveAndActions active={active} onActive={setActive} onClose={onClose} busy={busy} canSave={Boolean(name.trim() && description.trim() && stockOk)} saveLabel={item ? 'Update Gift Item' : 'Create Gift Item'} />
       </form>
     </Modal>
   );
@@ -94,14 +107,7 @@ export function GiftTierDialog({ open, tier, items, onClose, onSaved }: { open: 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const body = { name, spending_threshold: Number(threshold), gift_limit: Math.max(1, Math.floor(Number(limit) || 1)), gift_item_ids: ids, is_active: active };
-    try {
-      if (tier) await update.mutateAsync({ id: tier.id, ...body });
-      else await create.mutateAsync(body);
-      toast.success(tier ? 'Gift tier updated successfully' : 'Gift tier created successfully');
-      onSaved();
-    } catch (err) {
-      toast.error(`Failed to save gift tier: ${errorText(err)}`);
-    }
+    await saveWithToast('gift tier', Boolean(tier), () => (tier ? update.mutateAsync({ id: tier.id, ...body }) : create.mutateAsync(body)), onSaved);
   }
   const busy = create.isPending || update.isPending;
   return (
@@ -134,14 +140,7 @@ export function GiftTierDialog({ open, tier, items, onClose, onSaved }: { open: 
             ))}
           </div>
         </fieldset>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
-          Active
-        </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={busy || !name.trim() || !(Number(threshold) > 0)}>{busy ? 'Saving...' : tier ? 'Update Gift Tier' : 'Create Gift Tier'}</Button>
-        </div>
+        <ActiveAndActions active={active} onActive={setActive} onClose={onClose} busy={busy} canSave={Boolean(name.trim()) && Number(threshold) > 0} saveLabel={tier ? 'Update Gift Tier' : 'Create Gift Tier'} />
       </form>
     </Modal>
   );
