@@ -9,7 +9,7 @@ export const sgAddress = {
   postalCode: '238801',
   city: 'Singapore',
   state: 'Singapore',
-  country: 'SG',
+  country: 'SG' as const,
 };
 
 /** Puts the variant in the user's cart and places the order through REST; returns the order. */

@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../server/db/client';
-import { createDeps } from '../../server/deps';
-import { LocalImageStorage } from '../../server/storage/image-storage';
-import { createContextInner } from '../../server/trpc/context';
-import { createCaller } from '../../server/trpc/root';
+import { describe, expect, it } from 'vitest';
+import { sgAddress } from '../factories/orders';
 import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';
-import { createPostgresDb } from '../setup/test-db';
+import { twoInstances } from './two-instances';
 
 // Invoice numbers are given after each order commits, by a step that numbers every order committed
 // by then. Two app instances (two PrismaClients with their own pools) place orders at once, some of
 // which fail on stock: the numbers must still be one per placed order, without a gap or a repeat,
 // present when the order is answered, and in the order the orders were placed.
-let a: Awaited<ReturnType<typeof createPostgresDb>>;
-let b: Database;
-beforeAll(async () => {
-  a = await createPostgresDb(10);
-  b = await openPostgres(a.url, 10);
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
-
-const address = { fullName: 'Lim Wei', phone: '91234567', addressLine1: '2 Jurong West', postalCode: '640002', city: 'Singapore', state: 'Singapore', country: 'SG' as const };
+const shop = twoInstances();
 
 describe('invoice numbers with two app instances placing orders at once', () => {
   it('are gap-free, unique, present when the order is answered, and follow the order of placement', async () => {
-    const storage = new LocalImageStorage('/tmp/packshop-race-uploads');
-    const deps = [createDeps(a.db, storage), createDeps(b.db, storage)];
-    const plenty = await createVariant(a.db, { onHand: 1_000 });
+    const plenty = await createVariant(shop.db, { onHand: 1_000 });
     // Every third shopper also wants one of 4 scarce units: most of them roll back, taking no number.
-    const scarce = await createVariant(a.db, { onHand: 4 });
-    const shoppers = await Promise.all(Array.from({ length: 36 }, () => createUser(deps[0])));
+    const scarce = await createVariant(shop.db, { onHand: 4 });
+    const shoppers = await Promise.all(Array.from({ length: 36 }, () => createUser(shop.deps[0])));
     for (const [i, s] of shoppers.entries()) {
-      const caller = createCaller(createContextInner({ deps: deps[0], token: s.token }));
+      const caller = shop.callerFor(0, s.token);
       await caller.cart.add({ variant_id: plenty.variantId, quantity: 1 });
       if (i % 3 === 0) await caller.cart.add({ variant_id: scarce.variantId, quantity: 1 });
     }
@@ -42,12 +25,12 @@ describe('invoice numbers with two app instances placing orders at once', () => 
     const placed: { id: string; started: number; answered: number; numberWhenAnswered: number | null }[] = [];
     let failed = 0;
     const place = async (i: number) => {
-      const caller = createCaller(createContextInner({ deps: deps[i % 2], token: shoppers[i].token }));
+      const caller = shop.callerFor(i, shoppers[i].token);
       const started = performance.now();
       try {
-        const order = await caller.orders.place({ shipping_address: address });
+        const order = await caller.orders.place({ shipping_address: sgAddress });
         const answered = performance.now();
-        const row = await a.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { invoiceNumber: true } });
+        const row = await shop.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { invoiceNumber: true } });
         placed.push({ id: order.id, started, answered, numberWhenAnswered: row.invoiceNumber });
       } catch (err) {
         expect(err).toMatchObject({ code: 'CONFLICT' });
@@ -61,11 +44,11 @@ describe('invoice numbers with two app instances placing orders at once', () => 
     expect(placed).toHaveLength(shoppers.length - failed);
     // Numbered before the shopper was answered.
     expect(placed.filter((p) => p.numberWhenAnswered == null)).toEqual([]);
-    const rows = await a.db.order.findMany({ select: { id: true, invoiceNumber: true, invoiceDue: true } });
+    const rows = await shop.db.order.findMany({ select: { id: true, invoiceNumber: true, invoiceDue: true } });
     expect(rows.filter((r) => r.invoiceDue)).toEqual([]);
     const numbers = rows.map((r) => r.invoiceNumber!).sort((x, y) => x - y);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-    expect((await a.db.counter.findUniqueOrThrow({ where: { name: 'invoice' } })).value).toBe(numbers.length);
+    expect((await shop.db.counter.findUniqueOrThrow({ where: { name: 'invoice' } })).value).toBe(numbers.length);
     // An order answered before another was placed has the smaller number.
     const numberOf = new Map(rows.map((r) => [r.id, r.invoiceNumber!]));
     for (const x of placed) for (const y of placed) if (x.answered < y.started) expect(numberOf.get(x.id)!).toBeLessThan(numberOf.get(y.id)!);
