@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchBackupUnderOrders } from './backup-under-orders';
 import { benchCsvImport } from './csv-import';
 import { benchOrders } from './orders';
 import { processCpuMicros } from './process-cpu';
@@ -11,6 +12,7 @@ import { benchPaths, type BenchContext } from './paths';
 import { scratchDataDir } from './scratch-dir';
 
 // npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
+//   (--only backup: only the backup taken while orders are placed)
 // Builds and starts the server on a scratch database (the embedded PostgreSQL server by default; with --pg, or when
 // BENCH_DATABASE_URL is set, a scratch database on PostgreSQL), loads the 5,000-product catalogue,
 // then runs autocannon on loopback against each hot path and a bare Express server in the same
@@ -234,14 +236,23 @@ const requestPaths: Section = {
         Number.isFinite(cpu) ? cpu.toFixed(0) : '',
       ]);
     }
+    if (rows.length === 0) return;
     console.log(`\nautocannon: 50 connections (unless noted), ${duration} s per path, loopback, ${databaseUrl ? 'PostgreSQL' : 'embedded PostgreSQL'}`);
     printTable([header, ...rows]);
     printObservabilityCost(cpuPerRequest.get('GET /api/products/{id}'));
   },
 };
 
+const backupUnderOrders: Section = {
+  name: 'backup under orders',
+  async run(ctx) {
+    if (only && !only.includes('backup')) return;
+    for (const line of await benchBackupUnderOrders(ctx, { env: env() })) console.log(line);
+  },
+};
+
 // Sections run in this order; add new ones at the end.
-const sections: Section[] = [requestPaths];
+const sections: Section[] = [requestPaths, backupUnderOrders];
 
 async function main() {
   if (!skipBuild) {
