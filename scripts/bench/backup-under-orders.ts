@@ -18,7 +18,7 @@ export interface BackupUnderOrdersOptions {
   ordersPerSecond?: number;
   /** Buyers placing them (each order: one cart add, then the order). */
   buyers?: number;
-  /** Seconds of orders before the backup starts, for the comparison. */
+  /** Seconds of orders before the backup starts, for the comparison (after 3 s not counted, while caches fill). */
   warmupSeconds?: number;
 }
 
@@ -47,7 +47,8 @@ function runBackup(env: NodeJS.ProcessEnv, outFile: string): Promise<{ code: num
 export async function benchBackupUnderOrders(ctx: BenchContext, opts: BackupUnderOrdersOptions): Promise<string[]> {
   const rate = opts.ordersPerSecond ?? 10;
   const buyerCount = opts.buyers ?? 8;
-  const warmup = (opts.warmupSeconds ?? 5) * 1000;
+  const settle = 3000;
+  const warmup = (opts.warmupSeconds ?? 10) * 1000;
   const admin = { authorization: `Bearer ${ctx.adminToken}` };
 
   // One variant with stock for every order of the run.
@@ -89,8 +90,9 @@ export async function benchBackupUnderOrders(ctx: BenchContext, opts: BackupUnde
     }
   };
   const running = Promise.all(buyers.map(buyer));
+  const countFrom = performance.now() + settle;
 
-  await new Promise((r) => setTimeout(r, warmup));
+  await new Promise((r) => setTimeout(r, settle + warmup));
   const outFile = join(tmpdir(), `packshop-bench-backup-${stamp}.tar.gz`);
   const backupFrom = performance.now();
   const backup = await runBackup(opts.env, outFile);
@@ -105,7 +107,7 @@ export async function benchBackupUnderOrders(ctx: BenchContext, opts: BackupUnde
   } finally {
     rmSync(outFile, { force: true });
   }
-  const before = samples.filter((s) => s.startedAt < backupFrom);
+  const before = samples.filter((s) => s.startedAt >= countFrom && s.startedAt < backupFrom);
   const during = samples.filter((s) => s.startedAt >= backupFrom && s.startedAt <= backupTo);
   const failed = samples.filter((s) => s.status !== 200).length;
   const fmt = (xs: Sample[]) => {
