@@ -8,7 +8,7 @@ const STYLES: Record<QuoteStatus, string> = {
   expired: 'bg-red-100 text-red-800 ring-red-200',
 };
 
-export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
+const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
   requested: 'Waiting for prices',
   quoted: 'Priced',
   accepted: 'Accepted',
