@@ -24,6 +24,8 @@ const AccountPage = lazy(() => import('./routes/account/AccountPage'));
 const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'));
 const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
 const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
+const QuotesPage = lazy(() => import('./routes/quotes/QuotesPage'));
+const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 
 // The whole back office (all /admin pages) is one lazily loaded chunk.
 const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
       { path: '/account', element: signedIn(<AccountPage />) },
       { path: '/lists', element: signedIn(<ListsPage />) },
       { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
+      { path: '/quotes', element: signedIn(<QuotesPage />) },
+      { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
       { path: '/admin/*', element: staff(<AdminApp />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -8,6 +8,8 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.inventory': 'inventory',
   'admin.orders': 'orders',
   'admin.dashboard': 'orders',
+  // Quotes are orders not yet placed: the same buyers, lines and prices (docs/decisions/0143).
+  'admin.quotes': 'orders',
   'admin.coupons': 'promotions',
   'admin.gifts': 'promotions',
   'admin.promotions': 'promotions',

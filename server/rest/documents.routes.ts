@@ -6,6 +6,7 @@ import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/orders/invoice.service';
+import { quotePdf } from '../services/quotes/quotes.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 
@@ -59,13 +60,28 @@ export function documentsRouter(deps: AppDeps): express.Router {
     await sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), null));
   });
 
+  route('/quotes/:id/quote.pdf', async (req, res) => {
+    checkedInput(req);
+    const ctx = contextFromRequest(deps, req);
+    if (ctx.usesApiKey) throw new AppError('FORBIDDEN', 'API keys can only call back-office operations; use /admin/quotes/{id}/quote.pdf.');
+    const { user } = requireSignedIn(await ctx.getAuth(), ctx.token);
+    await sendPdf(res, () => quotePdf(deps.db, String(req.params.id), user.id));
+  });
+
+  const quoteRole = roleForRoute('GET /admin/quotes/{id}/quote.pdf');
+  route('/admin/quotes/:id/quote.pdf', async (req, res) => {
+    checkedInput(req);
+    await requireBackOffice(contextFromRequest(deps, req), { role: quoteRole, scope: ORDERS_READ });
+    await sendPdf(res, () => quotePdf(deps.db, String(req.params.id), null));
+  });
+
   return router;
 }
 
-const pdfResponse = (operationId: string, summary: string, staff: boolean) => ({
+const pdfResponse = (operationId: string, summary: string, staff: boolean, area: 'orders' | 'quotes' = 'orders') => ({
   get: {
     operationId,
-    tags: [staff ? 'admin: orders' : 'orders'],
+    tags: [staff ? `admin: ${area}` : area],
     summary,
     security: staff ? [{ Authorization: [] }, { ApiKey: [ORDERS_READ] }] : [{ Authorization: [] }],
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
@@ -73,7 +89,8 @@ const pdfResponse = (operationId: string, summary: string, staff: boolean) => ({
       200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
       401: { description: 'Not signed in' },
       ...(staff ? { 403: { description: 'Not staff' } } : {}),
-      404: { description: 'No such order (or not yours)' },
+      ...(area === 'quotes' ? { 409: { description: 'Not priced yet' } } : {}),
+      404: { description: `No such ${area === 'quotes' ? 'quote' : 'order'} (or not yours)` },
     },
   },
 });
@@ -101,4 +118,6 @@ export const documentsPaths = {
   },
   '/orders/{id}/invoice.pdf': pdfResponse('orders-invoicePdf', 'Tax invoice of one of your orders (PDF, A4)', false),
   '/admin/orders/{id}/invoice.pdf': pdfResponse('admin-orders-invoicePdf', 'Tax invoice of an order (PDF, A4)', true),
+  '/quotes/{id}/quote.pdf': pdfResponse('quotes-quotePdf', 'One of your priced quotes (PDF, A4)', false, 'quotes'),
+  '/admin/quotes/{id}/quote.pdf': pdfResponse('admin-quotes-quotePdf', 'A priced quote (PDF, A4)', true, 'quotes'),
 };

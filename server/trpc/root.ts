@@ -6,6 +6,7 @@ import { promotionsRouter } from '../routers/promotions/promotions.router';
 import { listsRouter } from '../routers/cart/lists.router';
 import { ordersRouter } from '../routers/orders/orders.router';
 import { paymentsRouter } from '../routers/orders/payments.router';
+import { quotesRouter } from '../routers/quotes/quotes.router';
 import { catalogRouter } from '../routers/catalogue/catalog.router';
 import { contactRouter } from '../routers/support/contact.router';
 import { healthRouter } from '../routers/health.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   promotions: promotionsRouter,
   orders: ordersRouter,
   lists: listsRouter,
+  quotes: quotesRouter,
   catalog: catalogRouter,
   contact: contactRouter,
   chat: chatRouter,

@@ -3,6 +3,7 @@ import { PACKING_LOW_STOCK } from '../../shared/constants';
 import { availableStock } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
+import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import { emitWebhook } from './emit';
 import { subscribedEventTypes } from './subscriptions';
 
@@ -124,4 +125,22 @@ export async function webhookProductsImported(tx: Tx, rows: { sku: string; actio
   for (const p of products) {
     await webhookProductSaved(tx, p.variants.every((v) => created.has(v.sku)) ? 'product.created' : 'product.updated', p.id);
   }
+}
+
+const quoteData = (tx: Tx, quoteId: string) => tx.quote.findUniqueOrThrow({ where: { id: quoteId }, select: { ...quoteSelect, user: { select: { email: true } } } });
+
+/** quote.requested: a buyer asked for prices, or staff started a quote for a customer. Call after writing it. */
+export async function webhookQuoteRequested(tx: Tx, quoteId: string) {
+  await emitWebhook(tx, 'quote.requested', `quote:${quoteId}`, async () => {
+    const q = await quoteData(tx, quoteId);
+    return { quote: { ...toQuoteDto(q), email: q.user.email } };
+  });
+}
+
+/** quote.accepted, with the quote and the order it placed. Call in the order's transaction, after marking it accepted. */
+export async function webhookQuoteAccepted(tx: Tx, quoteId: string, orderId: string) {
+  await emitWebhook(tx, 'quote.accepted', `quote:${quoteId}`, async () => {
+    const q = await quoteData(tx, quoteId);
+    return { quote: { ...toQuoteDto(q), email: q.user.email }, order_id: orderId };
+  });
 }

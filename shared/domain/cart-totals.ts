@@ -10,6 +10,8 @@ export interface TotalsLine {
   weightGrams: number;
   /** Price tiers in cents. */
   tiers: readonly { min_quantity: number; price: number }[];
+  /** A price staff quoted for this line (shared/domain/quotes.ts): charged instead of the tiers. */
+  quotedUnitCents?: number;
 }
 
 interface PricedLine {
@@ -34,15 +36,15 @@ export interface CartTotals {
  */
 export function cartTotals(
   lines: readonly TotalsLine[],
-  opts: { rules: ShippingRules; country: Country; discount: (subtotalCents: number) => number },
+  opts: { rules: ShippingRules; country: Country; discount: (subtotalCents: number) => number; quotedShippingCents?: number },
 ): CartTotals {
   const priced = lines.map((l) => {
-    const unit = unitPriceFor(l.tiers, l.quantity);
+    const unit = l.quotedUnitCents ?? unitPriceFor(l.tiers, l.quantity);
     return { unitPriceCents: unit, lineTotalCents: unit * l.quantity };
   });
   const subtotalCents = priced.reduce((s, l) => s + l.lineTotalCents, 0);
   const totalWeightGrams = lines.reduce((s, l) => s + l.weightGrams * l.quantity, 0);
-  const shippingCents = shippingFeeFor(opts.rules, opts.country, subtotalCents, totalWeightGrams);
+  const shippingCents = opts.quotedShippingCents ?? shippingFeeFor(opts.rules, opts.country, subtotalCents, totalWeightGrams);
   const discountCents = Math.min(Math.max(0, opts.discount(subtotalCents)), subtotalCents);
   const totalCents = subtotalCents + shippingCents - discountCents;
   return {

@@ -26,6 +26,7 @@ const PACKING = 'Staff pack and ship: they need the buyer, the delivery address 
 const ORDER_RECORD = 'Part of the order staff pack and ship: who moved it and when.';
 const LEDGER = 'One variant at a time; order movements show the buyer e-mail, which staff already see on the order.';
 const ENQUIRIES = 'Staff answer customer enquiries: the message is what the customer wrote to the shop, to be answered.';
+const QUOTES = 'Staff answer price requests: they need the buyer, the company and the lines asked for.';
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
 const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
@@ -95,6 +96,13 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/orders/{id}/invoice.pdf', route('Tax invoice of an order (PDF)'), 'staff', 'Staff reprint the tax invoice a customer asks for, one order at a time.'],
     ['GET /admin/orders/feed', 'admin.orders.feed', 'admin', `Every order with buyer and address. ${BULK}`],
     ['GET /admin/export/orders', route('CSV export of orders'), 'admin', `Buyer, e-mail and country of every order. ${BULK}`],
+  ]),
+  ...area('Quotes', [
+    ['GET /admin/quotes', 'admin.quotes.list', 'staff', QUOTES],
+    ['POST /admin/quotes', 'admin.quotes.create', 'staff', 'Staff take a price request by phone or e-mail and start the quote for the customer.'],
+    ['GET /admin/quotes/{id}', 'admin.quotes.get', 'staff', `${QUOTES} The buyer's recent orders and quotes are what a price is decided from.`],
+    ['PUT /admin/quotes/{id}', 'admin.quotes.send', 'staff', 'Pricing a quote is day-to-day sales work; the buyer still decides whether to order.'],
+    ['GET /admin/quotes/{id}/quote.pdf', route('Quote of a customer (PDF)'), 'staff', QUOTES],
   ]),
   ...area('Messages', [
     ['GET /admin/contact-messages', 'admin.contact.list', 'staff', ENQUIRIES],

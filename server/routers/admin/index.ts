@@ -11,6 +11,7 @@ import { outboxAdminRouter } from './outbox.router';
 import { paymentSettingsRouter } from './payment-settings.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
+import { quotesAdminRouter } from './quotes.router';
 import { reportsRouter } from './reports.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
@@ -27,6 +28,7 @@ export const adminRouter = router({
   gifts: giftsRouter,
   promotions: promotionsRouter,
   orders: ordersRouter,
+  quotes: quotesAdminRouter,
   users: usersAdminRouter,
   contact: contactAdminRouter,
   emails: outboxAdminRouter,

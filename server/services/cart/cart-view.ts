@@ -71,15 +71,24 @@ export const tiersOf = (line: CartLineRow) => line.variant.priceTiers.map((t) =>
 /** Prices a cart. Pure given its inputs; the order uses the same function with the address's country. */
 export function priceCart(
   cart: Pick<CartRow, 'items' | 'gifts'>,
-  ctx: { coupon: (CouponRule & { id: string }) | null; tiers: GiftTierRule[]; rules: ShippingRules; country: Country; now: Date },
+  ctx: {
+    coupon: (CouponRule & { id: string }) | null;
+    tiers: GiftTierRule[];
+    rules: ShippingRules;
+    country: Country;
+    now: Date;
+    /** An accepted quote's prices, line by line, and its shipping fee: charged instead of the tiers and rules. */
+    quoted?: { unitCents: number[]; shippingCents: number };
+  },
 ): PricedCart {
   let couponDropped: string | null = null;
   let coupon = ctx.coupon;
   const totals = cartTotals(
-    cart.items.map((l) => ({ quantity: l.quantity, weightGrams: l.variant.weightGrams, tiers: tiersOf(l) })),
+    cart.items.map((l, i) => ({ quantity: l.quantity, weightGrams: l.variant.weightGrams, tiers: tiersOf(l), quotedUnitCents: ctx.quoted?.unitCents[i] })),
     {
       rules: ctx.rules,
       country: ctx.country,
+      quotedShippingCents: ctx.quoted?.shippingCents,
       discount: (subtotal) => {
         if (!coupon) return 0;
         const check = checkCoupon(coupon, subtotal, ctx.now);

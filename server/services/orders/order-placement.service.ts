@@ -13,7 +13,7 @@ import { selectionProblem, type GiftSelection } from '../../../shared/domain/gif
 import { availableStock } from '../../../shared/domain/stock';
 import { idempotencyKeySchema, type placeOrderInput } from '../../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../../db/errors';
-import { priceCart, tiersOf } from '../cart/cart-view';
+import { priceCart, tiersOf, type CartLineRow } from '../cart/cart-view';
 import { variantLabel } from '../cart/cart.service';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { orderSelect, toOrderDto, type OrderRow } from './order.mapper';
@@ -55,6 +55,7 @@ export async function placeOrder(
   headerKey: string | null,
   mail: MailSettings,
   guard?: { attempts: CouponAttempts; ip: string },
+  quote?: QuotedSource,
 ) {
   const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
   // A code sent with the order is one more door for guessing (server/auth/coupon-attempts.ts).
@@ -73,7 +74,7 @@ export async function placeOrder(
         noteCatalogueChanged(tx, 'stock');
         // The order may record the user's last used address, which their session carries.
         noteSessionsChanged(tx, { userId: user.id });
-        return placeInTx(tx, user, input, key, mail);
+        return placeInTx(tx, user, input, key, mail, quote);
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
@@ -103,10 +104,26 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
   return row?.order ? toOrderDto(row.order) : null;
 }
 
-async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, mail: MailSettings) {
-  const now = new Date();
-  const userId = user.id;
-  // 1. This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
+/**
+ * An accepted quote (server/services/quotes/): the order is made of its lines at its prices instead
+ * of the cart, and every other rule of placing an order (the key, stock, GST, the outbox, webhooks,
+ * the invoice number) stays this file's. The cart is left as it is; a quote has no coupon or gifts.
+ */
+export interface QuotedSource {
+  /** Locks the quote, checks it can be accepted now, and answers its lines with the quoted prices. */
+  take(tx: Tx, now: Date): Promise<{ items: CartLineRow[]; unitCents: number[]; shippingCents: number }>;
+  /** Marks the quote accepted by this order, in the order's transaction (once: the row is locked). */
+  accepted(tx: Tx, order: OrderRow, now: Date): Promise<void>;
+}
+
+/** The cart, locked, or a quote's lines; with the idempotency key claimed first either way. */
+async function linesToPlace(tx: Tx, userId: string, key: string | null, quote: QuotedSource | undefined, now: Date) {
+  if (quote) {
+    await sql.claimKey(tx, userId, key);
+    const q = await quote.take(tx, now);
+    return { cart: { id: null, couponCode: null, items: q.items, gifts: [] }, quoted: { unitCents: q.unitCents, shippingCents: q.shippingCents } };
+  }
+  // This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
   // the cart read as it is now. Nothing here is shared with other shoppers' orders.
   const cartId = await sql.claimKeyAndLockCart(tx, userId, key);
   if (!cartId) throw badRequest('Your cart is empty');
@@ -115,11 +132,19 @@ async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, 
   // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
   const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
   if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
+  return { cart, quoted: undefined };
+}
+
+async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, mail: MailSettings, quote?: QuotedSource) {
+  const now = new Date();
+  const userId = user.id;
+  // 1. This shopper's rows (the cart or the quote), locked and read as they are now.
+  const { cart, quoted } = await linesToPlace(tx, userId, key, quote, now);
 
   const address = input.shipping_address;
-  const code = input.coupon_code?.trim() || cart.couponCode || null;
+  const code = quoted ? null : input.coupon_code?.trim() || cart.couponCode || null;
   const [tiers, rules, coupon, m] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null, mailer(tx, mail)]);
-  const priced = priceCart(cart, { coupon, tiers, rules, country: address.country, now });
+  const priced = priceCart(cart, { coupon, tiers: quoted ? [] : tiers, rules, country: address.country, now, quoted });
   if (code) {
     const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
     if (!check.valid) throw couponRefusal(check);
@@ -199,6 +224,7 @@ async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, 
     key,
     addressId: input.address_id ?? null,
   });
+  if (quote) await quote.accepted(tx, order, now);
   const dto = toOrderDto(order);
 
   // 3. What the order sends, written in this transaction so that it exists exactly when the order

@@ -31,6 +31,11 @@ export async function claimKeyAndLockCart(tx: Tx, userId: string, key: string | 
   return rows.length ? z.object({ id: z.string() }).parse(rows[0]).id : null;
 }
 
+/** Claims the idempotency key alone (an accepted quote has no cart to lock); a used key fails as a unique violation. */
+export async function claimKey(tx: Tx, userId: string, key: string | null): Promise<void> {
+  if (key) await tx.$executeRaw`INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key") VALUES (${newId()}, 'order', ${userId}, ${key})`;
+}
+
 /**
  * The locked cart with its lines (cart.sql.ts, the read every cart answer uses): read in a statement
  * of its own after the lock, so it sees every change committed before the lock was granted.
@@ -54,7 +59,8 @@ export interface OrderWrite {
   ship: { fullName: string; phone: string; line1: string; line2: string | null; unit: string | null; postalCode: string; city: string; state: string; country: string };
   items: { id: string; variantId: string | null; productId: string | null; productName: string; sku: string; attributes: Record<string, unknown>; productImage: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   gifts: { id: string; giftItemId: string | null; giftName: string; tierId: string; tierName: string | null; quantity: number }[];
-  cartId: string;
+  /** The cart the order empties; null for an accepted quote, which leaves the cart alone. */
+  cartId: string | null;
   /** The claimed idempotency key, linked to the order. */
   key: string | null;
   /** The saved address to remember as last used: by id, or the one matching the shipping address. */

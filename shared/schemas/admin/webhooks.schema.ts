@@ -11,6 +11,8 @@ export const WEBHOOK_EVENTS = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'quote.requested',
+  'quote.accepted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -23,6 +25,8 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
   'product.created': 'A product was created (form or CSV import)',
   'product.updated': 'A product or its variants changed (form or CSV import)',
   'product.deleted': 'A product was deleted',
+  'quote.requested': 'A buyer asked for a quote, or staff started one for a customer',
+  'quote.accepted': 'A buyer accepted a quote, placing an order at its prices',
 };
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;

@@ -110,6 +110,9 @@ export function Header() {
                 <li>
                   <NavLink to="/account?tab=buy-again" className={navClass}>Buy again</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/quotes" className={navClass}>My Quotes</NavLink>
+                </li>
                 {isStaff && (
                   <li>
                     <NavLink to="/admin" className={navClass}>Admin Panel</NavLink>

@@ -1,4 +1,4 @@
-import { ArrowDownUp, BarChart3, Boxes, ClipboardList, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../../components/ui/Spinner';
@@ -14,6 +14,8 @@ import PackingPage from './PackingPage';
 import ProductFormPage from './ProductFormPage';
 import ProductsPage from './ProductsPage';
 import PromotionsPage from './PromotionsPage';
+import QuoteDetailPage from './QuoteDetailPage';
+import QuotesPage from './QuotesPage';
 import SettingsPage from './SettingsPage';
 import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
@@ -34,6 +36,7 @@ const NAV = [
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/packing', label: 'Packing', icon: PackageOpen },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/quotes', label: 'Quotes', icon: FileText },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
@@ -81,6 +84,8 @@ export default function AdminApp() {
             <Route path="gifts" element={<GiftsPage />} />
             <Route path="orders" element={<OrdersPage />} />
             <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="quotes" element={<QuotesPage />} />
+            <Route path="quotes/:id" element={<QuoteDetailPage />} />
             <Route path="messages" element={<MessagesPage />} />
             <Route path="reports/*" element={<Suspense fallback={<Spinner />}><ReportsPage /></Suspense>} />
             <Route path="import-export" element={<Suspense fallback={<Spinner />}><ImportExportPage /></Suspense>} />

@@ -10,6 +10,7 @@ import { OrderSummary } from '../../features/cart/OrderSummary';
 import { PromoBox } from '../../features/cart/PromoBox';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { SaveAsList } from '../../features/lists/SaveAsList';
+import { RequestQuote } from '../../features/quotes/RequestQuote';
 
 export default function CartPage() {
   const { cart, isLoading, isError, retry, clearCart } = useCart();
@@ -88,6 +89,7 @@ export default function CartPage() {
               <ListPlus className="h-4 w-4" aria-hidden /> Quick order by SKU
             </ButtonLink>
             {isSignedIn && <SaveAsList source={{ from_cart: true }} className="mt-2 w-full" />}
+            {isSignedIn && <RequestQuote className="mt-2 w-full" />}
           </OrderSummary>
         </div>
       </div>

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithApi } from './fixtures';
+import { newestMail } from './support/inbox';
+
+// A quote from request to order: the buyer asks for a price on the cart, staff price it in the
+// Quotes queue and send it, the buyer gets the e-mail, opens the quote from it and accepts it with
+// the delivery address, and the order is placed at the quoted price (once).
+
+interface V {
+  variant_id: string;
+  sku: string;
+  available: number;
+  price_tiers: { min_quantity: number; price: number }[];
+}
+
+async function aVariant(page: Page) {
+  const list = await (await page.request.post('/api/products/filter', { data: { page: 1, limit: 20 } })).json();
+  for (const p of list.products) {
+    const detail = await (await page.request.get(`/api/products/${p.id}`)).json();
+    const v = (detail.variants as V[]).find((x) => x.available >= 30 && x.price_tiers.every((t) => t.price >= 2));
+    if (v) return { name: detail.name as string, v };
+  }
+  throw new Error('the seeded catalogue lacks a variant in stock');
+}
+
+test('a quote from request to order: cart, staff pricing, e-mail, accept at the quoted price', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { token, email } = await signInWithApi(page, 'new-customer');
+  const headers = { authorization: `Bearer ${token}` };
+  const { name, v } = await aVariant(page);
+  expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 20 } })).status()).toBe(200);
+
+  // The buyer asks from the cart, with a note and a target date.
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  await page.getByLabel('Note').fill('Monthly order for our Jurong warehouse');
+  await page.getByLabel(/Target delivery date/).fill('2030-01-15');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText(/Quote Q-\d{8}-\w{6} requested/)).toBeVisible();
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  const quoteId = page.url().split('/').pop()!;
+  await expect(page.getByTestId('quote-status')).toHaveText('Waiting for prices');
+  const quoteNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.match(/Q-\d{8}-\w{6}/)![0];
+
+  // Staff price it in the queue and send it.
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  await signInWithApi(staff, 'admin');
+  await staff.goto('/admin/quotes');
+  await staff.getByRole('button', { name: 'Requested' }).click();
+  await staff.getByTestId('quote-queue').getByRole('link', { name: new RegExp(quoteNumber) }).click();
+  await expect(staff.getByText('Monthly order for our Jurong warehouse')).toBeVisible();
+  await staff.getByLabel(`Unit price for ${v.sku}`).fill('1.50');
+  await staff.getByLabel('Shipping fee ($)').fill('8');
+  await staff.getByLabel('Message to the buyer').fill('Our volume price for you.');
+  await expect(staff.getByText('Total with these prices: $38.00')).toBeVisible();
+  await staff.screenshot({ path: '/tmp/quotes-admin-1280.png', fullPage: true });
+  await staff.getByRole('button', { name: 'Send quote' }).click();
+  await expect(staff.getByText(`Quote ${quoteNumber} sent to ${email}`)).toBeVisible();
+  await expect(staff.getByTestId('quote-status')).toHaveText('Priced');
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await staff.screenshot({ path: '/tmp/quotes-admin-390.png', fullPage: true });
+  await staff.goto('/admin/quotes');
+  await staff.screenshot({ path: '/tmp/quotes-queue-390.png', fullPage: true });
+  await staffContext.close();
+
+  // The buyer's e-mail, and the quote opened from its link.
+  const mail = await newestMail(email, `Your quote ${quoteNumber}`);
+  expect(mail.text).toContain('$38.00');
+  expect(mail.text).toContain('Our volume price for you.');
+  const link = mail.text.match(/View and accept your quote: (\S+)/)![1];
+  expect(link).toContain(`/quotes/${quoteId}`);
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('quote-status')).toHaveText('Priced');
+  await expect(page.getByTestId('quote-total')).toHaveText('$38.00');
+  await page.screenshot({ path: '/tmp/quotes-buyer-1280.png', fullPage: true });
+
+  // Accept with the delivery address; the order is placed at the quoted price.
+  await page.getByRole('button', { name: 'Accept and order' }).click();
+  await page.getByLabel('Full name').fill('Aisha Rahman');
+  await page.getByLabel('Phone').fill('+65 9123 4567');
+  await page.getByLabel('Address line 1').fill('10 Anson Road');
+  await page.getByLabel('Postal code').fill('079903');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/quotes-buyer-accept-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Place order ($38.00)' }).click();
+  await expect(page.getByText('Order placed at the quoted prices!')).toBeVisible();
+  await expect(page).toHaveURL(/\/order-success\/[^/]+$/);
+  const orderId = page.url().split('/').pop()!;
+  const order = await (await page.request.get(`/api/orders/${orderId}`, { headers })).json();
+  expect(order.items).toMatchObject([{ product_name: name, sku: v.sku, quantity: 20, price: 1.5, line_total: 30 }]);
+  expect(order).toMatchObject({ subtotal: 30, shipping_fee: 8, total: 38 });
+  await newestMail(email, `Order ${order.order_number} confirmed`);
+
+  // The quote now points at its order and cannot be used again.
+  await page.goto(`/quotes/${quoteId}`);
+  await expect(page.getByTestId('quote-status')).toHaveText('Accepted');
+  await expect(page.getByRole('link', { name: `order ${order.order_number}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept and order' })).toHaveCount(0);
+  const again = await page.request.post(`/api/quotes/${quoteId}/accept`, { headers, data: { shipping_address: { fullName: 'A', phone: '+65 9123 4567', addressLine1: '1 Road', postalCode: '079903', city: 'Singapore', state: 'Singapore', country: 'SG' } } });
+  expect(again.status()).toBe(409);
+  await page.screenshot({ path: '/tmp/quotes-buyer-accepted-390.png', fullPage: true });
+  await page.goto('/quotes');
+  await expect(page.getByTestId('quotes').getByRole('listitem')).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  await page.screenshot({ path: '/tmp/quotes-cart-1280.png', fullPage: true });
+});
