@@ -174,8 +174,7 @@ export async function stockCoverPage(db: Db, q: StockCoverQuery): Promise<StockC
   }[q.sort];
   const rows = await db.$queryRaw<unknown[]>`
     WITH c AS (
-      SELECT v."id" AS variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size,
-        v."packSize" AS pack_size, ${availableSql('v')} AS available, COALESCE(sold.sold, 0) AS sold
+      SELECT v."id" AS variant_id, v."sku", ${availableSql('v')} AS available, COALESCE(sold.sold, 0) AS sold
       FROM "Variant" v
       JOIN "Product" p ON p."id" = v."productId"
       LEFT JOIN (
@@ -194,13 +193,19 @@ export async function stockCoverPage(db: Db, q: StockCoverQuery): Promise<StockC
         CASE WHEN n.units > 0 THEN GREATEST(0, (n.units * ${needDays}::int + ${w}::int - 1) / ${w}::int - n.stock) ELSE 0 END AS reorder,
         n.units > 0 AND n.stock * ${w}::int < ${q.leadTimeDays}::int * n.units AS flagged
       FROM n
+    ), pg AS (
+      -- Sorted and cut on the narrow rows; the page's few rows then fetch their names.
+      SELECT f.variant_id, f.available, f.sold, COUNT(*) OVER () AS total, COUNT(*) FILTER (WHERE f.flagged) OVER () AS flagged_total,
+        row_number() OVER (ORDER BY ${order}, f.variant_id) AS position
+      FROM f
+      WHERE ${keep.length === 0 ? Prisma.sql`TRUE` : Prisma.join(keep, ' AND ')}
+      ORDER BY ${order}, f.variant_id
+      ${q.limit === null ? Prisma.empty : Prisma.sql`LIMIT ${q.limit}`} OFFSET ${q.offset}
     )
-    SELECT f.variant_id, f.sku, f.product_id, f.product_name, f.color, f.size, f.pack_size, f.available, f.sold,
-      COUNT(*) OVER () AS total, COUNT(*) FILTER (WHERE f.flagged) OVER () AS flagged_total
-    FROM f
-    WHERE ${keep.length === 0 ? Prisma.sql`TRUE` : Prisma.join(keep, ' AND ')}
-    ORDER BY ${order}, f.variant_id
-    ${q.limit === null ? Prisma.empty : Prisma.sql`LIMIT ${q.limit}`} OFFSET ${q.offset}`;
+    SELECT pg.variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size, v."packSize" AS pack_size,
+      pg.available, pg.sold, pg.total, pg.flagged_total
+    FROM pg JOIN "Variant" v ON v."id" = pg.variant_id JOIN "Product" p ON p."id" = v."productId"
+    ORDER BY pg.position`;
   return z.array(stockCoverSqlRow).parse(rows);
 }
 
@@ -342,23 +347,19 @@ const tierRow = z.object({ tier: z.string(), orders: int, gifts: int, revenue: i
  * the gifts given, and those orders' revenue (each order counted once), now and before.
  */
 export async function giftTierFigures(db: Db, prevFrom: Date, from: Date, to: Date) {
-  const cur = Prisma.sql`g."createdAt" >= ${ts(from)}`;
+  const cur = Prisma.sql`g."at" >= ${ts(from)}`;
+  // "SoldGift" holds one row per order not cancelled and tier: each order counts once per tier.
   const rows = await db.$queryRaw<unknown[]>`
-    WITH g AS (
-      SELECT COALESCE(og."tierName", 'No tier') AS tier, o."id", o."createdAt", o."totalCents", SUM(og."quantity") AS gifts
-      FROM "OrderGift" og JOIN "Order" o ON o."id" = og."orderId"
-      WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
-      GROUP BY 1, o."id", o."createdAt", o."totalCents"
-    )
-    SELECT g.tier,
+    SELECT g."tier",
       COUNT(*) FILTER (WHERE ${cur}) AS orders,
-      COALESCE(SUM(g.gifts) FILTER (WHERE ${cur}), 0) AS gifts,
+      COALESCE(SUM(g."gifts") FILTER (WHERE ${cur}), 0) AS gifts,
       COALESCE(SUM(g."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
       COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
-      COALESCE(SUM(g.gifts) FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
+      COALESCE(SUM(g."gifts") FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
       COALESCE(SUM(g."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
-    FROM g
-    GROUP BY g.tier
-    ORDER BY revenue DESC, g.tier`;
+    FROM "SoldGift" g
+    WHERE g."at" >= ${ts(prevFrom)} AND g."at" < ${ts(to)}
+    GROUP BY g."tier"
+    ORDER BY revenue DESC, g."tier"`;
   return z.array(tierRow).parse(rows);
 }
