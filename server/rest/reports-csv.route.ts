@@ -52,9 +52,9 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
   },
   'stock-cover': async ({ db }, query) => {
     const q = stockCoverInput.parse(query);
-    const r = await reports.stockCoverReport(db, q);
-    // The purchase list: what to reorder, most urgent first.
-    const rows = r.rows.filter((x) => x.reorder_quantity > 0).map((x) => ({ ...x, flagged: x.flagged ? 'yes' : 'no' }));
+    // The purchase list: every variant with something to reorder, in the order asked for (most urgent first).
+    const r = await reports.stockCoverReport(db, q, new Date(), { purchaseList: true });
+    const rows = r.rows.map((x) => ({ ...x, flagged: x.flagged ? 'yes' : 'no' }));
     return {
       filename: `purchase-list-${r.window.to}.csv`,
       columns: ['sku', 'product_name', 'color', 'size', 'pack_size', 'available', 'daily_units', 'days_left', 'reorder_quantity', 'reorder_pieces', 'flagged', 'variant_id'],

@@ -22,17 +22,19 @@ export interface StockCover {
   flagged: boolean;
 }
 
+// Computed from whole numbers only (packs and days), so that the database can sort, filter and page
+// by the same figures exactly (server/services/admin/reports.sql.ts, stockCoverPage).
 export function stockCover({ available, sold, windowDays, leadTimeDays, coverDays }: StockCoverInput): StockCover {
-  const rate = windowDays > 0 ? Math.max(0, sold) / windowDays : 0;
+  const units = windowDays > 0 ? Math.max(0, sold) : 0;
   const stock = Math.max(0, available);
-  if (rate === 0) return { dailyUnits: 0, daysLeft: null, reorderQuantity: 0, flagged: false };
-  const daysLeft = stock / rate;
-  // Needed to last the lead time and then the cover period; a tiny epsilon keeps 3.0000000001 from becoming 4.
-  const needed = Math.ceil(rate * (leadTimeDays + coverDays) - 1e-9);
+  if (units === 0) return { dailyUnits: 0, daysLeft: null, reorderQuantity: 0, flagged: false };
+  // Needed to last the lead time and then the cover period, at units / windowDays a day.
+  const needed = Math.ceil((units * (leadTimeDays + coverDays)) / windowDays);
   return {
-    dailyUnits: Math.round(rate * 100) / 100,
-    daysLeft: Math.floor(daysLeft * 10) / 10,
+    dailyUnits: Math.round((units * 100) / windowDays) / 100,
+    // stock / (units / windowDays) days, to one decimal rounded down.
+    daysLeft: Math.floor((stock * windowDays * 10) / units) / 10,
     reorderQuantity: Math.max(0, needed - stock),
-    flagged: daysLeft < leadTimeDays,
+    flagged: stock * windowDays < leadTimeDays * units,
   };
 }

@@ -169,52 +169,58 @@ export async function gstOrderRows(db: Db, input: DayRange) {
 
 // ---------- stock cover ----------
 
-type StockSort = 'days_left' | 'daily_units' | 'reorder_quantity' | 'sku' | 'available';
+/** Rows per page of the stock cover when the request names no limit. */
+export const STOCK_COVER_PAGE = 50;
 
 export async function stockCoverReport(
   db: Db,
-  input: q.StockCoverFilter & { flagged?: 'true' | 'false'; sort?: StockSort },
+  input: q.StockCoverFilter & { flagged?: 'true' | 'false'; sort?: q.StockCoverSort; page?: number; limit?: number },
   now: Date = new Date(),
+  opts: { purchaseList?: boolean } = {},
 ): Promise<StockCoverReport> {
   const settings = await getReportSettings(db);
   const tz = settings.time_zone;
   // The window is the last N whole days up to and including today, in the shop's time zone.
   const today = dayIn(tz, now);
   const window = { from: addDays(today, -(settings.stock_window_days - 1)), to: today };
-  const rows = await q.stockCoverRows(db, startOfDay(window.from, tz), startOfDay(addDays(today, 1), tz), {
-    search: input.search?.trim() || undefined,
-    category: input.category?.trim() || undefined,
-    color: input.color?.trim() || undefined,
-    size: input.size?.trim() || undefined,
-  });
-  let out = rows.map((row) => {
-    const c = stockCover({ available: row.available, sold: row.sold, windowDays: settings.stock_window_days, leadTimeDays: settings.lead_time_days, coverDays: settings.cover_days });
-    return { ...row, sold_in_window: row.sold, daily_units: c.dailyUnits, days_left: c.daysLeft, reorder_quantity: c.reorderQuantity, reorder_pieces: c.reorderQuantity * row.pack_size, flagged: c.flagged };
-  });
-  if (input.flagged === 'true') out = out.filter((x) => x.flagged);
-  const sort = input.sort ?? 'days_left';
-  const left = (x: { days_left: number | null }) => x.days_left ?? Number.POSITIVE_INFINITY;
-  out.sort((a, b) => {
-    switch (sort) {
-      case 'days_left':
-        return left(a) - left(b) || b.daily_units - a.daily_units || a.sku.localeCompare(b.sku);
-      case 'daily_units':
-        return b.daily_units - a.daily_units || a.sku.localeCompare(b.sku);
-      case 'reorder_quantity':
-        return b.reorder_quantity - a.reorder_quantity || a.sku.localeCompare(b.sku);
-      case 'available':
-        return a.available - b.available || a.sku.localeCompare(b.sku);
-      default:
-        return a.sku.localeCompare(b.sku);
-    }
-  });
+  const page = input.page ?? 1;
+  // The purchase list (CSV) is every variant with something to reorder; the screen and the API page.
+  const limit = opts.purchaseList ? null : (input.limit ?? STOCK_COVER_PAGE);
+  const query: q.StockCoverQuery = {
+    from: startOfDay(window.from, tz),
+    to: startOfDay(addDays(today, 1), tz),
+    filter: {
+      search: input.search?.trim() || undefined,
+      category: input.category?.trim() || undefined,
+      color: input.color?.trim() || undefined,
+      size: input.size?.trim() || undefined,
+    },
+    windowDays: settings.stock_window_days,
+    leadTimeDays: settings.lead_time_days,
+    coverDays: settings.cover_days,
+    flaggedOnly: input.flagged === 'true',
+    reorderOnly: Boolean(opts.purchaseList),
+    sort: input.sort ?? 'days_left',
+    limit,
+    offset: limit === null ? 0 : (page - 1) * limit,
+  };
+  const rows = await q.stockCoverPage(db, query);
+  // A page past the last has no row to carry the counts: ask for the first row for them.
+  const counts = rows[0] ?? (query.offset > 0 ? (await q.stockCoverPage(db, { ...query, limit: 1, offset: 0 }))[0] : undefined);
   return {
     window_days: settings.stock_window_days,
     lead_time_days: settings.lead_time_days,
     cover_days: settings.cover_days,
     window,
     time_zone: tz,
-    rows: out.map(({ sold: _sold, ...x }) => x),
+    total: counts?.total ?? 0,
+    flagged_total: counts?.flagged_total ?? 0,
+    page: limit === null ? 1 : page,
+    limit: limit ?? rows.length,
+    rows: rows.map(({ sold, total: _total, flagged_total: _flagged, ...row }) => {
+      const c = stockCover({ available: row.available, sold, windowDays: settings.stock_window_days, leadTimeDays: settings.lead_time_days, coverDays: settings.cover_days });
+      return { ...row, sold_in_window: sold, daily_units: c.dailyUnits, days_left: c.daysLeft, reorder_quantity: c.reorderQuantity, reorder_pieces: c.reorderQuantity * row.pack_size, flagged: c.flagged };
+    }),
   };
 }
 

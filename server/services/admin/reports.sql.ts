@@ -2,7 +2,9 @@
 // cents as the orders stored them, over orders picked by "createdAt" (indexed) between instants
 // that shared/domain/report-range.ts computed in the shop's time zone; buckets are cut with
 // width_bucket over those instants, so the database needs no time-zone data of its own. Cancelled
-// orders are counted apart and never summed into revenue. Rows are checked by zod.
+// orders are counted apart and never summed into revenue. Line-level figures read "SoldLine" (the
+// lines of orders not cancelled, each with its order's time, kept by triggers: migration 0018,
+// decision 0144) instead of joining every line to its order. Rows are checked by zod.
 import { Prisma, type PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import { availableSql } from '../../db/stock.sql';
@@ -20,6 +22,8 @@ const placedIn = (alias: string, from: Date, to: Date) => {
   return Prisma.sql`${t}."createdAt" >= ${ts(from)} AND ${t}."createdAt" < ${ts(to)}`;
 };
 const NOT_CANCELLED = Prisma.sql`o."status" <> 'cancelled'`;
+/** Sold lines (of orders not cancelled) whose order was placed in [from, to). */
+const soldIn = (from: Date, to: Date) => Prisma.sql`s."at" >= ${ts(from)} AND s."at" < ${ts(to)}`;
 
 const salesBucketRow = z.object({
   bucket: int,
@@ -47,10 +51,10 @@ export async function salesBuckets(db: Db, bounds: Date[]): Promise<SalesBucketR
       FROM "Order" o
       WHERE ${placedIn('o', from, to)}
     ), u AS (
-      SELECT o.bucket, SUM(oi."quantity") AS units
-      FROM o JOIN "OrderItem" oi ON oi."orderId" = o."id"
-      WHERE ${NOT_CANCELLED}
-      GROUP BY o.bucket
+      SELECT width_bucket(s."at", ${tsArray(bounds)}) AS bucket, SUM(s."quantity") AS units
+      FROM "SoldLine" s
+      WHERE ${soldIn(from, to)}
+      GROUP BY 1
     )
     SELECT o.bucket,
       COUNT(*) FILTER (WHERE ${NOT_CANCELLED}) AS orders,
@@ -113,6 +117,8 @@ const stockCoverSqlRow = z.object({
   pack_size: int,
   available: int,
   sold: int,
+  total: int,
+  flagged_total: int,
 });
 export type StockCoverSqlRow = z.infer<typeof stockCoverSqlRow>;
 
@@ -123,8 +129,32 @@ export interface StockCoverFilter {
   size?: string;
 }
 
-/** Every variant matching the filters (as the inventory screen's) with what is available and what sold in [from, to). */
-export async function stockCoverRows(db: Db, from: Date, to: Date, filter: StockCoverFilter): Promise<StockCoverSqlRow[]> {
+export type StockCoverSort = 'days_left' | 'daily_units' | 'reorder_quantity' | 'sku' | 'available';
+
+export interface StockCoverQuery {
+  from: Date;
+  to: Date;
+  filter: StockCoverFilter;
+  windowDays: number;
+  leadTimeDays: number;
+  coverDays: number;
+  flaggedOnly: boolean;
+  /** Only the variants with something to reorder (the purchase list). */
+  reorderOnly: boolean;
+  sort: StockCoverSort;
+  /** null: every matching row (the purchase list's download). */
+  limit: number | null;
+  offset: number;
+}
+
+/**
+ * One page of the variants matching the filters (as the inventory screen's), with what is available
+ * and what sold in [from, to), sorted, filtered and paged by the figures of shared/domain/stock-cover.ts
+ * computed here in whole numbers exactly as it computes them, and the count of matching and of
+ * flagged rows on every row.
+ */
+export async function stockCoverPage(db: Db, q: StockCoverQuery): Promise<StockCoverSqlRow[]> {
+  const { filter } = q;
   const like = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = [
     like === null ? null : Prisma.sql`(v."sku" ILIKE ${like} OR p."name" ILIKE ${like})`,
@@ -132,19 +162,50 @@ export async function stockCoverRows(db: Db, from: Date, to: Date, filter: Stock
     filter.color ? Prisma.sql`v."color" = ${filter.color}` : null,
     filter.size ? Prisma.sql`v."sizeCode" = ${filter.size}` : null,
   ].filter((x): x is Prisma.Sql => x !== null);
+  const w = q.windowDays;
+  const needDays = q.leadTimeDays + q.coverDays;
+  const keep = [q.flaggedOnly ? Prisma.sql`f.flagged` : null, q.reorderOnly ? Prisma.sql`f.reorder > 0` : null].filter((x): x is Prisma.Sql => x !== null);
+  const order = {
+    days_left: Prisma.sql`f.left_tenths ASC NULLS LAST, f.daily_hundredths DESC, f.sku`,
+    daily_units: Prisma.sql`f.daily_hundredths DESC, f.sku`,
+    reorder_quantity: Prisma.sql`f.reorder DESC, f.sku`,
+    available: Prisma.sql`f.available ASC, f.sku`,
+    sku: Prisma.sql`f.sku`,
+  }[q.sort];
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT v."id" AS variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size,
-      v."packSize" AS pack_size, ${availableSql('v')} AS available, COALESCE(s.sold, 0) AS sold
-    FROM "Variant" v
-    JOIN "Product" p ON p."id" = v."productId"
-    LEFT JOIN (
-      SELECT oi."variantId", SUM(oi."quantity") AS sold
-      FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
-      WHERE ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
-      GROUP BY oi."variantId"
-    ) s ON s."variantId" = v."id"
-    WHERE ${where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ')}
-    ORDER BY v."sku"`;
+    WITH c AS (
+      SELECT v."id" AS variant_id, v."sku", ${availableSql('v')} AS available, COALESCE(sold.sold, 0) AS sold
+      FROM "Variant" v
+      JOIN "Product" p ON p."id" = v."productId"
+      LEFT JOIN (
+        SELECT s."variantId", SUM(s."quantity") AS sold
+        FROM "SoldLine" s
+        WHERE ${soldIn(q.from, q.to)}
+        GROUP BY s."variantId"
+      ) sold ON sold."variantId" = v."id"
+      WHERE ${where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ')}
+    ), n AS (
+      SELECT c.*, GREATEST(c.available, 0)::bigint AS stock, (CASE WHEN ${w}::int > 0 THEN GREATEST(c.sold, 0) ELSE 0 END)::bigint AS units FROM c
+    ), f AS (
+      SELECT n.*,
+        CASE WHEN n.units > 0 THEN (n.stock * ${w}::int * 10) / n.units END AS left_tenths,
+        CASE WHEN n.units > 0 THEN round(n.units * 100.0 / ${w}::int) ELSE 0 END AS daily_hundredths,
+        CASE WHEN n.units > 0 THEN GREATEST(0, (n.units * ${needDays}::int + ${w}::int - 1) / ${w}::int - n.stock) ELSE 0 END AS reorder,
+        n.units > 0 AND n.stock * ${w}::int < ${q.leadTimeDays}::int * n.units AS flagged
+      FROM n
+    ), pg AS (
+      -- Sorted and cut on the narrow rows; the page's few rows then fetch their names.
+      SELECT f.variant_id, f.available, f.sold, COUNT(*) OVER () AS total, COUNT(*) FILTER (WHERE f.flagged) OVER () AS flagged_total,
+        row_number() OVER (ORDER BY ${order}, f.variant_id) AS position
+      FROM f
+      WHERE ${keep.length === 0 ? Prisma.sql`TRUE` : Prisma.join(keep, ' AND ')}
+      ORDER BY ${order}, f.variant_id
+      ${q.limit === null ? Prisma.empty : Prisma.sql`LIMIT ${q.limit}`} OFFSET ${q.offset}
+    )
+    SELECT pg.variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size, v."packSize" AS pack_size,
+      pg.available, pg.sold, pg.total, pg.flagged_total
+    FROM pg JOIN "Variant" v ON v."id" = pg.variant_id JOIN "Product" p ON p."id" = v."productId"
+    ORDER BY pg.position`;
   return z.array(stockCoverSqlRow).parse(rows);
 }
 
@@ -166,22 +227,24 @@ export type LineSalesRow = z.infer<typeof lineSalesRow>;
  * the `limit` best by revenue in the range.
  */
 export async function lineSales(db: Db, by: 'product' | 'variant', prevFrom: Date, from: Date, to: Date, limit: number): Promise<LineSalesRow[]> {
-  const key = by === 'product' ? Prisma.sql`oi."productId"` : Prisma.sql`oi."variantId"`;
-  const label = by === 'product' ? Prisma.sql`MAX(oi."productName")` : Prisma.sql`MAX(oi."sku")`;
+  const key = by === 'product' ? Prisma.sql`s."productId"` : Prisma.sql`s."variantId"`;
+  const label = by === 'product' ? Prisma.sql`MAX(s."productName")` : Prisma.sql`MAX(s."sku")`;
   // A deleted product or variant leaves its lines with a null id: they are grouped by their snapshot name.
-  const group = by === 'product' ? Prisma.sql`oi."productId", CASE WHEN oi."productId" IS NULL THEN oi."productName" END` : Prisma.sql`oi."variantId", CASE WHEN oi."variantId" IS NULL THEN oi."sku" END`;
-  const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
+  const group = by === 'product' ? Prisma.sql`s."productId", CASE WHEN s."productId" IS NULL THEN s."productName" END` : Prisma.sql`s."variantId", CASE WHEN s."variantId" IS NULL THEN s."sku" END`;
+  // Each order counts once per product (or variant): only its first line of it is marked.
+  const first = by === 'product' ? Prisma.sql`s."productFirst"` : Prisma.sql`s."variantFirst"`;
+  const cur = Prisma.sql`s."at" >= ${ts(from)}`;
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT ${key} AS key, ${label} AS label, MAX(oi."productName") AS product_name,
-      COALESCE(SUM(oi."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COALESCE(SUM(oi."quantity") FILTER (WHERE ${cur}), 0) AS units,
-      COUNT(DISTINCT o."id") FILTER (WHERE ${cur}) AS orders,
-      COALESCE(SUM(oi."lineTotalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue,
-      COALESCE(SUM(oi."quantity") FILTER (WHERE NOT (${cur})), 0) AS previous_units
-    FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
-    WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
+    SELECT ${key} AS key, ${label} AS label, MAX(s."productName") AS product_name,
+      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
+      COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) AS units,
+      COUNT(*) FILTER (WHERE ${cur} AND ${first}) AS orders,
+      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue,
+      COALESCE(SUM(s."quantity") FILTER (WHERE NOT (${cur})), 0) AS previous_units
+    FROM "SoldLine" s
+    WHERE ${soldIn(prevFrom, to)}
     GROUP BY ${group}
-    HAVING COALESCE(SUM(oi."quantity") FILTER (WHERE ${cur}), 0) > 0
+    HAVING COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) > 0
     ORDER BY revenue DESC, units DESC, label
     LIMIT ${limit}`;
   return z.array(lineSalesRow).parse(rows);
@@ -195,8 +258,7 @@ export async function unsoldProducts(db: Db, from: Date, to: Date, limit: number
     SELECT p."id" AS product_id, p."name" AS product_name
     FROM "Product" p
     WHERE NOT EXISTS (
-      SELECT 1 FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
-      WHERE oi."productId" = p."id" AND ${placedIn('o', from, to)} AND ${NOT_CANCELLED}
+      SELECT 1 FROM "SoldLine" s WHERE s."productId" = p."id" AND ${soldIn(from, to)}
     )
     ORDER BY p."name"
     LIMIT ${limit}`;
@@ -285,23 +347,19 @@ const tierRow = z.object({ tier: z.string(), orders: int, gifts: int, revenue: i
  * the gifts given, and those orders' revenue (each order counted once), now and before.
  */
 export async function giftTierFigures(db: Db, prevFrom: Date, from: Date, to: Date) {
-  const cur = Prisma.sql`g."createdAt" >= ${ts(from)}`;
+  const cur = Prisma.sql`g."at" >= ${ts(from)}`;
+  // "SoldGift" holds one row per order not cancelled and tier: each order counts once per tier.
   const rows = await db.$queryRaw<unknown[]>`
-    WITH g AS (
-      SELECT COALESCE(og."tierName", 'No tier') AS tier, o."id", o."createdAt", o."totalCents", SUM(og."quantity") AS gifts
-      FROM "OrderGift" og JOIN "Order" o ON o."id" = og."orderId"
-      WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
-      GROUP BY 1, o."id", o."createdAt", o."totalCents"
-    )
-    SELECT g.tier,
+    SELECT g."tier",
       COUNT(*) FILTER (WHERE ${cur}) AS orders,
-      COALESCE(SUM(g.gifts) FILTER (WHERE ${cur}), 0) AS gifts,
+      COALESCE(SUM(g."gifts") FILTER (WHERE ${cur}), 0) AS gifts,
       COALESCE(SUM(g."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
       COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
-      COALESCE(SUM(g.gifts) FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
+      COALESCE(SUM(g."gifts") FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
       COALESCE(SUM(g."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
-    FROM g
-    GROUP BY g.tier
-    ORDER BY revenue DESC, g.tier`;
+    FROM "SoldGift" g
+    WHERE g."at" >= ${ts(prevFrom)} AND g."at" < ${ts(to)}
+    GROUP BY g."tier"
+    ORDER BY revenue DESC, g."tier"`;
   return z.array(tierRow).parse(rows);
 }

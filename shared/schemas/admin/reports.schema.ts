@@ -95,6 +95,9 @@ export const stockCoverInput = z.object({
   /** Only the variants that run out within the lead time. */
   flagged: z.enum(['true', 'false']).optional(),
   sort: z.enum(['days_left', 'daily_units', 'reorder_quantity', 'sku', 'available']).optional(),
+  /** The page of rows (1 first) and rows per page (50 unless named); the CSV purchase list is every row to reorder. */
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
 
@@ -125,6 +128,12 @@ export const stockCoverReport = z.object({
   cover_days: count,
   window: period,
   time_zone: z.string(),
+  /** Variants matching the filters, on every page; of them, those flagged. */
+  total: count,
+  flagged_total: count,
+  page: count,
+  limit: count,
+  /** This page, in the order asked for. */
   rows: z.array(stockCoverRow),
 });
 export type StockCoverReport = z.infer<typeof stockCoverReport>;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { trpc } from '../../../lib/trpc';
 import { Badge, ErrorBox, errorText } from '../ui';
+import { Pager } from '../Pager';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ReportChart } from './Chart';
 import { CsvButton, ReportTable, useStable, whole } from './report-ui';
@@ -21,18 +22,21 @@ export function StockCoverReport() {
   const debounced = useDebouncedValue(search, 300);
   const flagged = params.get('flagged') === 'true';
   const sort = (SORTS.find(([k]) => k === params.get('sort'))?.[0] ?? 'days_left') as Sort;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  // A new filter or order starts again at the first page.
   const set = (k: string, v: string | null) =>
     setParams((old) => {
       const next = new URLSearchParams(old);
       if (v === null) next.delete(k);
       else next.set(k, v);
+      if (k !== 'page') next.delete('page');
       return next;
     });
   const facets = trpc.admin.inventory.facets.useQuery(undefined, { staleTime: 60_000 });
   const category = params.get('category') ?? '';
   const color = params.get('color') ?? '';
   const size = params.get('size') ?? '';
-  const input = { search: debounced.trim() || undefined, category: category || undefined, color: color || undefined, size: size || undefined, flagged: flagged ? ('true' as const) : undefined, sort };
+  const input = { search: debounced.trim() || undefined, category: category || undefined, color: color || undefined, size: size || undefined, flagged: flagged ? ('true' as const) : undefined, sort, page };
   const query = trpc.admin.reports.stockCover.useQuery(input, { placeholderData: (prev) => prev });
   const d = query.data;
   const urgent = useStable(() => (d?.rows ?? []).filter((r) => r.days_left !== null).slice(0, 12), [d]);
@@ -57,7 +61,7 @@ export function StockCoverReport() {
       </select>
     </label>
   );
-  const flaggedCount = d?.rows.filter((r) => r.flagged).length ?? 0;
+  const flaggedCount = d?.flagged_total ?? 0;
   return (
     <section aria-labelledby="stock-title">
       <h2 id="stock-title" className="sr-only">
@@ -66,7 +70,11 @@ export function StockCoverReport() {
       <div className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
         <label className="text-sm font-medium text-slate-700">
           Search
-          <input type="search" className="mt-1 block w-56 rounded-lg border border-slate-300 px-3 py-2 text-sm" placeholder="SKU or product" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <input type="search" className="mt-1 block w-56 rounded-lg border border-slate-300 px-3 py-2 text-sm" placeholder="SKU or product" value={search} maxLength={100} onChange={(e) => {
+              setSearch(e.target.value);
+              if (page > 1) set('page', null);
+            }}
+          />
         </label>
         {facet('category', 'Category', facets.data?.categories)}
         {facet('color', 'Colour', facets.data?.colors)}
@@ -100,7 +108,7 @@ export function StockCoverReport() {
           </p>
           {urgent.length > 0 && (
             <div className="mb-4 rounded-xl border border-slate-200 bg-white p-3">
-              <ReportChart labels={labels} series={series} horizontal height={Math.max(160, urgent.length * 26)} summary={`Days of stock left for the ${urgent.length} variants that run out soonest. The table lists every variant.`} />
+              <ReportChart labels={labels} series={series} horizontal height={Math.max(160, urgent.length * 26)} summary={`Days of stock left for the ${urgent.length} variants on this page that run out soonest. The table lists this page's variants.`} />
             </div>
           )}
           <ReportTable
@@ -118,6 +126,7 @@ export function StockCoverReport() {
               { label: 'Flag', value: (r) => (r.flagged ? <Badge tone="red">Runs out</Badge> : '') },
             ]}
           />
+          <Pager page={d.page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} total={d.total} limit={d.limit} onPage={(p) => set('page', p > 1 ? String(p) : null)} label="variants" />
         </>
       )}
     </section>
