@@ -22,8 +22,10 @@ export function ProductImage({ url, alt, sizes, className, priority = false, eag
   const fetchPriority = priority ? 'high' : undefined;
   const image = responsiveImage(url);
   if (!image) return <img src={url} alt={alt} loading={loading} fetchPriority={fetchPriority} decoding="async" className={className} />;
+  // display: contents keeps the <img> sized by its box as if <picture> were not there: an inline
+  // <picture> in an aspect-ratio box lets the image's own proportions stretch the box.
   return (
-    <picture>
+    <picture className="contents">
       <source type="image/avif" srcSet={image.srcSet.avif} sizes={sizes} />
       <img
         src={image.src}

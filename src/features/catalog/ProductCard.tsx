@@ -23,7 +23,7 @@ export function ProductCard({ product, sizes = IMAGE_SIZES.card, index = Number.
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
       data-testid="product-card"
     >
-      <div className="relative aspect-[4/3] bg-slate-100">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {image ? (
           <ProductImage url={image} alt={product.name} sizes={sizes} priority={index === 0} eager={index < 3} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
         ) : (
