@@ -54,7 +54,7 @@ export function readVariant(storage: ImageStorage, name: string): Promise<Stored
 }
 
 /** The store names of every copy of a source URL (/uploads/img/...). */
-export function variantNamesOf(url: string): string[] {
+function variantNamesOf(url: string): string[] {
   const source = parseResponsiveSource(url);
   if (!source) return [];
   const base = url.replace(/^\/uploads\//, '').replace(/\.webp$/, '');

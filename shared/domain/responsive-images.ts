@@ -5,7 +5,7 @@
 // URL strings and every component derives the same srcset from them. The server derives the
 // widths with the same function, so it makes only the copies a page can ask for.
 
-export const VARIANT_WIDTHS = [160, 320, 640, 960] as const;
+const VARIANT_WIDTHS = [160, 320, 640, 960] as const;
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
