@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, responsiveImage } from '../../shared/domain/responsive-images';
 import type { HeadTag } from '../../shared/seo/page-meta';
 
 // The server's renderer of shared/seo headTags(); src/components/Seo.tsx is the browser's. Every tag
@@ -26,3 +27,14 @@ export function renderHeadTag(tag: HeadTag): string {
 }
 
 export const renderHead = (tags: HeadTag[]) => tags.map((t) => `    ${renderHeadTag(t)}\n`).join('');
+
+/**
+ * The preload of a product page's main image, its largest paint: the AVIF set the gallery's
+ * <picture> picks first (a browser without AVIF skips a preload of a type it cannot show). Empty
+ * for images without responsive copies and for pages without an image.
+ */
+export function renderImagePreload(url: string | undefined): string {
+  const image = url ? responsiveImage(url) : null;
+  if (!image) return '';
+  return `    <link ${SERVER_HEAD_ATTR} rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(image.srcSet.avif)}" imagesizes="${escapeHtml(IMAGE_SIZES.gallery)}" fetchpriority="high" />\n`;
+}

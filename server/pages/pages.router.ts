@@ -5,7 +5,7 @@ import { headTags } from '../../shared/seo/page-meta';
 import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
 import { productDetailCached } from '../services/catalogue/catalog.service';
-import { renderHead, SERVER_HEAD_ATTR } from './head-html';
+import { renderHead, renderImagePreload, SERVER_HEAD_ATTR } from './head-html';
 import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
@@ -50,7 +50,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     const origin = options.origin(req);
     try {
       const page = await resolvePageHead(req.path, origin, loadProduct);
-      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin))) : template.withExtra(NOINDEX);
+      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image)) : template.withExtra(NOINDEX);
       res.status(page.status).send(html);
     } catch (err) {
       // The database failed, not the request: the SPA still loads and retries on its own, but a

@@ -1,13 +1,15 @@
 // Product images are images the shop stores, so no one can plant a script URL or another site's
 // picture in its pages (docs/decisions/0008-product-images-only-stored.md). A value is kept as it
 // is only when it is a path the image store produced: uploads are products/<uuid>.webp (and the
-// -400 thumbnail beside each), the seed's drawings seed/<slug>-<n>.webp. An https:// address is
-// fetched, checked and stored by the server, which then saves the stored path. Anything else is
-// refused.
+// -400 thumbnail beside each), the seed's drawings seed/<slug>-<n>.webp, and since the responsive
+// images the content-hashed img/<hash>-<W>x<H>.webp (shared/domain/responsive-images.ts). An
+// https:// address is fetched, checked and stored by the server, which then saves the stored path.
+// Anything else is refused.
+import { RESPONSIVE_SOURCE_PATTERN } from './responsive-images';
 
 /** The store's paths; written so that PostgreSQL's `~` reads it the same (the upgrade check's SQL uses it). */
 export const STORED_IMAGE_PATTERN =
-  '^/uploads/(products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-400)?|seed/[a-z0-9]+(-[a-z0-9]+)*)[.]webp$';
+  `^/uploads/(products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-400)?[.]webp|seed/[a-z0-9]+(-[a-z0-9]+)*[.]webp|${RESPONSIVE_SOURCE_PATTERN})$`;
 const STORED = new RegExp(STORED_IMAGE_PATTERN);
 
 export const isStoredImagePath = (value: string): boolean => STORED.test(value);

@@ -70,7 +70,9 @@ test('staff create a product with two variants and an uploaded image, and shoppe
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
   const card = page.getByTestId('product-card').filter({ hasText: name });
   await expect(card).toBeVisible();
-  await expect(card.locator('img').first()).toHaveAttribute('src', /\/uploads\/products\/.+\.webp/);
+  // The upload is stored under its content hash at its own size (900 x 700), with narrower copies.
+  await expect(card.locator('img').first()).toHaveAttribute('src', /\/uploads\/img\/[0-9a-f]{20}-900x700\.webp$/);
+  await expect(card.locator('img').first()).toHaveAttribute('srcset', /-640\.webp 640w, .+-900\.webp 900w$/);
 });
 
 test('the packing screen plus and minus change the available count', async ({ page, request }) => {

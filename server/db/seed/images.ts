@@ -2,6 +2,7 @@
 // that a fresh install looks like a real shop without downloading anything.
 import sharp from 'sharp';
 import type { ImageStorage } from '../../storage/image-storage';
+import { storeSourceImage } from '../../storage/image-variants';
 import type { ArtKind, SeedGiftItem, SeedProduct } from './catalogue';
 
 export interface SeedImage {
@@ -114,8 +115,8 @@ export function createSeedImages(storage: ImageStorage) {
       const views = productViews(product);
       return Promise.all(
         views.map(async (view, position) => {
-          const bytes = await render(view.key, view.svg, SIZE);
-          const url = await storage.save(`seed/${product.slug}-${position + 1}.webp`, bytes);
+          // Named by content: drawings products share are stored (and their copies made) once.
+          const url = await storeSourceImage(storage, await render(view.key, view.svg, SIZE));
           return { url, alt: view.alt, position };
         }),
       );

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { SOURCE_MAX } from '../../../shared/domain/responsive-images';
 import { AppError, badRequest } from '../../../shared/errors';
 import type { ImageStorage } from '../../storage/image-storage';
+import { storeSourceImage } from '../../storage/image-variants';
 
 export interface IncomingImage {
   originalname: string;
   buffer: Buffer;
 }
 
-/** Display size for product pages and a thumbnail for cards and the form. */
-const IMAGE_SIZES = { full: 1200, thumb: 400 } as const;
 const MAX_PIXELS = 50_000_000;
 
 /** The name as staff know it, without any path and safe to echo in a message. */
@@ -32,15 +31,17 @@ export async function checkImageBytes(bytes: Buffer, invalid: AppError): Promise
   }
 }
 
-/** Stores checked bytes as WebP at display and thumbnail size; answers the display image's path. */
+/**
+ * Stores checked bytes as a WebP source of at most SOURCE_MAX px across, under its content hash;
+ * answers its path. The narrower AVIF and WebP copies are made from it on first request.
+ */
 export async function storeImageBytes(storage: ImageStorage, bytes: Buffer): Promise<string> {
-  const id = randomUUID();
-  const base = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
-  const full = await base.clone().resize({ width: IMAGE_SIZES.full, height: IMAGE_SIZES.full, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  const thumb = await base.clone().resize({ width: IMAGE_SIZES.thumb, height: IMAGE_SIZES.thumb, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-  const url = await storage.save(`products/${id}.webp`, full);
-  await storage.save(`products/${id}-${IMAGE_SIZES.thumb}.webp`, thumb);
-  return url;
+  const source = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize({ width: SOURCE_MAX, height: SOURCE_MAX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  return storeSourceImage(storage, source);
 }
 
 /**

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { CartItemDto } from '../../../shared/schemas/cart.schema';
 import { productPath } from '../../../shared/seo/slug';
 import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-options';
+import { ProductImage } from '../../components/ProductImage';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
@@ -22,7 +23,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <Link to={href} className="flex-none">
         {item.product_image ? (
-          <img src={item.product_image} alt={item.product_name} className="h-20 w-20 rounded-lg border border-slate-200 object-cover sm:h-24 sm:w-24" />
+          <ProductImage url={item.product_image} alt={item.product_name} sizes="96px" eager className="h-20 w-20 rounded-lg border border-slate-200 object-cover sm:h-24 sm:w-24" />
         ) : (
           <span className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-100 sm:h-24 sm:w-24">
             <Package className="h-8 w-8 text-slate-400" aria-hidden />

@@ -1,5 +1,6 @@
 import { Check, Gift } from 'lucide-react';
 import { useState } from 'react';
+import { ProductImage } from '../../components/ProductImage';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
@@ -59,7 +60,7 @@ export function GiftPicker() {
                         } ${dimmed ? 'cursor-not-allowed opacity-40' : ''}`}
                       >
                         {g.image_url ? (
-                          <img src={g.image_url} alt="" className="h-12 w-12 flex-none rounded-md object-cover" loading="lazy" />
+                          <ProductImage url={g.image_url} alt="" sizes="48px" className="h-12 w-12 flex-none rounded-md object-cover" />
                         ) : (
                           <span className="flex h-12 w-12 flex-none items-center justify-center rounded-md bg-amber-100">
                             <Gift className="h-5 w-5 text-amber-600" aria-hidden />

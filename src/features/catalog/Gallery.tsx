@@ -1,5 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
+import { ProductImage } from '../../components/ProductImage';
 
 /** Main image with thumbnails when there is more than one. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
@@ -9,7 +11,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
     <div>
       <div className="aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
         {current ? (
-          <img src={current} alt={name} className="h-full w-full object-cover" />
+          <ProductImage url={current} alt={name} sizes={IMAGE_SIZES.gallery} priority={index === 0} eager className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-2 text-slate-400">
             <ImageOff className="h-10 w-10" aria-hidden />
@@ -29,7 +31,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
               aria-current={i === index}
               className={`h-20 w-20 shrink-0 overflow-hidden rounded-lg border-2 ${i === index ? 'border-emerald-600' : 'border-transparent opacity-75 hover:opacity-100'}`}
             >
-              <img src={src} alt="" className="h-full w-full object-cover" />
+              <ProductImage url={src} alt="" sizes="80px" className="h-full w-full object-cover" />
             </button>
           ))}
         </div>

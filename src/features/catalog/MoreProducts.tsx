@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { trpc } from '../../lib/trpc';
+import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductCard } from './ProductCard';
 
 // "Related products" (same category and type: other sizes, colours, thicknesses) and "Recently
@@ -43,7 +44,7 @@ function Row({ title, products, testId }: { title: string; products: Card[]; tes
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       <div className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {products.map((p) => (
-          <ProductCard key={p.id} product={p} />
+          <ProductCard key={p.id} product={p} sizes={IMAGE_SIZES.cardRow} />
         ))}
       </div>
     </section>

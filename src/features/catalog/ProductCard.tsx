@@ -1,11 +1,21 @@
 import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
+import { ProductImage } from '../../components/ProductImage';
 import type { ProductCard as Product } from '../../../shared/schemas/catalog.schema';
 import { productPath } from '../../../shared/seo/slug';
 import { formatPriceRange } from './price';
 import { StockBadge } from './StockBadge';
 
-export function ProductCard({ product }: { product: Product }) {
+interface ProductCardProps {
+  product: Product;
+  /** The layout the card sits in (IMAGE_SIZES). */
+  sizes?: string;
+  /** Position in its list: the first card's image is the page's largest paint, the first row's load at once. */
+  index?: number;
+}
+
+export function ProductCard({ product, sizes = IMAGE_SIZES.card, index = Number.POSITIVE_INFINITY }: ProductCardProps) {
   const image = product.images[0];
   return (
     <Link
@@ -13,9 +23,9 @@ export function ProductCard({ product }: { product: Product }) {
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
       data-testid="product-card"
     >
-      <div className="relative aspect-[4/3] bg-slate-100">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {image ? (
-          <img src={image} alt={product.name} loading="lazy" className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
+          <ProductImage url={image} alt={product.name} sizes={sizes} priority={index === 0} eager={index < 3} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
         ) : (
           <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-slate-400">
             <ImageOff className="h-8 w-8" aria-hidden />

@@ -2,6 +2,7 @@ import { Gift, Package } from 'lucide-react';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import { COUNTRY_NAMES } from '../../../shared/domain/address';
 import { countOf, packSizeOf, unitNoun } from '../../../shared/domain/product-options';
+import { ProductImage } from '../../components/ProductImage';
 import { money } from '../cart/money';
 import { OrderSummary } from '../cart/OrderSummary';
 
@@ -16,7 +17,7 @@ export function OrderDetails({ order }: { order: OrderDto }) {
             {order.items.map((i, n) => (
               <li key={n} className="flex gap-4 py-4">
                 {i.product_image ? (
-                  <img src={i.product_image} alt="" className="h-16 w-16 flex-none rounded-lg border border-slate-200 object-cover" />
+                  <ProductImage url={i.product_image} alt="" sizes="64px" className="h-16 w-16 flex-none rounded-lg border border-slate-200 object-cover" />
                 ) : (
                   <span className="flex h-16 w-16 flex-none items-center justify-center rounded-lg bg-slate-100">
                     <Package className="h-6 w-6 text-slate-400" aria-hidden />

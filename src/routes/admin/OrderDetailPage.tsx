@@ -6,6 +6,7 @@ import type { OrderStatus } from '../../../shared/constants';
 import { COURIERS } from '../../../shared/domain/couriers';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { Button } from '../../components/ui/Button';
+import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
@@ -110,7 +111,7 @@ export default function OrderDetailPage() {
           <ul className="divide-y divide-slate-100">
             {o.items.map((i) => (
               <li key={i.id} className="flex items-start gap-3 py-2">
-                {i.product_image ? <img src={i.product_image} alt="" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
+                {i.product_image ? <ProductImage url={i.product_image} alt="" sizes="48px" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
                   <p className="break-all font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>

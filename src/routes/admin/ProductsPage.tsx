@@ -1,6 +1,7 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ProductImage } from '../../components/ProductImage';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, useErrorToast } from '../../features/admin/ui';
@@ -50,8 +51,8 @@ export default function ProductsPage() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.data.map((p) => (
             <li key={p.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              <div className="aspect-[4/3] bg-slate-100">
-                {p.image ? <img src={p.image} alt="" loading="lazy" className="h-full w-full object-cover" /> : <div className="flex h-full items-center justify-center text-sm text-slate-400">No image</div>}
+              <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+                {p.image ? <ProductImage url={p.image} alt="" sizes="(min-width: 640px) 320px, 100vw" className="h-full w-full object-cover" /> : <div className="flex h-full items-center justify-center text-sm text-slate-400">No image</div>}
               </div>
               <div className="flex flex-1 flex-col p-4">
                 <p className="text-xs font-semibold uppercase tracking-wide text-emerald-700">{p.category} · {p.type}</p>

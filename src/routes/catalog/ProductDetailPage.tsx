@@ -31,7 +31,8 @@ export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const query = trpc.catalog.byId.useQuery({ id }, { enabled: id.length > 0, retry: false });
 
-  if (query.isLoading) return <Spinner label="Loading product..." className="min-h-[50vh]" />;
+  // A screen tall, so the footer starts below the fold and the product arriving moves nothing in view.
+  if (query.isLoading) return <Spinner label="Loading product..." className="min-h-screen" />;
   // A product that does not exist is "not found" (spec); a server or network failure is not.
   const status = httpStatusOf(query.error);
   if (query.isError && status !== 404 && status !== 400) {

@@ -154,8 +154,8 @@ export default function ProductsPage() {
                 {data!.total} product{data!.total === 1 ? '' : 's'}
               </p>
               <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-                {products.map((p) => (
-                  <ProductCard key={p.id} product={p} />
+                {products.map((p, i) => (
+                  <ProductCard key={p.id} product={p} index={i} />
                 ))}
               </div>
               <Pager page={state.page} pages={data!.pages} onPage={goToPage} />

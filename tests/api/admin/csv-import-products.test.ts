@@ -154,7 +154,7 @@ describe('products import: images column', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     const product = await t.db.product.findFirstOrThrow({ where: { name: 'Pictured mailer' }, include: { images: { orderBy: { position: 'asc' } }, variants: true } });
     expect(product.variants).toHaveLength(2);
-    expect(product.images.map((i) => i.url)).toEqual(['/uploads/seed/white-polymailers-1.webp', expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/)]);
+    expect(product.images.map((i) => i.url)).toEqual(['/uploads/seed/white-polymailers-1.webp', expect.stringMatching(/^\/uploads\/img\/[0-9a-f]{20}-\d+x\d+\.webp$/)]);
     expect((await fetch(`${t.baseUrl}${product.images[1].url}`)).status).toBe(200);
   });
 
@@ -178,7 +178,7 @@ describe('products import: images column', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.rows[0]).toMatchObject({ action: 'change', changes: [`images: ${before} -> 1`] });
     const images = await t.db.productImage.findMany({ where: { productId: a.productId } });
-    expect(images.map((i) => i.url)).toEqual([expect.stringMatching(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/)]);
+    expect(images.map((i) => i.url)).toEqual([expect.stringMatching(/^\/uploads\/img\/[0-9a-f]{20}-\d+x\d+\.webp$/)]);
     // The same stored path again changes nothing.
     const again = await upload([header, row(images[0].url)].join('\n'));
     expect(again.body.rows[0]).toMatchObject({ action: 'unchanged', changes: [] });

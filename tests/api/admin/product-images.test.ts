@@ -22,7 +22,7 @@ afterAll(async () => {
   await Promise.all([t.close(), img.close()]);
 });
 
-const STORED = /^\/uploads\/products\/[0-9a-f-]{36}\.webp$/;
+const STORED = /^\/uploads\/img\/[0-9a-f]{20}-\d+x\d+\.webp$/;
 const create = (images: string[]) => t.api('POST', '/admin/products', { token: staff, body: productPayload({ images }) });
 
 describe('product images: stored paths and https addresses', () => {

@@ -30,13 +30,14 @@ describe('POST /api/admin/upload/images', () => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body.urls).toHaveLength(2);
-    expect(res.body.urls[0]).toMatch(/^\/uploads\/products\/[0-9a-f-]+\.webp$/);
+    expect(res.body.urls[0]).toMatch(/^\/uploads\/img\/[0-9a-f]{20}-1200x800\.webp$/);
+    expect(res.body.urls[1]).toMatch(/^\/uploads\/img\/[0-9a-f]{20}-300x300\.webp$/);
     const served = await fetch(`${t.baseUrl}${res.body.urls[0]}`);
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(1200);
-    expect(existsSync(join(t.uploadsDir, res.body.urls[0].replace('/uploads/', '').replace('.webp', '-400.webp')))).toBe(true);
+    expect(existsSync(join(t.uploadsDir, res.body.urls[0].replace('/uploads/', '')))).toBe(true);
   });
 
   it('refuses a 0-byte file and a renamed text file by content', async () => {

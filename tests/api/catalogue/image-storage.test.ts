@@ -51,18 +51,26 @@ describe('images in the database', () => {
     const up = await fetch(`${uploadBase}/api/admin/upload/images`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
     expect(up.status).toBe(200);
     const [url] = ((await up.json()) as { urls: string[] }).urls;
-    expect(url).toMatch(/^\/uploads\/products\/[0-9a-f-]+\.webp$/);
+    expect(url).toMatch(/^\/uploads\/img\/[0-9a-f]{20}-1200x675\.webp$/);
 
     const res = await fetch(`${other.base}${url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(1200);
 
-    const thumb = await fetch(`${other.base}${url.replace('.webp', '-400.webp')}`);
-    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(400);
+    // A copy asked of the other instance is made there, stored in the database, and the first serves it.
+    const copy = url.replace('.webp', '-320.avif');
+    const made = await fetch(`${other.base}${copy}`);
+    expect(made.status).toBe(200);
+    expect(made.headers.get('content-type')).toBe('image/avif');
+    expect(made.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const copyBytes = Buffer.from(await made.arrayBuffer());
+    expect(await sharp(copyBytes).metadata()).toMatchObject({ width: 320, height: 180 });
+    expect((await dbStore.read(copy.replace('/uploads/', '')))!.bytes.equals(copyBytes)).toBe(true);
+    expect(Buffer.from(await (await fetch(`${uploadBase}${copy}`)).arrayBuffer()).equals(copyBytes)).toBe(true);
 
     const again = await fetch(`${other.base}${url}`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
@@ -71,6 +79,7 @@ describe('images in the database', () => {
 
     expect((await fetch(`${other.base}/uploads/products/nope.webp`)).status).toBe(404);
     expect((await fetch(`${other.base}/uploads/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${other.base}${url.replace('.webp', '-300.avif')}`)).status).toBe(404);
   });
 
   it('the local backend serves the same way, and images move from disk to the database and back', async () => {

@@ -110,7 +110,8 @@ describe('seedDatabase on an empty database', () => {
     for (const p of products) {
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       for (const img of p.images) {
-        expect(img.url).toMatch(/^\/uploads\/seed\/.+\.webp$/);
+        // Named by content, at the drawing's 800 px, so the page knows its size before it loads.
+        expect(img.url).toMatch(/^\/uploads\/img\/[0-9a-f]{20}-800x800\.webp$/);
         // Issue 25: seeded images are images the shop stores, so the upgrade check never reports them.
         expect(isStoredImagePath(img.url), img.url).toBe(true);
         expect(existsSync(join(uploadsDir, img.url.replace('/uploads/', '')))).toBe(true);

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const gift = (image_url: string) => ({ name: 'Sticker roll', description: 'Fragile stickers', stock_quantity: 5, image_url });
-const STORED = /^\/uploads\/products\/[0-9a-f-]{36}\.webp$/;
+const STORED = /^\/uploads\/img\/[0-9a-f]{20}-\d+x\d+\.webp$/;
 
 describe('gift item images', () => {
   it('keeps a stored path and stores an https image in its place (REST create, tRPC update)', async () => {

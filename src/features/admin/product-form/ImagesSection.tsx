@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_IMAGE_BYTES } from '../../../../shared/constants';
 import { imageValueForMessage, isOutsideImageAddress, isStoredImagePath } from '../../../../shared/domain/product-images';
+import { ProductImage } from '../../../components/ProductImage';
 import { getToken } from '../../../lib/session';
 import { inputClass } from '../ui';
 
@@ -11,7 +12,7 @@ import { inputClass } from '../ui';
  * the shop shows only images it stores.
  */
 function Tile({ url, index }: { url: string; index: number }) {
-  if (isStoredImagePath(url)) return <img src={url} alt={`Product image ${index + 1}`} className="h-full w-full object-cover" />;
+  if (isStoredImagePath(url)) return <ProductImage url={url} alt={`Product image ${index + 1}`} sizes="160px" className="h-full w-full object-cover" />;
   // Outside pictures are not shown here (the shop's pages load images from itself only): the server fetches them on save.
   if (isOutsideImageAddress(url)) {
     return (
