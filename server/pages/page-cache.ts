@@ -10,15 +10,15 @@ import { onCatalogChanged } from '../lib/catalog-events';
 export const PAGE_CACHE_MAX_ENTRIES = 300;
 const PAGE_TTL_MS = 30_000;
 
-export interface PageCache {
+export interface PageCache<T> {
   /** The page for `key`, rendering it once on a miss; concurrent misses share one render. */
-  get(key: string, render: () => Promise<string | null>): Promise<string | null>;
+  get(key: string, render: () => Promise<T | null>): Promise<T | null>;
   readonly size: number;
 }
 
-export function createPageCache(maxEntries = PAGE_CACHE_MAX_ENTRIES, ttlMs = PAGE_TTL_MS): PageCache {
-  const entries = new Map<string, { html: string; expires: number }>();
-  const inFlight = new Map<string, Promise<string | null>>();
+export function createPageCache<T>(maxEntries = PAGE_CACHE_MAX_ENTRIES, ttlMs = PAGE_TTL_MS): PageCache<T> {
+  const entries = new Map<string, { html: T; expires: number }>();
+  const inFlight = new Map<string, Promise<T | null>>();
   let generation = 0;
   onCatalogChanged(() => {
     generation++;

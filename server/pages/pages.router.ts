@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Router, type Request } from 'express';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
 import { headTags } from '../../shared/seo/page-meta';
 import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
@@ -30,6 +31,31 @@ export interface PagesOptions {
 // like a file (a missing /favicon.ico is a 404, not the storefront).
 const NOT_A_PAGE = /^\/(?:api|trpc|uploads|assets)(?:\/|$)|\.[A-Za-z0-9]+$/;
 
+/** A rendered page, also compressed once: a page served from the cache costs no compression. */
+interface RenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressedPage(html: string): RenderedPage {
+  const raw = Buffer.from(html, 'utf8');
+  return {
+    html: raw,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: gzipSync(raw, { level: 6 }),
+  };
+}
+
+function sendPage(req: Request, res: Response, page: RenderedPage) {
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  res.vary('Accept-Encoding');
+  // Set before sending, so the compression middleware leaves the body as it is.
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.status(200).send(encoding ? page[encoding] : page.html);
+}
+
 const NOINDEX = `    <meta ${SERVER_HEAD_ATTR} name="robots" content="noindex" />\n`;
 
 /**
@@ -48,14 +74,14 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
   const template = compileTemplate(readFileSync(templatePath, 'utf8'));
   const loadProduct = async (id: string) => (await productDetailCached(deps.db, id)).value;
   const preloads = createPreloads(options.clientDistDir);
-  const pages = createPageCache();
+  const pages = createPageCache<RenderedPage>();
   let entry: Promise<SsrEntry> | undefined;
 
   /**
    * A public page rendered with its data, or null when it is not one (or has nothing to show, e.g. a
    * product that does not exist): the shell answers then. Cached whole, per origin (it is in the head).
    */
-  const renderPage = (req: Request, origin: string): Promise<string | null> => {
+  const renderPage = (req: Request, origin: string): Promise<RenderedPage | null> => {
     const ssrEntry = options.ssrEntry;
     if (!ssrEntry) return Promise.resolve(null);
     const plan = planPage(req.path, new URLSearchParams(req.url.slice(req.path.length).replace(/^\?/, '')));
@@ -67,7 +93,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       if (!state) return null;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      return template.withPage(renderHead(headTags(page.meta, origin)) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state));
+      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state)));
     });
   };
 
@@ -81,7 +107,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     try {
       const rendered = await renderPage(req, origin);
       if (rendered !== null) {
-        res.status(200).send(rendered);
+        sendPage(req, res, rendered);
         return;
       }
       const page = await resolvePageHead(req.path, origin, loadProduct);

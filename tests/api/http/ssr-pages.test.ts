@@ -96,6 +96,17 @@ describe('server-rendered pages', () => {
     expect(detail.description).toBe(evil);
   });
 
+  it('sends the page compressed the way the browser asks, the same page either way', async () => {
+    const texts = [];
+    for (const [asked, sent] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const res = await fetch(`${t.baseUrl}/faq`, { headers: { 'accept-encoding': asked } });
+      expect(res.headers.get('content-encoding')).toBe(sent);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      texts.push(await res.text());
+    }
+    expect(new Set(texts).size).toBe(1);
+  });
+
   it('serves the page from its cache, and renders it afresh after a catalogue change', async () => {
     const path = `/products/${ids.E}`;
     expect((await get(path)).rootText).toContain('Clear Packing Tape');
