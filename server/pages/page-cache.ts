@@ -7,7 +7,7 @@ import { onCatalogChanged } from '../lib/catalog-events';
  * page shows only catalogue data and the anonymous shell, so that event is all that can make one
  * stale; the TTL is the same safety net as the catalogue's, for writes that bypass the event.
  */
-export const PAGE_CACHE_MAX_ENTRIES = 300;
+const PAGE_CACHE_MAX_ENTRIES = 300;
 const PAGE_TTL_MS = 30_000;
 
 export interface PageCache<T> {
