@@ -5,7 +5,7 @@ import { join } from 'node:path';
 // `npm start` right after `npm install`: build once when the build is missing or older than the
 // sources, then run the built server.
 const root = process.cwd();
-const outputs = ['dist/client/index.html', 'dist/server/index.js'].map((p) => join(root, p));
+const outputs = ['dist/client/index.html', 'dist/ssr/entry-server.js', 'dist/server/index.js'].map((p) => join(root, p));
 
 function newest(dir: string): number {
   let max = 0;

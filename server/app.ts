@@ -20,6 +20,7 @@ import { apiErrorHandler } from './rest/errors';
 import { trpcDoor } from './trpc/http';
 import { createOriginResolver, type OriginOptions } from './lib/public-origin';
 import { createPagesRouter } from './pages/pages.router';
+import { builtSsrEntry, type SsrEntry } from './pages/ssr';
 
 export interface AppOptions {
   /** Serve the built SPA from dist/client (production and e2e). */
@@ -34,6 +35,8 @@ export interface AppOptions {
   databaseAvailable?: () => boolean;
   /** METRICS_TOKEN: GET /metrics with this bearer token; unset, no /metrics on this port. */
   metricsToken?: string;
+  /** The server renderer of the public pages; by default the built one (dist/ssr) when serving the client. */
+  ssrEntry?: () => Promise<SsrEntry>;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -83,7 +86,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   }
   // robots.txt, sitemap.xml and every SPA route's index.html with that page's head filled in.
   const origin = createOriginResolver(options.site);
-  app.use(createPagesRouter(deps, { clientDistDir: options.serveClient ? clientDistDir : undefined, indexHtmlPath: options.indexHtmlPath, origin }));
+  const ssrEntry = options.ssrEntry ?? (options.serveClient ? builtSsrEntry() : undefined);
+  app.use(createPagesRouter(deps, { clientDistDir: options.serveClient ? clientDistDir : undefined, indexHtmlPath: options.indexHtmlPath, origin, ssrEntry }));
 
   app.use(apiErrorHandler);
   return app;

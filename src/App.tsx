@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { Spinner } from './components/ui/Spinner';
 import { Toasts } from './components/ui/Toasts';
@@ -12,21 +12,36 @@ function AppRoutes() {
   return <Suspense fallback={<Spinner />}>{useRoutes(routes)}</Suspense>;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The whole storefront under a router: BrowserRouter in the browser, StaticRouter on the server
+ * (src/entry-server.tsx), so both render the same tree from the same components.
+ */
+export function AppShell({ queryClient, router: Router }: { queryClient: QueryClient; router: (props: { children: ReactNode }) => ReactNode }) {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <Router>
           <AuthProvider>
             <CartProvider>
               <AppRoutes />
               <Toasts />
             </CartProvider>
           </AuthProvider>
-        </BrowserRouter>
+        </Router>
       </QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/** A query client holding what the server already loaded for this page, if anything. */
+export function queryClientWith(state: DehydratedState | undefined): QueryClient {
+  const client = createQueryClient();
+  if (state) hydrate(client, state);
+  return client;
+}
+
+export function App({ serverState }: { serverState?: DehydratedState }) {
+  const [queryClient] = useState(() => queryClientWith(serverState));
+  return <AppShell queryClient={queryClient} router={BrowserRouter} />;
 }

@@ -1,15 +1,40 @@
 import './lib/zod-jitless';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { getGuestId } from './lib/session';
+import { markServerRendered, SSR_STATE_ID } from './lib/ssr';
+import { preloadRoute } from './routes';
 import './index.css';
 
 // Made (or a stale short one replaced, with the chat it owned) before any component reads the tab's storage.
 getGuestId();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const stateTag = document.getElementById(SSR_STATE_ID);
+
+if (stateTag) {
+  // A page the server rendered: its queries' results came with it. They count as fresh from now
+  // (the page may have come from the server's cache), so nothing the page shows is fetched again.
+  const state = JSON.parse(stateTag.textContent ?? '{}') as DehydratedState;
+  const now = Date.now();
+  for (const q of state.queries ?? []) q.state.dataUpdatedAt = now;
+  markServerRendered();
+  // The page's own chunk first, so that hydration never waits on it inside a Suspense boundary.
+  void preloadRoute(window.location.pathname).finally(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App serverState={state} />
+      </StrictMode>,
+    );
+  });
+} else {
+  // Pages for signed-in people (cart, checkout, account, back office) and the dev server.
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,20 +1,43 @@
-import { lazy, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/layout/Layout';
 import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 
 // The route table of storefront.md section 2 and back-office.md section 2. Pages are lazy so that
 // the storefront's first load stays small; the back office is its own chunk.
-const HomePage = lazy(() => import('./routes/home/HomePage'));
+
+type PageModule = { default: ComponentType };
+
+/**
+ * A lazily loaded page whose code can be loaded ahead of rendering (preloadRoute): the pages the
+ * server renders are loaded before hydration, so hydrating them never suspends. One chunk per page,
+ * the same split the server renders by.
+ */
+function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined;
+  let pending: Promise<PageModule> | undefined;
+  const preload = () =>
+    (pending ??= load().then((m) => {
+      loaded = m;
+      return m;
+    }));
+  function Page() {
+    const { default: Component } = loaded ?? use(preload());
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+const HomePage = lazyPage(() => import('./routes/home/HomePage'));
 const LoginPage = lazy(() => import('./routes/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('./routes/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./routes/auth/ResetPasswordPage'));
-const AboutPage = lazy(() => import('./routes/static/AboutPage'));
-const FaqPage = lazy(() => import('./routes/static/FaqPage'));
-const ContactPage = lazy(() => import('./routes/static/ContactPage'));
-const ShippingPage = lazy(() => import('./routes/static/ShippingPage'));
-const ProductsPage = lazy(() => import('./routes/catalog/ProductsPage'));
-const ProductDetailPage = lazy(() => import('./routes/catalog/ProductDetailPage'));
+const AboutPage = lazyPage(() => import('./routes/static/AboutPage'));
+const FaqPage = lazyPage(() => import('./routes/static/FaqPage'));
+const ContactPage = lazyPage(() => import('./routes/static/ContactPage'));
+const ShippingPage = lazyPage(() => import('./routes/static/ShippingPage'));
+const ProductsPage = lazyPage(() => import('./routes/catalog/ProductsPage'));
+const ProductDetailPage = lazyPage(() => import('./routes/catalog/ProductDetailPage'));
 const CartPage = lazy(() => import('./routes/cart/CartPage'));
 const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
@@ -37,19 +60,19 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <AboutPage /> },
-      { path: '/home', element: <HomePage /> },
+      { path: '/', element: <AboutPage />, handle: { preload: AboutPage.preload } },
+      { path: '/home', element: <HomePage />, handle: { preload: HomePage.preload } },
       { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/faq', element: <FaqPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/shipping', element: <ShippingPage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/products/:id', element: <ProductDetailPage /> },
-      { path: '/products/:id/:slug', element: <ProductDetailPage /> },
-      { path: '/product/:id', element: <ProductDetailPage /> },
+      { path: '/about', element: <AboutPage />, handle: { preload: AboutPage.preload } },
+      { path: '/faq', element: <FaqPage />, handle: { preload: FaqPage.preload } },
+      { path: '/contact', element: <ContactPage />, handle: { preload: ContactPage.preload } },
+      { path: '/shipping', element: <ShippingPage />, handle: { preload: ShippingPage.preload } },
+      { path: '/products', element: <ProductsPage />, handle: { preload: ProductsPage.preload } },
+      { path: '/products/:id', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
+      { path: '/products/:id/:slug', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
+      { path: '/product/:id', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
       { path: '/cart', element: <CartPage /> },
       { path: '/quick-order', element: <QuickOrderPage /> },
       { path: '/checkout', element: signedIn(<CheckoutPage />) },
@@ -66,3 +89,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the code of the page at `pathname` if it is one the server renders (main.tsx, before hydrating). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()));
+}

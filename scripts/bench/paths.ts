@@ -1,6 +1,7 @@
 // The hot paths `npm run bench` measures. Each area adds its own entries.
 
 import { newGuestId } from '../../shared/domain/guest-id';
+import { productPath } from '../../shared/seo/slug';
 
 export interface BenchContext {
   baseUrl: string;
@@ -159,5 +160,20 @@ export const benchPaths: BenchPath[] = [
       },
     }),
   ),
+  // The server-rendered storefront pages as a browser asks for them (compressed), served from the
+  // rendered-page cache after the first request (server/pages/page-cache.ts).
+  {
+    name: 'GET /products (server-rendered page, from cache)',
+    target: 0.5,
+    request: () => ({ method: 'GET', path: '/products', headers: { 'accept-encoding': 'br, gzip' } }),
+  },
+  {
+    name: 'GET /products/{id}/{slug} (server-rendered page, from cache)',
+    target: 0.5,
+    request: async ({ api }) => {
+      const page = await api('POST', '/api/products/filter', { limit: 1 });
+      return { method: 'GET', path: productPath(page.products[0]), headers: { 'accept-encoding': 'br, gzip' } };
+    },
+  },
   // bench-paths: add entries above this line
 ];

@@ -6,10 +6,17 @@ export interface HtmlTemplate {
   withHead(headHtml: string): string;
   /** The template as built, plus extra tags (e.g. noindex) before </head>. */
   withExtra(headHtml: string): string;
+  /**
+   * A server-rendered page: these head tags, the page's HTML inside the root element and `after`
+   * (its state) right behind it. The template's "needs JavaScript" notice goes: this page does not.
+   */
+  withPage(headHtml: string, rootHtml: string, after: string): string;
 }
 
 const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
 const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
+const ROOT = '<div id="root"></div>';
+const NOSCRIPT = /[ \t]*<noscript>[\s\S]*?<\/noscript>[ \t]*\r?\n?/i;
 
 export function compileTemplate(html: string): HtmlTemplate {
   const at = html.search(/<\/head>/i);
@@ -17,8 +24,14 @@ export function compileTemplate(html: string): HtmlTemplate {
   const head = html.slice(0, at).replace(/\s*$/, '\n');
   const rest = `  ${html.slice(at)}`;
   const bare = head.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*$/, '\n');
+  const at2 = rest.indexOf(ROOT);
+  // Without an empty root element there is nowhere to put a page: such a template serves the shell.
+  const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
+  const afterRoot = rest.slice(at2 + ROOT.length).replace(NOSCRIPT, '');
   return {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
+    // Concatenated, never replace()d: a page's text may hold "$&" and the like.
+    withPage: (headHtml, rootHtml, after) => (at2 < 0 ? bare + headHtml + rest : bare + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot),
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Router, type Request } from 'express';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
 import { headTags } from '../../shared/seo/page-meta';
 import type { AppDeps } from '../deps';
 import { logServerError } from '../lib/log';
@@ -9,6 +10,11 @@ import { renderHead, renderImagePreload, SERVER_HEAD_ATTR } from './head-html';
 import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
+import { createPageCache } from './page-cache';
+import { createPreloads, loadPageState, planPage, stateScript, type SsrEntry } from './ssr';
+
+// The id of the state's script tag (src/lib/ssr.ts reads it).
+const SSR_STATE_ID = 'ssr-state';
 
 export interface PagesOptions {
   /** The built SPA (dist/client); its index.html is the template. Omitted: no SPA pages. */
@@ -17,11 +23,38 @@ export interface PagesOptions {
   indexHtmlPath?: string;
   /** The shop's absolute origin for this request (server/lib/public-origin.ts). */
   origin: (req: Request) => string;
+  /** The server renderer (src/entry-server.tsx); omitted, every page is the SPA shell. */
+  ssrEntry?: () => Promise<SsrEntry>;
 }
 
 // Paths that are never an SPA page: the API doors, uploads, hashed assets and anything that looks
 // like a file (a missing /favicon.ico is a 404, not the storefront).
 const NOT_A_PAGE = /^\/(?:api|trpc|uploads|assets)(?:\/|$)|\.[A-Za-z0-9]+$/;
+
+/** A rendered page, also compressed once: a page served from the cache costs no compression. */
+interface RenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressedPage(html: string): RenderedPage {
+  const raw = Buffer.from(html, 'utf8');
+  return {
+    html: raw,
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip: gzipSync(raw, { level: 6 }),
+  };
+}
+
+function sendPage(req: Request, res: Response, page: RenderedPage) {
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  res.vary('Accept-Encoding');
+  // Set before sending, so the compression middleware leaves the body as it is.
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.status(200).send(encoding ? page[encoding] : page.html);
+}
 
 const NOINDEX = `    <meta ${SERVER_HEAD_ATTR} name="robots" content="noindex" />\n`;
 
@@ -40,6 +73,29 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
   // Read once: the built index.html does not change while the server runs.
   const template = compileTemplate(readFileSync(templatePath, 'utf8'));
   const loadProduct = async (id: string) => (await productDetailCached(deps.db, id)).value;
+  const preloads = createPreloads(options.clientDistDir);
+  const pages = createPageCache<RenderedPage>();
+  let entry: Promise<SsrEntry> | undefined;
+
+  /**
+   * A public page rendered with its data, or null when it is not one (or has nothing to show, e.g. a
+   * product that does not exist): the shell answers then. Cached whole, per origin (it is in the head).
+   */
+  const renderPage = (req: Request, origin: string): Promise<RenderedPage | null> => {
+    const ssrEntry = options.ssrEntry;
+    if (!ssrEntry) return Promise.resolve(null);
+    const plan = planPage(req.path, new URLSearchParams(req.url.slice(req.path.length).replace(/^\?/, '')));
+    if (!plan) return Promise.resolve(null);
+    return pages.get(`${origin}${plan.url}`, async () => {
+      const page = await resolvePageHead(plan.url.replace(/\?.*$/, ''), origin, loadProduct);
+      if (page.status !== 200 || !page.meta) return null;
+      const state = await loadPageState(deps, plan);
+      if (!state) return null;
+      entry ??= ssrEntry();
+      const { html } = await (await entry).render(plan.url, state);
+      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state)));
+    });
+  };
 
   // A plain middleware, not a '/{*splat}' route: route parameters are decoded before the handler
   // runs, and a malformed %-escape would then be an error instead of this page's 404.
@@ -49,6 +105,11 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     res.type('html');
     const origin = options.origin(req);
     try {
+      const rendered = await renderPage(req, origin);
+      if (rendered !== null) {
+        sendPage(req, res, rendered);
+        return;
+      }
       const page = await resolvePageHead(req.path, origin, loadProduct);
       const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image)) : template.withExtra(NOINDEX);
       res.status(page.status).send(html);

@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { headTags, type HeadTag, type PageMeta } from '../../shared/seo/page-meta';
 import { siteOrigin } from '../lib/site-origin';
+import { useHydrated } from '../lib/ssr';
 
 // The browser's renderer of shared/seo headTags(); server/pages/head-html.ts is the server's, so the
 // head a crawler gets and the one the SPA shows are the same tags from the same data.
@@ -20,11 +21,15 @@ function Tag({ tag }: { tag: HeadTag }) {
 
 /** Page metadata: React 19 hoists <title>, <meta> and <link> into the document head. */
 export function Seo(meta: PageMeta) {
-  const tags = headTags(meta, siteOrigin());
+  // The server wrote this page's head itself (server/pages/head-html.ts); React takes it over once
+  // the page is hydrated, so the hydrated tree matches the server's body exactly.
+  const hydrated = useHydrated();
   // The head the server sent for the first page is replaced by this one (not doubled).
   useLayoutEffect(() => {
-    document.head.querySelectorAll('[data-page-head]').forEach((el) => el.remove());
-  }, []);
+    if (hydrated) document.head.querySelectorAll('[data-page-head]').forEach((el) => el.remove());
+  }, [hydrated]);
+  if (!hydrated) return null;
+  const tags = headTags(meta, siteOrigin());
   return (
     <>
       {tags.map((tag, i) => (

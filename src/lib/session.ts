@@ -6,6 +6,8 @@ import type { UserDto } from '../../shared/schemas/user.schema';
 // (the guest id) in sessionStorage. A stored token is what marks a user as signed in.
 
 export function getToken(): string | null {
+  // The server renders the anonymous shop: it has no storage.
+  if (typeof localStorage === 'undefined') return null;
   return localStorage.getItem(STORAGE_KEYS.accessToken);
 }
 

@@ -4,6 +4,8 @@
 let origin: string | undefined;
 
 export function siteOrigin(): string {
+  // On the server the head is written by server/pages, not by the components: nothing reads this.
+  if (typeof document === 'undefined') return '';
   if (origin === undefined) {
     const href = document.querySelector('link[rel="canonical"][data-page-head]')?.getAttribute('href');
     try {

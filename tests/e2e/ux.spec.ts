@@ -58,10 +58,13 @@ test('API failures show an error with a retry, never a false "empty" or "no prod
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
 
-  // The listing fails: no "No products found".
+  // The listing fails: no "No products found". /products arrives with its listing from the server,
+  // so the listing's own fetch is the one made on the way there from another page.
   let failList = true;
   await page.route(/\/trpc\/[^?]*catalog\.filter/, (route) => (failList ? route.abort() : route.fallback()));
-  await page.goto('/products');
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Shop Now' }).click();
+  await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('alert').filter({ hasText: "We couldn't load the products" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('No products found')).toHaveCount(0);
   failList = false;

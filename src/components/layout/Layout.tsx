@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { AddressBanner } from '../../features/account/AddressBanner';
+import { useHydrated } from '../../lib/ssr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -10,6 +11,8 @@ const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
 
 export function Layout() {
   const { user } = useAuth();
+  // The chat lives in the browser only: not in the server's HTML, loaded once the page is live.
+  const hydrated = useHydrated();
   return (
     <div className="app-shell flex min-h-screen flex-col">
       <Header />
@@ -24,7 +27,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <div className="print:hidden">
           {/* Keyed by the user: signing out (or in) starts a fresh panel, never the last person's chat. */}
-          <ChatWidget key={user?.id ?? 'guest'} />
+          {hydrated && <ChatWidget key={user?.id ?? 'guest'} />}
         </div>
       </Suspense>
     </div>

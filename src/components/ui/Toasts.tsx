@@ -17,7 +17,7 @@ type PauseReason = 'hover' | 'focus' | 'hidden';
 export function Toasts() {
   const { toasts, handlers } = useToaster({ duration: 4000 });
   const { startPause, endPause, calculateOffset, updateHeight } = handlers;
-  const [reasons, setReasons] = useState<ReadonlySet<PauseReason>>(() => new Set(document.hidden ? ['hidden'] : []));
+  const [reasons, setReasons] = useState<ReadonlySet<PauseReason>>(() => new Set(typeof document !== 'undefined' && document.hidden ? ['hidden'] : []));
   const set = useCallback((reason: PauseReason, on: boolean) => {
     setReasons((prev) => {
       if (prev.has(reason) === on) return prev;

@@ -10,7 +10,7 @@ const DISMISSED_KEY = 'address_banner_dismissed';
 export function AddressBanner() {
   const { isSignedIn } = useAuth();
   const location = useLocation();
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');
+  const [dismissed, setDismissed] = useState(() => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(DISMISSED_KEY) === '1');
   const query = trpc.users.defaultAddress.useQuery(undefined, { enabled: isSignedIn && !dismissed, retry: false, staleTime: 60_000 });
   if (!isSignedIn || dismissed || httpStatusOf(query.error) !== 404) return null;
   if (location.pathname === '/account' || location.pathname.startsWith('/admin')) return null;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/schemas/user.schema';
 import { trpc, type RouterInputs } from '../../lib/trpc';
+import { startedFromServer } from '../../lib/ssr';
 import { clearSession, forgetBrowserSession, getStoredUser, getToken, storeSession, storeUser } from '../../lib/session';
 
 interface AuthContextValue {
@@ -23,14 +24,24 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => getToken());
-  const [user, setUserState] = useState<UserDto | null>(() => (getToken() ? getStoredUser() : null));
-  const [ready, setReady] = useState(() => !getToken());
+  // A server-rendered page hydrates as the anonymous shop it was rendered as; the stored session is
+  // taken up right after (the effect below), so that hydration matches the server's HTML.
+  const [token, setToken] = useState<string | null>(() => (startedFromServer() ? null : getToken()));
+  const [user, setUserState] = useState<UserDto | null>(() => (!startedFromServer() && getToken() ? getStoredUser() : null));
+  const [ready, setReady] = useState(() => startedFromServer() || !getToken());
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const loginMutation = trpc.auth.login.useMutation();
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
+
+  useEffect(() => {
+    const stored = startedFromServer() ? getToken() : null;
+    if (!stored) return;
+    setUserState(getStoredUser());
+    setReady(false);
+    setToken(stored);
+  }, []);
 
   // Refresh the stored user from the server once per load; a 401 clears it (see lib/trpc.ts).
   useEffect(() => {

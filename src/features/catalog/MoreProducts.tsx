@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/schemas/catalog.schema';
+import { relatedProductsInput } from '../../../shared/domain/catalog-filter';
 import { trpc } from '../../lib/trpc';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductCard } from './ProductCard';
@@ -52,13 +53,14 @@ function Row({ title, products, testId }: { title: string; products: Card[]; tes
 }
 
 export function MoreProducts({ product }: { product: ProductDetail }) {
-  const related = trpc.catalog.filter.useQuery(
-    { filters: { categories: [product.category], ...(product.type ? { type: product.type } : {}) }, page: 1, limit: SHOWN + 1 },
-    { staleTime: 60_000 },
-  );
-  // Read before remembering this product, so the list shows where the shopper came from.
-  const [recent] = useState(() => readRecent().filter((p) => p.id !== product.id).slice(0, SHOWN));
-  useEffect(() => remember(product), [product]);
+  const related = trpc.catalog.filter.useQuery(relatedProductsInput(product, SHOWN), { staleTime: 60_000 });
+  // This browser's own list: read after hydration (the server's HTML has none), and before
+  // remembering this product, so the list shows where the shopper came from.
+  const [recent, setRecent] = useState<Card[]>([]);
+  useEffect(() => {
+    setRecent(readRecent().filter((p) => p.id !== product.id).slice(0, SHOWN));
+    remember(product);
+  }, [product]);
 
   const others = (related.data?.products ?? []).filter((p) => p.id !== product.id).slice(0, SHOWN);
   return (

@@ -1,20 +1,38 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../components/ui/Button';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/Button';
 
-/** Previous / 'Page X of Y' / Next, only when there is more than one page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
+/**
+ * Previous / 'Page X of Y' / Next, only when there is more than one page. Links to the page's URL,
+ * so that a shopper without JavaScript pages through the server-rendered listing too.
+ */
+export function Pager({ page, pages, hrefFor, onPage }: { page: number; pages: number; hrefFor(page: number): string; onPage(page: number): void }) {
   if (pages <= 1) return null;
+  const step = (to: number, enabled: boolean, children: ReactNode) =>
+    enabled ? (
+      <Link
+        to={hrefFor(to)}
+        className={buttonClass('outline')}
+        onClick={(e) => {
+          e.preventDefault();
+          onPage(to);
+        }}
+      >
+        {children}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={buttonClass('outline', 'md', 'cursor-not-allowed !text-slate-400')}>
+        {children}
+      </span>
+    );
   return (
     <nav className="mt-10 flex items-center justify-center gap-4" aria-label="Pagination">
-      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
-      </Button>
+      {step(page - 1, page > 1, <><ChevronLeft className="h-4 w-4" aria-hidden /> Previous</>)}
       <span className="text-sm text-slate-700">
         Page {page} of {pages}
       </span>
-      <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight className="h-4 w-4" aria-hidden />
-      </Button>
+      {step(page + 1, page < pages, <>Next <ChevronRight className="h-4 w-4" aria-hidden /></>)}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, updateFilters } from '../../../shared/domain/catalog-filter';
+import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, toSearchParams, updateFilters } from '../../../shared/domain/catalog-filter';
 import { SORT_OPTIONS, type SortBy } from '../../../shared/constants';
 import { LISTING_TITLE, listingBreadcrumbs, listingPageMeta } from '../../../shared/seo/page-meta';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -71,6 +71,7 @@ export default function ProductsPage() {
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input
             type="search"
+            name="search"
             value={searchText}
             maxLength={200}
             onChange={(e) => setSearchText(e.target.value)}
@@ -158,7 +159,7 @@ export default function ProductsPage() {
                   <ProductCard key={p.id} product={p} index={i} />
                 ))}
               </div>
-              <Pager page={state.page} pages={data!.pages} onPage={goToPage} />
+              <Pager page={state.page} pages={data!.pages} hrefFor={(page) => `/products?${toSearchParams({ ...state, page }).toString()}`} onPage={goToPage} />
             </>
           )}
         </section>

@@ -1,0 +1,61 @@
+import { onCatalogChanged } from '../lib/catalog-events';
+
+/**
+ * Rendered pages, kept like the catalogue's answers (server/services/catalogue/catalog-cache.ts):
+ * bounded, least recently used first out, and dropped whole whenever the catalogue changes, in this
+ * process or in another instance (catalog-sync.ts turns PostgreSQL NOTIFY into the same event). A
+ * page shows only catalogue data and the anonymous shell, so that event is all that can make one
+ * stale; the TTL is the same safety net as the catalogue's, for writes that bypass the event.
+ */
+const PAGE_CACHE_MAX_ENTRIES = 300;
+const PAGE_TTL_MS = 30_000;
+
+export interface PageCache<T> {
+  /** The page for `key`, rendering it once on a miss; concurrent misses share one render. */
+  get(key: string, render: () => Promise<T | null>): Promise<T | null>;
+  readonly size: number;
+}
+
+export function createPageCache<T>(maxEntries = PAGE_CACHE_MAX_ENTRIES, ttlMs = PAGE_TTL_MS): PageCache<T> {
+  const entries = new Map<string, { html: T; expires: number }>();
+  const inFlight = new Map<string, Promise<T | null>>();
+  let generation = 0;
+  onCatalogChanged(() => {
+    generation++;
+    entries.clear();
+    inFlight.clear();
+  });
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    get(key, render) {
+      const hit = entries.get(key);
+      if (hit && hit.expires > Date.now()) {
+        // Re-inserted so that the Map's order is least recently used first.
+        entries.delete(key);
+        entries.set(key, hit);
+        return Promise.resolve(hit.html);
+      }
+      if (hit) entries.delete(key);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const startedAt = generation;
+      const promise = render()
+        .then((html) => {
+          // A page rendered from data read before a change is not kept (it may show the old data).
+          if (html !== null && generation === startedAt) {
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+            entries.set(key, { html, expires: Date.now() + ttlMs });
+          }
+          return html;
+        })
+        .finally(() => {
+          if (inFlight.get(key) === promise) inFlight.delete(key);
+        });
+      inFlight.set(key, promise);
+      return promise;
+    },
+  };
+}

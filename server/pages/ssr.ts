@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DehydratedState } from '@tanstack/react-query';
+import { createServerSideHelpers } from '@trpc/react-query/server';
+import { parseFilterParams, relatedProductsInput, toFilterInput, toSearchParams } from '../../shared/domain/catalog-filter';
+import type { AppDeps } from '../deps';
+import { projectRoot } from '../lib/paths';
+import { createContextInner } from '../trpc/context';
+import { appRouter } from '../trpc/root';
+
+// Server rendering of the storefront's public pages: which paths are rendered, the queries each
+// one runs before rendering (the same tRPC procedures and inputs the page's components ask for, so
+// the browser finds them in its cache and fetches nothing again), and the Vite SSR bundle's render().
+
+/** What src/entry-server.tsx exports. */
+export interface SsrEntry {
+  render(url: string, state: DehydratedState): Promise<{ html: string }>;
+}
+
+/** The production SSR bundle (`npm run build`), if it was built. */
+export function builtSsrEntry(): (() => Promise<SsrEntry>) | undefined {
+  const file = join(projectRoot, 'dist', 'ssr', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  return () => import(pathToFileURL(file).href) as Promise<SsrEntry>;
+}
+
+type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
+
+export interface PagePlan {
+  /** The URL the page is rendered at: the path, and for the listing its filters in their one canonical order. */
+  url: string;
+  /** The page's source module, to preload its chunk (Vite's manifest key). */
+  module: string;
+  /** Runs the page's queries; false when the page has nothing to show (the shell answers instead). */
+  load(helpers: Helpers): Promise<boolean>;
+}
+
+const STATIC_PAGES: Record<string, string> = {
+  '/': 'src/routes/static/AboutPage.tsx',
+  '/about': 'src/routes/static/AboutPage.tsx',
+  '/home': 'src/routes/home/HomePage.tsx',
+  '/faq': 'src/routes/static/FaqPage.tsx',
+  '/contact': 'src/routes/static/ContactPage.tsx',
+  '/shipping': 'src/routes/static/ShippingPage.tsx',
+};
+const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
+const PRODUCT_ROUTE = /^\/(?:products\/([A-Za-z0-9_-]{1,64})(?:\/[^/]+)?|product\/([A-Za-z0-9_-]{1,64}))$/;
+// The number of related products the product page shows (src/features/catalog/MoreProducts.tsx).
+const RELATED_SHOWN = 4;
+
+/** The plan for a public page, or null for pages that stay client-rendered (cart, account, admin...). */
+export function planPage(path: string, search: URLSearchParams): PagePlan | null {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => true };
+  if (normalised === '/products') {
+    const state = parseFilterParams(search);
+    const qs = toSearchParams(state).toString();
+    return {
+      url: qs ? `/products?${qs}` : '/products',
+      module: 'src/routes/catalog/ProductsPage.tsx',
+      async load(helpers) {
+        await Promise.all([helpers.catalog.filterOptions.prefetch(), helpers.catalog.filter.prefetch(toFilterInput(state))]);
+        return true;
+      },
+    };
+  }
+  const product = PRODUCT_ROUTE.exec(normalised);
+  if (product) {
+    const id = product[1] ?? product[2];
+    return {
+      url: normalised,
+      module: PRODUCT_PAGE,
+      async load(helpers) {
+        // A product that is not there: the shell and its 404 answer (pages.router.ts), not a page.
+        const detail = await helpers.catalog.byId.fetch({ id }).catch(() => null);
+        if (!detail) return false;
+        await helpers.catalog.filter.prefetch(relatedProductsInput(detail, RELATED_SHOWN));
+        return true;
+      },
+    };
+  }
+  return null;
+}
+
+/** The page's queries, run as an anonymous shopper would run them, ready to travel with the page. */
+export async function loadPageState(deps: AppDeps, plan: PagePlan): Promise<DehydratedState | null> {
+  const helpers = createServerSideHelpers({ router: appRouter, ctx: createContextInner({ deps }) });
+  try {
+    if (!(await plan.load(helpers))) return null;
+    // Only answers that succeeded travel: an error is the browser's to retry.
+    return helpers.dehydrate();
+  } finally {
+    helpers.queryClient.clear();
+  }
+}
+
+/**
+ * The script tag the browser reads the state from. JSON in an inert script element, with every
+ * "<" (so no "</script>" or "<!--" in a product's text can end it) and the line separators escaped.
+ */
+export function stateScript(id: string, state: DehydratedState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script id="${id}" type="application/json">${json}</script>`;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * modulepreload links for a page's chunk and the chunks it imports, from Vite's build manifest, so
+ * that the browser fetches them beside the entry instead of after it.
+ */
+export function createPreloads(clientDistDir: string | undefined): (module: string) => string {
+  const file = clientDistDir ? join(clientDistDir, '.vite', 'manifest.json') : undefined;
+  if (!file || !existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const memo = new Map<string, string>();
+  return (module) => {
+    let links = memo.get(module);
+    if (links === undefined) {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        chunk.imports?.forEach(visit);
+      };
+      visit(module);
+      // The entry and what it imports are already in index.html.
+      const entry = Object.values(manifest).find((c) => (c as { isEntry?: boolean }).isEntry);
+      const skip = new Set<string>();
+      const visitEntry = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || skip.has(chunk.file)) return;
+        skip.add(chunk.file);
+        chunk.imports?.forEach(visitEntry);
+      };
+      if (entry) {
+        skip.add(entry.file);
+        entry.imports?.forEach(visitEntry);
+      }
+      links = [...files]
+        .filter((f) => !skip.has(f))
+        .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}" />\n`)
+        .join('');
+      memo.set(module, links);
+    }
+    return links;
+  };
+}

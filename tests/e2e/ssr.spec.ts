@@ -1,0 +1,120 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// The public pages arrive rendered: a shopper without JavaScript browses the catalogue and reads a
+// product, and with JavaScript the page that hydrates shows exactly what arrived (no flash, no
+// shift) without fetching the catalogue again.
+
+async function firstProductPath(page: Page): Promise<string> {
+  const href = await page.getByTestId('product-card').first().getAttribute('href');
+  expect(href).toMatch(/^\/products\/[^/]+\/[^/]+$/);
+  return href!;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper goes from /products to a product and reads it', async ({ page }) => {
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const cards = page.getByTestId('product-card');
+    expect(await cards.count()).toBeGreaterThan(1);
+    const name = (await cards.first().locator('h3').textContent())!.trim();
+
+    // Paging is plain links too.
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' });
+    if (await next.count()) {
+      await next.click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+      await page.goBack();
+    }
+
+    await page.getByTestId('product-card').first().click();
+    await expect(page).toHaveURL(/\/products\/[^/]+\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(page.locator('main')).toContainText(/\$\d+\.\d{2}/);
+    await expect(page.locator('main img').first()).toBeVisible();
+  });
+
+  test('the search box works as a plain form', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('bubble');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=bubble$/);
+    await expect(page.getByTestId('product-card').first()).toContainText(/bubble/i);
+  });
+});
+
+interface Seen {
+  main: string;
+  boxes: (string | null)[];
+}
+
+/**
+ * What the page shows: the main content's text, and where the headings, images and navigation of
+ * the first screen sit (below it, lazy images load as the shopper scrolls, with or without hydration).
+ */
+async function seen(page: Page): Promise<Seen> {
+  await page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete));
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const at = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return `${el.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    };
+    return {
+      main: main.innerText,
+      boxes: [...main.querySelectorAll('h1, h2, h3, img, nav, p')].filter((el) => el.getBoundingClientRect().top < innerHeight).map(at),
+    };
+  });
+}
+
+async function firstPaint(browser: Browser, width: number, path: string): Promise<Seen> {
+  // The server's HTML as it is painted before any script runs.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForLoadState('load');
+  const s = await seen(page);
+  await context.close();
+  return s;
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the hydrated pages show what arrived, without fetching the catalogue again`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/products');
+    const product = await firstProductPath(page);
+
+    for (const path of ['/', '/products', '/products?color=pink', product, '/faq']) {
+      const before = await firstPaint(browser, width, path);
+      expect(before.main.length, `${path} arrives with its content`).toBeGreaterThan(40);
+
+      const catalogueCalls: string[] = [];
+      const errors: string[] = [];
+      const onRequest = (r: { url(): string }) => {
+        if (/\/trpc\/[^?]*catalog\./.test(r.url())) catalogueCalls.push(r.url());
+      };
+      const onConsole = (m: { type(): string; text(): string }) => {
+        if (m.type() === 'error') errors.push(m.text());
+      };
+      page.on('request', onRequest);
+      page.on('console', onConsole);
+      await page.goto(path);
+      // The chat button exists only once the page has hydrated (src/components/layout/Layout.tsx).
+      await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const after = await seen(page);
+      page.off('request', onRequest);
+      page.off('console', onConsole);
+
+      expect(after.main, `${path}: same content before and after hydration`).toBe(before.main);
+      expect(after.boxes, `${path}: nothing moved on hydration`).toEqual(before.boxes);
+      expect(catalogueCalls, `${path}: no second fetch of the catalogue`).toEqual([]);
+      expect(errors, `${path}: no hydration errors`).toEqual([]);
+    }
+    await context.close();
+  });
+}
