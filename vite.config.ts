@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { firstLoadReport } from './scripts/vite-first-load';
+import { firstLoadBudget } from './scripts/vite-first-load';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -17,7 +17,7 @@ export default defineConfig({
       include: /\.(js|css|svg|json|txt|webmanifest)$/,
       threshold: 1024,
     }),
-    firstLoadReport(),
+    firstLoadBudget(),
   ],
   build: {
     outDir: 'dist/client',

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { errorDetail } from '../../lib/trpc';
-import { WEAK_PASSWORD_MESSAGE } from '../../../shared/schemas/user.schema';
+import { WEAK_PASSWORD_MESSAGE } from '../../../shared/messages';
 
 type Tab = 'login' | 'register';
 
