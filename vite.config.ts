@@ -24,6 +24,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // tRPC's packages declare no sideEffects field, so Rollup keeps every module they re-export,
+      // the WebSocket client included, which the shop never uses. They have none (decision 0147).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-export const FIRST_LOAD_BUDGET_KB = 135;
+export const FIRST_LOAD_BUDGET_KB = 130;
 
 interface ModuleLike {
   code?: string | null;
