@@ -32,6 +32,15 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts go through src/lib/toast.ts, which loads react-hot-toast on first use or when the browser
+    // is idle, so that no storefront page carries it in its first load (decision 0147).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/toast.ts', 'src/components/ui/ToastList.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-hot-toast', message: "Import { toast } from src/lib/toast.ts (it loads react-hot-toast lazily)." }] }],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

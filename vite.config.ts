@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { firstLoadReport } from './scripts/vite-first-load';
+import { firstLoadBudget } from './scripts/vite-first-load';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -17,13 +17,18 @@ export default defineConfig({
       include: /\.(js|css|svg|json|txt|webmanifest)$/,
       threshold: 1024,
     }),
-    firstLoadReport(),
+    firstLoadBudget(),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // tRPC's packages declare no sideEffects field, so Rollup keeps every module they re-export,
+      // the WebSocket client included, which the shop never uses. They have none (decision 0147).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

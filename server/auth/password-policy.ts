@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { SHOP_NAME } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
-import { WEAK_PASSWORD_MESSAGE } from '../../shared/schemas/user.schema';
+import { WEAK_PASSWORD_MESSAGE } from '../../shared/messages';
 
 // The one rule for every password a person chooses (registration, the seeded admin, later reset and
 // change). zxcvbn-ts estimates how many guesses a password takes from the common-password list, the

@@ -19,10 +19,6 @@ export const phoneSchema = z
   .max(30, 'Phone number is too long')
   .regex(/^[+0-9 ()-]*$/, 'Please enter a valid phone number');
 
-/** The server's refusal of a guessable password (server/auth/password-policy.ts); the form shows it under the field. */
-export const WEAK_PASSWORD_MESSAGE =
-  'This password is too common or too easy to guess. Choose a less guessable one, for example three or four unrelated words.';
-
 /** A new password's shape (registration, reset, change); the full policy is checked on the server. */
 const newPasswordSchema = z
   .string({ error: 'Password is required' })

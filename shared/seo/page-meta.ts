@@ -1,7 +1,7 @@
 import { CONTACT_REPLY_HOURS, CURRENCY, DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL, SHOP_NAME } from '../constants';
 import { BRAND_LINKS } from '../content/brand';
-import { FAQ } from '../content/faq';
 import type { ProductDetail } from '../schemas/catalog.schema';
+import { faqPageMeta } from './faq-meta';
 import { productPath } from './slug';
 
 // Each public page's search-engine metadata, built here once and used by both the SPA
@@ -160,21 +160,6 @@ export const listingPageMeta = (origin: string): PageMeta => ({
   ],
 });
 
-export const faqPageMeta = (): PageMeta => ({
-  title: 'Frequently Asked Questions',
-  description:
-    'Polymailer sizes, materials, bulk pricing, shipping to Singapore and Malaysia, returns and custom printing: answers to common packaging questions.',
-  keywords: ['polymailer size guide', 'polymailer FAQ', 'custom printed mailers', 'shipping Malaysia'],
-  path: '/faq',
-  jsonLd: [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: FAQ.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-    },
-  ],
-});
-
 export const contactPageMeta = (origin: string): PageMeta => ({
   title: 'Contact Us',
   description: `Questions about polymailer sizes, bulk orders or delivery in Singapore and Malaysia? Message ${SHOP_NAME}; we usually reply within ${CONTACT_REPLY_HOURS} hours.`,
@@ -202,6 +187,9 @@ export const shippingPageMeta = (): PageMeta => ({
   keywords: ['polymailer delivery Singapore', 'shipping to Malaysia', 'returns policy'],
   path: '/shipping',
 });
+
+// Its own module: the FAQ's text goes into the FAQ page's chunk only, not into every page's (decision 0147).
+export { faqPageMeta };
 
 /** The static public pages by path (the server fills their heads; the sitemap lists their canonicals). */
 export const STATIC_PAGE_META: Readonly<Record<string, (origin: string) => PageMeta>> = {

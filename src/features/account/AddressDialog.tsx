@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { AddressDto } from '../../../shared/schemas/address.schema';
 import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';

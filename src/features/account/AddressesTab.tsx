@@ -1,6 +1,6 @@
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MAX_ADDRESSES } from '../../../shared/constants';
 import { COUNTRY_NAMES } from '../../../shared/domain/address';
 import type { AddressDto } from '../../../shared/schemas/address.schema';

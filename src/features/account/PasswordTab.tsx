@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { errorDetail, trpc } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { usageLimit } from '../../../shared/schemas/admin/coupons.schema';
 import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';

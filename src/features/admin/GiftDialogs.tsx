@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';

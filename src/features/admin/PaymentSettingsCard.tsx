@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { PaymentSettings } from '../../../shared/schemas/admin/payment-settings.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

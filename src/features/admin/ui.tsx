@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { errorDetail } from '../../lib/trpc';
 
 /** The server's detail, else the error's message, else its text (back-office.md section 8). */

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { gstIncludedIn } from '../../../shared/domain/gst';
 import { formatMoney, toDollars } from '../../../shared/domain/money';
 import type { CartDto } from '../../../shared/schemas/cart.schema';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { AGENTS } from '../../../shared/content/chat-agents';
 import { CHAT_HISTORY_DEFAULT_LIMIT } from '../../../shared/constants';
 import type { AgentType, ChatAction, PageContext } from '../../../shared/schemas/chat.schema';

@@ -1,6 +1,6 @@
 import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';

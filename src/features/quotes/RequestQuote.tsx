@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { sgToday } from '../../../shared/domain/quotes';
 import { Button } from '../../components/ui/Button';

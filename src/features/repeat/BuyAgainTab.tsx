@@ -1,6 +1,6 @@
 import { RotateCcw, Search, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import type { BuyAgainDto } from '../../../shared/schemas/repeat-buying.schema';
 import { Button, ButtonLink } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import { Button } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '../../../shared/schemas/admin/api-keys.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { Download, HardDriveDownload } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { formatAge, formatBytes } from '../../../shared/domain/backups';
 import type { BackupRow } from '../../../shared/schemas/admin/backups.schema';
 import { Button } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { Gift, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { GiftItemDialog, GiftTierDialog } from '../../features/admin/GiftDialogs';

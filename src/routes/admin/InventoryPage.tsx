@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { useSearchParams } from 'react-router-dom';
 import { LedgerModal } from '../../features/admin/LedgerModal';
 import { Pager } from '../../features/admin/Pager';

@@ -1,6 +1,6 @@
 import { Mail, MailOpen, Reply } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { useSearchParams } from 'react-router-dom';
 import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
 import { useAuth } from '../../features/auth/AuthProvider';

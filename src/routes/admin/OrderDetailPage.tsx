@@ -1,6 +1,6 @@
 import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useParams } from 'react-router-dom';
 import type { OrderStatus } from '../../../shared/constants';
 import { COURIERS } from '../../../shared/domain/couriers';

@@ -1,6 +1,6 @@
 import { Printer, Search } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { Minus, Plus, RefreshCw, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { PACKING_MAX_TILES } from '../../../shared/constants';
 import { packingFacts, sizeWithTimes, tileState } from '../../features/admin/packing';
 import { errorText, inputClass, useErrorToast } from '../../features/admin/ui';

@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowLeft, Plus, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BUBBLE_WRAP_COLOR, BUBBLE_WRAP_TYPE } from '../../../shared/constants';
 import { imageValueProblem } from '../../../shared/domain/product-images';

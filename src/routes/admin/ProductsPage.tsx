@@ -1,7 +1,7 @@
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { ProductImage } from '../../components/ProductImage';
+import { toast } from '../../lib/toast';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, useErrorToast } from '../../features/admin/ui';

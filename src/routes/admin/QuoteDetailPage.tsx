@@ -1,6 +1,6 @@
 import { ArrowLeft, FileDown, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useParams } from 'react-router-dom';
 import { MAX_QUOTE_VALIDITY_DAYS, sgToday } from '../../../shared/domain/quotes';
 import type { AdminQuoteDetailDto } from '../../../shared/schemas/quote.schema';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { REPORT_SETTINGS_DEFAULTS, type ReportSettings } from '../../../shared/schemas/admin/reports.schema';
 import { Button } from '../../components/ui/Button';

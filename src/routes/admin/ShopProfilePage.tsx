@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { ShopProfile } from '../../../shared/schemas/admin/shop-profile.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { ROLES, type Role } from '../../../shared/constants';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../features/auth/AuthProvider';

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

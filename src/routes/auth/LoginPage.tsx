@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { errorDetail } from '../../lib/trpc';
-import { WEAK_PASSWORD_MESSAGE } from '../../../shared/schemas/user.schema';
+import { WEAK_PASSWORD_MESSAGE } from '../../../shared/messages';
 
 type Tab = 'login' | 'register';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { CreditCard, Gift, MapPin, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

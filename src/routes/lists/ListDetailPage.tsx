@@ -1,6 +1,6 @@
 import { AlertTriangle, ArrowLeft, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import type { SavedListDto } from '../../../shared/schemas/saved-list.schema';

@@ -1,6 +1,6 @@
 import { ChevronRight, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../../shared/domain/saved-lists';
 import { Seo } from '../../components/Seo';

@@ -1,6 +1,6 @@
 import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

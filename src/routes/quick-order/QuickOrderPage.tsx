@@ -1,6 +1,6 @@
 import { ClipboardPaste, FileUp, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, type QuickOrderLine } from '../../../shared/domain/quick-order';
 import type { BulkCheckDto } from '../../../shared/schemas/repeat-buying.schema';

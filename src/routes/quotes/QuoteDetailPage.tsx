@@ -1,6 +1,6 @@
 import { ArrowLeft, Download, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
 import { Seo } from '../../components/Seo';

@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { CONTACT_REPLY_HOURS, SHOP_EMAIL } from '../../../shared/constants';
-import { REQUIRED_FIELDS_MESSAGE } from '../../../shared/schemas/contact.schema';
+import { REQUIRED_FIELDS_MESSAGE } from '../../../shared/messages';
 import { contactPageMeta } from '../../../shared/seo/page-meta';
 import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { downloadFile } from '../../../lib/download';
 import { mayCall } from '../../../../shared/domain/permissions';

@@ -1,6 +1,6 @@
 import { FileUp, RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Link } from 'react-router-dom';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../../shared/constants';
 import {

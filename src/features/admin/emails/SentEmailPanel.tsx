@@ -1,6 +1,6 @@
 import { Inbox, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/ui/Spinner';
 import { trpc } from '../../../lib/trpc';
 import { Badge, EmptyState, ErrorBox, Modal, errorText } from '../ui';

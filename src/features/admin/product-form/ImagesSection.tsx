@@ -1,6 +1,6 @@
 import { AlertTriangle, ImagePlus, Link2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { MAX_IMAGE_BYTES } from '../../../../shared/constants';
 import { imageValueForMessage, isOutsideImageAddress, isStoredImagePath } from '../../../../shared/domain/product-images';
 import { ProductImage } from '../../../components/ProductImage';

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { newSettingValueError } from '../../../../shared/schemas/admin/settings.schema';
 import { inputClass, labelClass } from '../ui';
 

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { BUBBLE_WRAP_TYPE } from '../../../../shared/constants';
 import { defaultTiers } from '../../../../shared/domain/default-tiers';
 import { trpc } from '../../../lib/trpc';

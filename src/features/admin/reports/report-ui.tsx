@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { formatMoney } from '../../../../shared/domain/money';
 import {
   DEFAULT_TIME_ZONE,

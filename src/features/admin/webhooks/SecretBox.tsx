@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 
 /** A signing secret with a copy button. */

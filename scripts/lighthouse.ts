@@ -1,0 +1,196 @@
+// `npm run lighthouse`: the storefront measured the way a shopper on a phone feels it (decision 0147).
+// Builds the shop, starts the built server on a free port with a scratch database, and runs
+// Lighthouse (its default config: a mobile phone, simulated slow 4G and a 4x slower CPU) three times
+// on `/`, `/products`, a product page and `/cart` in the machine's Chromium. Prints the medians and
+// writes every report (HTML and JSON) under .lighthouse/ (git-ignored). Not part of `npm test`: the
+// figures depend on how busy the machine is, so they are read, not asserted.
+//
+//   npm run lighthouse                 build, then measure
+//   npm run lighthouse -- --no-build   measure the existing build
+//   RUNS=5 CHROME_PATH=... npm run lighthouse
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const OUT_DIR = path.resolve('.lighthouse');
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before ${url} answered: see .lighthouse/server.log`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up in ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM lets the server drain and stop its embedded database; it is killed only if that hangs. */
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main() {
+  if (!CHROME_PATH) throw new Error('No Chromium found: install it (Debian: apt-get install chromium) or set CHROME_PATH.');
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  if (!existsSync('dist/server/index.js')) throw new Error('No build in dist/: run without --no-build.');
+
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'packshop-lighthouse-'));
+  // The embedded database runs as the system user postgres, which must reach the folder (mkdtemp makes it 0700).
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const cleanUp = async () => {
+    await chrome?.kill();
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    server = spawn(process.execPath, ['dist/server/index.js'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: 'admin@packshop.test',
+        ADMIN_PASSWORD: 'lighthouse-admin-password-123',
+      },
+      stdio: ['ignore', openSync(path.join(OUT_DIR, 'server.log'), 'w'), 'inherit'],
+    });
+    console.log(`Starting the built shop on ${origin} (scratch database in ${dataDir})...`);
+    await waitFor(`${origin}/api/health`, server);
+
+    const list = (await (await fetch(`${origin}/api/products/filter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, limit: 1 }) })).json()) as {
+      products: { id: string | number }[];
+    };
+    const productId = list.products[0]?.id;
+    if (productId === undefined) throw new Error('The seeded catalogue has no product');
+    const pages: { name: string; path: string; label?: string }[] = [
+      { name: 'home', path: '/' },
+      { name: 'products', path: '/products' },
+      { name: 'product', path: `/products/${productId}`, label: '/products/:id' },
+      { name: 'cart', path: '/cart' },
+    ];
+
+    const results: { page: string; path: string; label: string; runs: RunFigures[] }[] = [];
+    let version = '';
+    for (const page of pages) {
+      const runs: RunFigures[] = [];
+      for (let i = 1; i <= RUNS; i++) {
+        // A fresh browser for every run: a second run in the same one can lose its trace (NO_NAVSTART).
+        chrome = await chromeLauncher.launch({
+          chromePath: CHROME_PATH,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        });
+        // Lighthouse's default config is the mobile one: Moto G Power screen, slow 4G and a 4x CPU slowdown, simulated.
+        const result = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        await chrome.kill();
+        chrome = undefined;
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        const [html, json] = result.report as string[];
+        writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.report.html`), html);
+        writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.report.json`), json);
+        const { lhr } = result;
+        version = lhr.lighthouseVersion;
+        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const figures: RunFigures = {
+          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as RunFigures['scores'],
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        };
+        runs.push(figures);
+        console.log(
+          `  ${page.path} run ${i}: performance ${figures.scores.performance}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
+        );
+      }
+      results.push({ page: page.name, path: page.path, label: page.label ?? page.path, runs });
+    }
+
+    const summary = results.map((r) => ({
+      page: r.label,
+      url: r.path,
+      performance: median(r.runs.map((x) => x.scores.performance)),
+      accessibility: median(r.runs.map((x) => x.scores.accessibility)),
+      bestPractices: median(r.runs.map((x) => x.scores['best-practices'])),
+      seo: median(r.runs.map((x) => x.scores.seo)),
+      lcpS: Math.round(median(r.runs.map((x) => x.lcpMs)) / 10) / 100,
+      tbtMs: Math.round(median(r.runs.map((x) => x.tbtMs))),
+      cls: Math.round(median(r.runs.map((x) => x.cls)) * 1000) / 1000,
+      runs: r.runs,
+    }));
+    const table = [
+      `Lighthouse ${version} (mobile, simulated throttling), median of ${RUNS} runs:`,
+      '',
+      '| Page | Performance | LCP | TBT | CLS | Accessibility | Best practices | SEO |',
+      '|---|---|---|---|---|---|---|---|',
+      ...summary.map(
+        (s) => `| \`${s.page}\` | ${s.performance} | ${s.lcpS.toFixed(2)} s | ${s.tbtMs} ms | ${s.cls.toFixed(3)} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} |`,
+      ),
+    ].join('\n');
+    writeFileSync(path.join(OUT_DIR, 'summary.json'), JSON.stringify({ measuredAt: new Date().toISOString(), runs: RUNS, pages: summary }, null, 2));
+    writeFileSync(path.join(OUT_DIR, 'summary.md'), `${table}\n`);
+    console.log(`\n${table}\n\nReports: ${path.relative(process.cwd(), OUT_DIR)}/`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanUp();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
