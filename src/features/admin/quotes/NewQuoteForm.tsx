@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from '../../../lib/toast';
 import { useNavigate } from 'react-router-dom';
 import { Card, errorText, inputClass, labelClass } from '../ui';
 import { trpc } from '../../../lib/trpc';
