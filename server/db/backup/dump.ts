@@ -140,10 +140,24 @@ export async function dumpDatabase(client: pg.Client, out: HashingWriter, onSnap
       await out.write(`-- Schema: migration ${m.name}\nBEGIN;\n${m.sql}\n;\nCOMMIT;\n\n`);
     }
 
+    // Tables kept by triggers (the reports' sold lines) are restored as they were in the snapshot, so
+    // the triggers that would derive them again from the rows being loaded are off while the data
+    // loads (the restoring user made the tables just above, so it owns them and may).
+    const triggered = (
+      await client.query<{ name: string }>(
+        `SELECT DISTINCT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = $1 AND NOT t.tgisinternal ORDER BY 1`,
+        [schema],
+      )
+    ).rows.map((r) => quoteIdent(r.name));
     const rowCounts: Record<string, number> = {};
     await out.write(`-- Data\nBEGIN;\n${MIGRATIONS_TABLE_DDL};\n\n`);
+    for (const name of triggered) await out.write(`ALTER TABLE ${name} DISABLE TRIGGER USER;\n`);
+    if (triggered.length) await out.write('\n');
     await copyTable(client, out, schema, { name: MIGRATIONS_TABLE, columns: ['name', 'checksum', 'applied_at'] }, rowCounts);
     for (const table of tables) await copyTable(client, out, schema, table, rowCounts);
+    for (const name of triggered) await out.write(`ALTER TABLE ${name} ENABLE TRIGGER USER;\n`);
+    if (triggered.length) await out.write('\n');
 
     const sequences = (
       await client.query<{ name: string }>(

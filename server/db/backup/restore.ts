@@ -84,13 +84,19 @@ async function clearSchema(client: pg.Client): Promise<void> {
         AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')))
       UNION ALL
      SELECT 'TYPE', t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-      WHERE n.nspname = current_schema() AND t.typtype IN ('e', 'd', 'c') AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')`,
+      WHERE n.nspname = current_schema() AND t.typtype IN ('e', 'd', 'c') AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')
+      UNION ALL
+     -- The migrations' own functions (the triggers' bodies), named with their argument types; not an extension's.
+     SELECT 'ROUTINE', p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND p.prokind IN ('f', 'p')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
   );
   if (objects.rows.length === 0) return;
   await client.query('BEGIN');
   try {
-    for (const kind of ['VIEW', 'MATERIALIZED VIEW', 'TABLE', 'SEQUENCE', 'TYPE']) {
-      const names = objects.rows.filter((o) => o.kind === kind).map((o) => quoteIdent(o.name));
+    for (const kind of ['VIEW', 'MATERIALIZED VIEW', 'TABLE', 'SEQUENCE', 'TYPE', 'ROUTINE']) {
+      // A routine's regprocedure text is already quoted as it must be, with its argument types.
+      const names = objects.rows.filter((o) => o.kind === kind).map((o) => (kind === 'ROUTINE' ? o.name : quoteIdent(o.name)));
       if (names.length) await client.query(`DROP ${kind} IF EXISTS ${names.join(', ')} CASCADE`);
     }
     await client.query('COMMIT');
