@@ -14,6 +14,10 @@ const ENCODE: Record<VariantFormat, (img: sharp.Sharp) => sharp.Sharp> = {
   webp: (img) => img.webp({ quality: 78, effort: 4 }),
 };
 
+// libvips' operation cache keeps decoded images for reuse; every encoding here reads a new buffer,
+// so it would only hold memory (measured in decision 0145).
+sharp.cache(false);
+
 const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 
 /** Stores WebP bytes (already at most SOURCE_MAX across) under their content-hashed name; answers the URL. */
