@@ -93,7 +93,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       if (!state) return null;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state)));
+      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state)));
     });
   };
 
