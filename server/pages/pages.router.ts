@@ -105,7 +105,11 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     res.type('html');
     const origin = options.origin(req);
     try {
-      const rendered = await renderPage(req, origin);
+      // A page that fails to render is still served, as the shell the browser renders itself.
+      const rendered = await renderPage(req, origin).catch((err: unknown) => {
+        logServerError(`render ${req.path}`, err);
+        return null;
+      });
       if (rendered !== null) {
         sendPage(req, res, rendered);
         return;
