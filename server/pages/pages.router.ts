@@ -48,8 +48,9 @@ function compressedPage(html: string): RenderedPage {
 }
 
 function sendPage(req: Request, res: Response, page: RenderedPage) {
-  const accepted = req.headers['accept-encoding'] ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  // What the client accepts (q=0 excluded); brotli first, being the smaller.
+  const accepted = req.acceptsEncodings();
+  const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
   res.vary('Accept-Encoding');
   // Set before sending, so the compression middleware leaves the body as it is.
   if (encoding) res.setHeader('Content-Encoding', encoding);
