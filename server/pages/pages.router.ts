@@ -48,8 +48,9 @@ function compressedPage(html: string): RenderedPage {
 }
 
 function sendPage(req: Request, res: Response, page: RenderedPage) {
-  const accepted = req.headers['accept-encoding'] ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  // What the client accepts (q=0 excluded); brotli first, being the smaller.
+  const accepted = req.acceptsEncodings();
+  const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
   res.vary('Accept-Encoding');
   // Set before sending, so the compression middleware leaves the body as it is.
   if (encoding) res.setHeader('Content-Encoding', encoding);
@@ -105,7 +106,11 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     res.type('html');
     const origin = options.origin(req);
     try {
-      const rendered = await renderPage(req, origin);
+      // A page that fails to render is still served, as the shell the browser renders itself.
+      const rendered = await renderPage(req, origin).catch((err: unknown) => {
+        logServerError(`render ${req.path}`, err);
+        return null;
+      });
       if (rendered !== null) {
         sendPage(req, res, rendered);
         return;

@@ -88,7 +88,7 @@ for (const width of [390, 1280]) {
     await page.goto('/products');
     const product = await firstProductPath(page);
 
-    for (const path of ['/', '/products', '/products?color=pink', product, '/faq']) {
+    for (const path of ['/', '/home', '/products', '/products?color=pink', product, '/faq', '/contact', '/shipping']) {
       const before = await firstPaint(browser, width, path);
       expect(before.main.length, `${path} arrives with its content`).toBeGreaterThan(40);
 
