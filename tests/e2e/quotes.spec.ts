@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
 import { newestMail } from './support/inbox';
@@ -35,7 +36,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await page.getByLabel('Note').fill('Monthly order for our Jurong warehouse');
-  await page.getByLabel(/Target delivery date/).fill('2030-01-15');
+  await page.getByLabel(/Target delivery date/).fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText(/Quote Q-\d{8}-\w{6} requested/)).toBeVisible();
   await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
@@ -62,6 +63,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await staff.setViewportSize({ width: 390, height: 844 });
   await staff.screenshot({ path: '/tmp/quotes-admin-390.png', fullPage: true });
   await staff.goto('/admin/quotes');
+  await expect(staff.getByTestId('quote-queue')).toBeVisible();
   await staff.screenshot({ path: '/tmp/quotes-queue-390.png', fullPage: true });
   await staffContext.close();
 
@@ -75,6 +77,9 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await expect(page.getByTestId('quote-total')).toHaveText('$38.00');
   await page.screenshot({ path: '/tmp/quotes-buyer-1280.png', fullPage: true });
+  const pdf = await page.request.get(`/api/quotes/${quoteId}/quote.pdf`, { headers });
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  writeFileSync('/tmp/quote-e2e.pdf', await pdf.body());
 
   // Accept with the delivery address; the order is placed at the quoted price.
   await page.getByRole('button', { name: 'Accept and order' }).click();
