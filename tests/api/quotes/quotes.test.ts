@@ -330,6 +330,23 @@ describe('declining and privacy', () => {
   });
 });
 
+describe('API keys', () => {
+  it('reach the queue with the orders scopes and never the buyer paths', async () => {
+    const make = async (scopes: string[]) => (await t.api('POST', '/admin/api-keys', { token: admin.token, body: { name: scopes.join(' '), scopes } })).body.secret as string;
+    const reader = await make(['orders:read']);
+    const writer = await make(['orders:read', 'orders:write']);
+    const q = await requested();
+    expect((await t.api('GET', '/admin/quotes', { token: reader })).status).toBe(200);
+    expect((await t.api('GET', `/admin/quotes/${q.id}`, { token: reader })).status).toBe(200);
+    const body = { lines: q.lines.map((l) => ({ line_id: l.id, unit_price: 3 })), shipping_fee: 0, valid_until: inDays(5) };
+    expect((await t.api('PUT', `/admin/quotes/${q.id}`, { token: reader, body })).status).toBe(403);
+    expect((await t.api('PUT', `/admin/quotes/${q.id}`, { token: writer, body })).status).toBe(200);
+    expect((await t.api('GET', `/admin/quotes/${q.id}/quote.pdf`, { token: reader })).status).toBe(200);
+    expect((await t.api('GET', '/admin/quotes', { token: await make(['catalog:read']) })).status).toBe(403);
+    expect((await t.api('GET', '/quotes', { token: writer })).status).toBe(403);
+  });
+});
+
 describe('the quote PDF', () => {
   it('prints a priced quote for its buyer and for staff, with the company; a request without prices has none', async () => {
     const q = await requested();
