@@ -108,6 +108,9 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.screenshot({ path: '/tmp/quotes-buyer-accepted-390.png', fullPage: true });
   await page.goto('/quotes');
   await expect(page.getByTestId('quotes').getByRole('listitem')).toHaveCount(1);
+  await page.goto('/account?tab=quotes');
+  await expect(page.getByTestId('quotes').getByRole('link', { name: new RegExp(quoteNumber) })).toContainText('Accepted');
+  await page.screenshot({ path: '/tmp/quotes-account-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
