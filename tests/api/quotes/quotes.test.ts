@@ -230,6 +230,8 @@ describe('accepting', () => {
 
     const shown = await t.api('GET', `/quotes/${q.id}`, { token: buyer.token });
     expect(shown.body).toMatchObject({ status: 'accepted', order_id: res.body.id, order_number: res.body.order_number });
+    const staffMail = await t.db.outboxMessage.findFirst({ where: { template: 'quote_accepted', orderId: res.body.id } });
+    expect(staffMail?.subject).toBe(`Quote ${q.quote_number} accepted: order ${res.body.order_number}`);
     const hooks = await events('quote.accepted');
     expect(hooks.find((e) => e.data.quote.id === q.id)).toMatchObject({ data: { order_id: res.body.id, quote: { status: 'accepted' } } });
     // Staff cannot re-price an accepted quote.
