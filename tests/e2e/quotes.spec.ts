@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
 import { newestMail } from './support/inbox';
@@ -11,6 +13,12 @@ interface V {
   sku: string;
   available: number;
   price_tiers: { min_quantity: number; price: number }[];
+}
+
+/** Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it is now. */
+async function axeProblems(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.help} ${v.nodes[0]?.target.join(' ')}`);
 }
 
 async function aVariant(page: Page) {
@@ -35,7 +43,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await page.getByLabel('Note').fill('Monthly order for our Jurong warehouse');
-  await page.getByLabel(/Target delivery date/).fill('2030-01-15');
+  await page.getByLabel(/Target delivery date/).fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText(/Quote Q-\d{8}-\w{6} requested/)).toBeVisible();
   await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
@@ -56,13 +64,16 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await staff.getByLabel('Message to the buyer').fill('Our volume price for you.');
   await expect(staff.getByText('Total with these prices: $38.00')).toBeVisible();
   await staff.screenshot({ path: '/tmp/quotes-admin-1280.png', fullPage: true });
+  const problems = await axeProblems(staff, 'staff quote');
   await staff.getByRole('button', { name: 'Send quote' }).click();
   await expect(staff.getByText(`Quote ${quoteNumber} sent to ${email}`)).toBeVisible();
   await expect(staff.getByTestId('quote-status')).toHaveText('Priced');
   await staff.setViewportSize({ width: 390, height: 844 });
   await staff.screenshot({ path: '/tmp/quotes-admin-390.png', fullPage: true });
   await staff.goto('/admin/quotes');
+  await expect(staff.getByTestId('quote-queue')).toBeVisible();
   await staff.screenshot({ path: '/tmp/quotes-queue-390.png', fullPage: true });
+  problems.push(...(await axeProblems(staff, 'quotes queue')));
   await staffContext.close();
 
   // The buyer's e-mail, and the quote opened from its link.
@@ -75,6 +86,10 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await expect(page.getByTestId('quote-total')).toHaveText('$38.00');
   await page.screenshot({ path: '/tmp/quotes-buyer-1280.png', fullPage: true });
+  problems.push(...(await axeProblems(page, 'buyer quote')));
+  const pdf = await page.request.get(`/api/quotes/${quoteId}/quote.pdf`, { headers });
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  writeFileSync('/tmp/quote-e2e.pdf', await pdf.body());
 
   // Accept with the delivery address; the order is placed at the quoted price.
   await page.getByRole('button', { name: 'Accept and order' }).click();
@@ -84,6 +99,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.getByLabel('Postal code').fill('079903');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/quotes-buyer-accept-390.png', fullPage: true });
+  problems.push(...(await axeProblems(page, 'accept form')));
   await page.getByRole('button', { name: 'Place order ($38.00)' }).click();
   await expect(page.getByText('Order placed at the quoted prices!')).toBeVisible();
   await expect(page).toHaveURL(/\/order-success\/[^/]+$/);
@@ -103,8 +119,13 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.screenshot({ path: '/tmp/quotes-buyer-accepted-390.png', fullPage: true });
   await page.goto('/quotes');
   await expect(page.getByTestId('quotes').getByRole('listitem')).toHaveCount(1);
+  await page.goto('/account?tab=quotes');
+  await expect(page.getByTestId('quotes').getByRole('link', { name: new RegExp(quoteNumber) })).toContainText('Accepted');
+  await page.screenshot({ path: '/tmp/quotes-account-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await page.screenshot({ path: '/tmp/quotes-cart-1280.png', fullPage: true });
+  problems.push(...(await axeProblems(page, 'cart with the request form')));
+  expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -46,3 +46,12 @@ export function quoteRequestedEmail(ctx: MailContext, q: QuoteDto, buyer: { name
   blocks.push(linesBlock(q, false), { kind: 'button', label: 'Price it in the back office', url: `${ctx.publicUrl}/admin/quotes/${q.id}` });
   return renderEmail(ctx, `Quote request ${q.quote_number} from ${buyer.email}`, blocks);
 }
+
+/** Tells staff a quote was accepted and which order it placed (the order itself is confirmed to the buyer as any order). */
+export function quoteAcceptedEmail(ctx: MailContext, q: { id: string; quoteNumber: string }, order: { id: string; orderNumber: string; totalCents: number }, buyerEmail: string): RenderedEmail {
+  return renderEmail(ctx, `Quote ${q.quoteNumber} accepted: order ${order.orderNumber}`, [
+    { kind: 'heading', text: `Quote ${q.quoteNumber} accepted` },
+    { kind: 'p', text: `${buyerEmail} accepted the quote; order ${order.orderNumber} (${formatMoney(order.totalCents / 100)}) was placed at the quoted prices.` },
+    { kind: 'button', label: 'Open the order', url: `${ctx.publicUrl}/admin/orders/${order.id}` },
+  ]);
+}

@@ -12,7 +12,7 @@ import type { acceptQuoteInput, QuoteDto, requestQuoteInput } from '../../../sha
 import { unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
 import { mailer, type MailSettings } from '../../mail/mail.service';
-import { quoteRequestedEmail } from '../../mail/templates/quote';
+import { quoteAcceptedEmail, quoteRequestedEmail } from '../../mail/templates/quote';
 import { webhookQuoteAccepted, webhookQuoteRequested } from '../../webhooks/events';
 import { companyOf } from '../accounts/user.mapper';
 import { lockUser } from '../accounts/user.sql';
@@ -152,6 +152,9 @@ export async function acceptQuote(
       const done = await tx.quote.updateMany({ where: { id: input.id, userId: user.id, status: 'quoted', orderId: null }, data: { status: 'accepted', orderId: order.id, acceptedAt: now } });
       // The row is locked and was checked above; anything else is a bug, not a race.
       if (done.count !== 1) throw new Error(`Quote ${input.id} changed under its lock`);
+      const { quoteNumber } = await tx.quote.findUniqueOrThrow({ where: { id: input.id }, select: { quoteNumber: true } });
+      const m = await mailer(tx, mail);
+      await m.queue('quote_accepted', m.staffEmail, quoteAcceptedEmail(m.ctx, { id: input.id, quoteNumber }, order, user.email), order.id);
       await webhookQuoteAccepted(tx, input.id, order.id);
     },
   };

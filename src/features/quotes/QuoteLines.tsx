@@ -5,12 +5,12 @@ import { money, shippingLabel } from '../cart/money';
 export function QuoteLines({ quote, priceCell }: { quote: QuoteDto; priceCell?: (line: QuoteDto['lines'][number], index: number) => React.ReactNode }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-sm">
+      <table className="w-full min-w-[18rem] text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
             <th className="py-2 pr-2 font-medium">Item</th>
             <th className="px-2 py-2 text-right font-medium">Packs</th>
-            <th className="px-2 py-2 text-right font-medium">List price</th>
+            <th className="hidden px-2 py-2 text-right font-medium sm:table-cell">List price</th>
             <th className="px-2 py-2 text-right font-medium">Quoted</th>
             <th className="py-2 pl-2 text-right font-medium">Total</th>
           </tr>
@@ -20,10 +20,11 @@ export function QuoteLines({ quote, priceCell }: { quote: QuoteDto; priceCell?: 
             <tr key={l.id}>
               <td className="py-2 pr-2">
                 <span className="block font-medium text-slate-900">{l.product_name}</span>
-                <span className="block text-xs text-slate-500">SKU {l.sku} · {l.pack_size} pcs/pack</span>
+                <span className="block break-all text-xs text-slate-500">SKU {l.sku} · {l.pack_size} pcs/pack</span>
+                <span className="block text-xs text-slate-500 sm:hidden">List price {money(l.list_price)}</span>
               </td>
               <td className="px-2 py-2 text-right">{l.quantity}</td>
-              <td className="px-2 py-2 text-right text-slate-500">{money(l.list_price)}</td>
+              <td className="hidden px-2 py-2 text-right text-slate-500 sm:table-cell">{money(l.list_price)}</td>
               <td className="px-2 py-2 text-right">{priceCell ? priceCell(l, i) : l.unit_price === null ? '—' : money(l.unit_price)}</td>
               <td className="py-2 pl-2 text-right font-medium">{l.line_total === null ? '—' : money(l.line_total)}</td>
             </tr>

@@ -51,7 +51,7 @@ export function RequestQuote({ className = '' }: { className?: string }) {
       </label>
       <label className="mt-2 block text-sm font-medium text-slate-700">
         Target delivery date <span className="font-normal text-slate-500">(optional)</span>
-        <input type="date" min={sgToday()} value={date} onChange={(e) => setDate(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm" />
+        <input type="date" min={sgToday()} max={new Date(Date.parse(sgToday()) + 366 * 86_400_000).toISOString().slice(0, 10)} value={date} onChange={(e) => setDate(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm" />
       </label>
       <p className="mt-2 text-xs text-slate-500">
         {user?.company ? `The quote is made out to ${user.company.name}.` : 'Buying for a company? '}

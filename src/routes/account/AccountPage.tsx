@@ -1,4 +1,4 @@
-import { KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
+import { FileText, KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
@@ -6,6 +6,7 @@ import { AddressesTab } from '../../features/account/AddressesTab';
 import { PasswordTab } from '../../features/account/PasswordTab';
 import { ProfileTab } from '../../features/account/ProfileTab';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { QuoteList } from '../../features/quotes/QuoteList';
 import { BuyAgainTab } from '../../features/repeat/BuyAgainTab';
 
 const TABS = [
@@ -14,6 +15,7 @@ const TABS = [
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'orders', label: 'Orders', icon: Package },
   { id: 'buy-again', label: 'Buy again', icon: RotateCcw },
+  { id: 'quotes', label: 'Quotes', icon: FileText },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -48,6 +50,7 @@ export default function AccountPage() {
         {tab === 'addresses' && <AddressesTab openAddOnLoad={onboard} />}
         {tab === 'password' && <PasswordTab />}
         {tab === 'buy-again' && <BuyAgainTab />}
+        {tab === 'quotes' && <QuoteList />}
         {tab === 'orders' && (
           <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
             <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />

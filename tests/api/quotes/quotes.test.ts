@@ -230,6 +230,8 @@ describe('accepting', () => {
 
     const shown = await t.api('GET', `/quotes/${q.id}`, { token: buyer.token });
     expect(shown.body).toMatchObject({ status: 'accepted', order_id: res.body.id, order_number: res.body.order_number });
+    const staffMail = await t.db.outboxMessage.findFirst({ where: { template: 'quote_accepted', orderId: res.body.id } });
+    expect(staffMail?.subject).toBe(`Quote ${q.quote_number} accepted: order ${res.body.order_number}`);
     const hooks = await events('quote.accepted');
     expect(hooks.find((e) => e.data.quote.id === q.id)).toMatchObject({ data: { order_id: res.body.id, quote: { status: 'accepted' } } });
     // Staff cannot re-price an accepted quote.
@@ -327,6 +329,23 @@ describe('declining and privacy', () => {
     }
     await expect(t.caller({ token: other.token }).quotes.get({ id: q.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.api('GET', `/quotes/${q.id}`, { token: buyer.token })).body.status).toBe('quoted');
+  });
+});
+
+describe('API keys', () => {
+  it('reach the queue with the orders scopes and never the buyer paths', async () => {
+    const make = async (scopes: string[]) => (await t.api('POST', '/admin/api-keys', { token: admin.token, body: { name: scopes.join(' '), scopes } })).body.secret as string;
+    const reader = await make(['orders:read']);
+    const writer = await make(['orders:read', 'orders:write']);
+    const q = await requested();
+    expect((await t.api('GET', '/admin/quotes', { token: reader })).status).toBe(200);
+    expect((await t.api('GET', `/admin/quotes/${q.id}`, { token: reader })).status).toBe(200);
+    const body = { lines: q.lines.map((l) => ({ line_id: l.id, unit_price: 3 })), shipping_fee: 0, valid_until: inDays(5) };
+    expect((await t.api('PUT', `/admin/quotes/${q.id}`, { token: reader, body })).status).toBe(403);
+    expect((await t.api('PUT', `/admin/quotes/${q.id}`, { token: writer, body })).status).toBe(200);
+    expect((await t.api('GET', `/admin/quotes/${q.id}/quote.pdf`, { token: reader })).status).toBe(200);
+    expect((await t.api('GET', '/admin/quotes', { token: await make(['catalog:read']) })).status).toBe(403);
+    expect((await t.api('GET', '/quotes', { token: writer })).status).toBe(403);
   });
 });
 
