@@ -227,25 +227,36 @@ export type LineSalesRow = z.infer<typeof lineSalesRow>;
  * the `limit` best by revenue in the range.
  */
 export async function lineSales(db: Db, by: 'product' | 'variant', prevFrom: Date, from: Date, to: Date, limit: number): Promise<LineSalesRow[]> {
-  const key = by === 'product' ? Prisma.sql`s."productId"` : Prisma.sql`s."variantId"`;
-  const label = by === 'product' ? Prisma.sql`MAX(s."productName")` : Prisma.sql`MAX(s."sku")`;
   // A deleted product or variant leaves its lines with a null id: they are grouped by their snapshot name.
-  const group = by === 'product' ? Prisma.sql`s."productId", CASE WHEN s."productId" IS NULL THEN s."productName" END` : Prisma.sql`s."variantId", CASE WHEN s."variantId" IS NULL THEN s."sku" END`;
+  const key = Prisma.raw(by === 'product' ? '"productId"' : '"variantId"');
+  const alt = Prisma.raw(by === 'product' ? '"productName"' : '"sku"');
   // Each order counts once per product (or variant): only its first line of it is marked.
-  const first = by === 'product' ? Prisma.sql`s."productFirst"` : Prisma.sql`s."variantFirst"`;
-  const cur = Prisma.sql`s."at" >= ${ts(from)}`;
+  const first = Prisma.raw(by === 'product' ? '"productFirst"' : '"variantFirst"');
+  // The range alone is summed by key first (from the index alone), and only the best keys then read
+  // their labels and their previous period: most keys never reach the top.
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT ${key} AS key, ${label} AS label, MAX(s."productName") AS product_name,
-      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) AS units,
-      COUNT(*) FILTER (WHERE ${cur} AND ${first}) AS orders,
-      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue,
-      COALESCE(SUM(s."quantity") FILTER (WHERE NOT (${cur})), 0) AS previous_units
-    FROM "SoldLine" s
-    WHERE ${soldIn(prevFrom, to)}
-    GROUP BY ${group}
-    HAVING COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) > 0
-    ORDER BY revenue DESC, units DESC, label
+    WITH agg AS (
+      SELECT s.${key} AS key, NULL::text AS alt, SUM(s."lineTotalCents") AS revenue, SUM(s."quantity") AS units, COUNT(*) FILTER (WHERE s.${first}) AS orders
+      FROM "SoldLine" s WHERE ${soldIn(from, to)} AND s.${key} IS NOT NULL
+      GROUP BY s.${key}
+      UNION ALL
+      SELECT NULL, s.${alt}, SUM(s."lineTotalCents"), SUM(s."quantity"), COUNT(*) FILTER (WHERE s.${first})
+      FROM "SoldLine" s WHERE ${soldIn(from, to)} AND s.${key} IS NULL
+      GROUP BY s.${alt}
+    ), top AS (
+      SELECT * FROM agg WHERE agg.units > 0
+      ORDER BY agg.revenue DESC, agg.units DESC
+      FETCH FIRST ${limit} ROWS WITH TIES
+    )
+    SELECT top.key, l.label, l.product_name, top.revenue, top.units, top.orders, l.previous_revenue, l.previous_units
+    FROM top CROSS JOIN LATERAL (
+      SELECT MAX(s.${by === 'product' ? Prisma.raw('"productName"') : Prisma.raw('"sku"')}) AS label, MAX(s."productName") AS product_name,
+        COALESCE(SUM(s."lineTotalCents") FILTER (WHERE s."at" < ${ts(from)}), 0) AS previous_revenue,
+        COALESCE(SUM(s."quantity") FILTER (WHERE s."at" < ${ts(from)}), 0) AS previous_units
+      FROM "SoldLine" s
+      WHERE ${soldIn(prevFrom, to)} AND (s.${key} = top.key OR (top.key IS NULL AND s.${key} IS NULL AND s.${alt} = top.alt))
+    ) l
+    ORDER BY top.revenue DESC, top.units DESC, l.label
     LIMIT ${limit}`;
   return z.array(lineSalesRow).parse(rows);
 }
