@@ -75,7 +75,7 @@ export function assertEmpty(state: TargetState): void {
   }
 }
 
-/** Removes every table, view, sequence and type of the current schema (the restore creates them again). */
+/** Removes every table, view, sequence, type and function of the current schema (the restore creates them again). */
 async function clearSchema(client: pg.Client): Promise<void> {
   const objects = await client.query<{ kind: string; name: string }>(
     `SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind, c.relname AS name
@@ -84,13 +84,17 @@ async function clearSchema(client: pg.Client): Promise<void> {
         AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')))
       UNION ALL
      SELECT 'TYPE', t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-      WHERE n.nspname = current_schema() AND t.typtype IN ('e', 'd', 'c') AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')`,
+      WHERE n.nspname = current_schema() AND t.typtype IN ('e', 'd', 'c') AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind <> 'c')
+      UNION ALL
+     SELECT 'FUNCTION', p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND p.prokind = 'f' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
   );
   if (objects.rows.length === 0) return;
   await client.query('BEGIN');
   try {
-    for (const kind of ['VIEW', 'MATERIALIZED VIEW', 'TABLE', 'SEQUENCE', 'TYPE']) {
-      const names = objects.rows.filter((o) => o.kind === kind).map((o) => quoteIdent(o.name));
+    for (const kind of ['VIEW', 'MATERIALIZED VIEW', 'TABLE', 'SEQUENCE', 'TYPE', 'FUNCTION']) {
+      // A function is named by its signature as regprocedure writes it (already quoted where needed).
+      const names = objects.rows.filter((o) => o.kind === kind).map((o) => (kind === 'FUNCTION' ? o.name : quoteIdent(o.name)));
       if (names.length) await client.query(`DROP ${kind} IF EXISTS ${names.join(', ')} CASCADE`);
     }
     await client.query('COMMIT');
