@@ -30,6 +30,9 @@ CREATE INDEX "SoldLine_orderId_idx" ON "SoldLine"("orderId");
 -- CreateIndex
 CREATE INDEX "SoldLine_variantId_idx" ON "SoldLine"("variantId");
 
+-- CreateIndex
+CREATE INDEX "SoldLine_productId_idx" ON "SoldLine"("productId");
+
 -- AddForeignKey
 ALTER TABLE "SoldLine" ADD CONSTRAINT "SoldLine_id_fkey" FOREIGN KEY ("id") REFERENCES "OrderItem"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -75,7 +75,7 @@ export function assertEmpty(state: TargetState): void {
   }
 }
 
-/** Removes every table, view, sequence and type of the current schema (the restore creates them again). */
+/** Removes every table, view, sequence, type and function of the current schema (the restore creates them again). */
 async function clearSchema(client: pg.Client): Promise<void> {
   const objects = await client.query<{ kind: string; name: string }>(
     `SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind, c.relname AS name

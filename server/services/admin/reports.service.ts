@@ -170,7 +170,7 @@ export async function gstOrderRows(db: Db, input: DayRange) {
 // ---------- stock cover ----------
 
 /** Rows per page of the stock cover when the request names no limit. */
-export const STOCK_COVER_PAGE = 50;
+const STOCK_COVER_PAGE = 50;
 
 export async function stockCoverReport(
   db: Db,

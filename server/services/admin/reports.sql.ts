@@ -165,18 +165,23 @@ export async function stockCoverPage(db: Db, q: StockCoverQuery): Promise<StockC
   const w = q.windowDays;
   const needDays = q.leadTimeDays + q.coverDays;
   const keep = [q.flaggedOnly ? Prisma.sql`f.flagged` : null, q.reorderOnly ? Prisma.sql`f.reorder > 0` : null].filter((x): x is Prisma.Sql => x !== null);
-  const order = {
-    days_left: Prisma.sql`f.left_tenths ASC NULLS LAST, f.daily_hundredths DESC, f.sku`,
-    daily_units: Prisma.sql`f.daily_hundredths DESC, f.sku`,
-    reorder_quantity: Prisma.sql`f.reorder DESC, f.sku`,
-    available: Prisma.sql`f.available ASC, f.sku`,
-    sku: Prisma.sql`f.sku`,
-  }[q.sort];
+  const orderBy = (t: 'f' | 'pg') => {
+    const a = Prisma.raw(t);
+    return {
+      days_left: Prisma.sql`${a}.left_tenths ASC NULLS LAST, ${a}.daily_hundredths DESC, ${a}.sku, ${a}.variant_id`,
+      daily_units: Prisma.sql`${a}.daily_hundredths DESC, ${a}.sku, ${a}.variant_id`,
+      reorder_quantity: Prisma.sql`${a}.reorder DESC, ${a}.sku, ${a}.variant_id`,
+      available: Prisma.sql`${a}.available ASC, ${a}.sku, ${a}.variant_id`,
+      sku: Prisma.sql`${a}.sku, ${a}.variant_id`,
+    }[q.sort];
+  };
+  // The product is joined only for the filters that need it; the page's rows fetch their names.
+  const byProduct = like !== null || Boolean(filter.category);
   const rows = await db.$queryRaw<unknown[]>`
     WITH c AS (
       SELECT v."id" AS variant_id, v."sku", ${availableSql('v')} AS available, COALESCE(sold.sold, 0) AS sold
       FROM "Variant" v
-      JOIN "Product" p ON p."id" = v."productId"
+      ${byProduct ? Prisma.sql`JOIN "Product" p ON p."id" = v."productId"` : Prisma.empty}
       LEFT JOIN (
         SELECT s."variantId", SUM(s."quantity") AS sold
         FROM "SoldLine" s
@@ -189,23 +194,24 @@ export async function stockCoverPage(db: Db, q: StockCoverQuery): Promise<StockC
     ), f AS (
       SELECT n.*,
         CASE WHEN n.units > 0 THEN (n.stock * ${w}::int * 10) / n.units END AS left_tenths,
-        CASE WHEN n.units > 0 THEN round(n.units * 100.0 / ${w}::int) ELSE 0 END AS daily_hundredths,
+        -- units x 100 / window rounded half up, in whole numbers.
+        CASE WHEN n.units > 0 THEN (n.units * 200 + ${w}::int) / (2 * ${w}::int) ELSE 0 END AS daily_hundredths,
         CASE WHEN n.units > 0 THEN GREATEST(0, (n.units * ${needDays}::int + ${w}::int - 1) / ${w}::int - n.stock) ELSE 0 END AS reorder,
         n.units > 0 AND n.stock * ${w}::int < ${q.leadTimeDays}::int * n.units AS flagged
       FROM n
     ), pg AS (
-      -- Sorted and cut on the narrow rows; the page's few rows then fetch their names.
-      SELECT f.variant_id, f.available, f.sold, COUNT(*) OVER () AS total, COUNT(*) FILTER (WHERE f.flagged) OVER () AS flagged_total,
-        row_number() OVER (ORDER BY ${order}, f.variant_id) AS position
+      -- Cut on the narrow rows (a top-N sort for a page); the page's few rows then fetch their names.
+      SELECT f.variant_id, f.sku, f.available, f.sold, f.left_tenths, f.daily_hundredths, f.reorder,
+        COUNT(*) OVER () AS total, COUNT(*) FILTER (WHERE f.flagged) OVER () AS flagged_total
       FROM f
       WHERE ${keep.length === 0 ? Prisma.sql`TRUE` : Prisma.join(keep, ' AND ')}
-      ORDER BY ${order}, f.variant_id
+      ORDER BY ${orderBy('f')}
       ${q.limit === null ? Prisma.empty : Prisma.sql`LIMIT ${q.limit}`} OFFSET ${q.offset}
     )
     SELECT pg.variant_id, v."sku", p."id" AS product_id, p."name" AS product_name, v."color", v."sizeCode" AS size, v."packSize" AS pack_size,
       pg.available, pg.sold, pg.total, pg.flagged_total
     FROM pg JOIN "Variant" v ON v."id" = pg.variant_id JOIN "Product" p ON p."id" = v."productId"
-    ORDER BY pg.position`;
+    ORDER BY ${orderBy('pg')}`;
   return z.array(stockCoverSqlRow).parse(rows);
 }
 
@@ -227,25 +233,36 @@ export type LineSalesRow = z.infer<typeof lineSalesRow>;
  * the `limit` best by revenue in the range.
  */
 export async function lineSales(db: Db, by: 'product' | 'variant', prevFrom: Date, from: Date, to: Date, limit: number): Promise<LineSalesRow[]> {
-  const key = by === 'product' ? Prisma.sql`s."productId"` : Prisma.sql`s."variantId"`;
-  const label = by === 'product' ? Prisma.sql`MAX(s."productName")` : Prisma.sql`MAX(s."sku")`;
   // A deleted product or variant leaves its lines with a null id: they are grouped by their snapshot name.
-  const group = by === 'product' ? Prisma.sql`s."productId", CASE WHEN s."productId" IS NULL THEN s."productName" END` : Prisma.sql`s."variantId", CASE WHEN s."variantId" IS NULL THEN s."sku" END`;
+  const key = Prisma.raw(by === 'product' ? '"productId"' : '"variantId"');
+  const alt = Prisma.raw(by === 'product' ? '"productName"' : '"sku"');
   // Each order counts once per product (or variant): only its first line of it is marked.
-  const first = by === 'product' ? Prisma.sql`s."productFirst"` : Prisma.sql`s."variantFirst"`;
-  const cur = Prisma.sql`s."at" >= ${ts(from)}`;
+  const first = Prisma.raw(by === 'product' ? '"productFirst"' : '"variantFirst"');
+  // The range alone is summed by key first (from the index alone), and only the best keys then read
+  // their labels and their previous period: most keys never reach the top.
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT ${key} AS key, ${label} AS label, MAX(s."productName") AS product_name,
-      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) AS units,
-      COUNT(*) FILTER (WHERE ${cur} AND ${first}) AS orders,
-      COALESCE(SUM(s."lineTotalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue,
-      COALESCE(SUM(s."quantity") FILTER (WHERE NOT (${cur})), 0) AS previous_units
-    FROM "SoldLine" s
-    WHERE ${soldIn(prevFrom, to)}
-    GROUP BY ${group}
-    HAVING COALESCE(SUM(s."quantity") FILTER (WHERE ${cur}), 0) > 0
-    ORDER BY revenue DESC, units DESC, label
+    WITH agg AS (
+      SELECT s.${key} AS key, NULL::text AS alt, SUM(s."lineTotalCents") AS revenue, SUM(s."quantity") AS units, COUNT(*) FILTER (WHERE s.${first}) AS orders
+      FROM "SoldLine" s WHERE ${soldIn(from, to)} AND s.${key} IS NOT NULL
+      GROUP BY s.${key}
+      UNION ALL
+      SELECT NULL, s.${alt}, SUM(s."lineTotalCents"), SUM(s."quantity"), COUNT(*) FILTER (WHERE s.${first})
+      FROM "SoldLine" s WHERE ${soldIn(from, to)} AND s.${key} IS NULL
+      GROUP BY s.${alt}
+    ), top AS (
+      SELECT * FROM agg WHERE agg.units > 0
+      ORDER BY agg.revenue DESC, agg.units DESC
+      FETCH FIRST ${limit} ROWS WITH TIES
+    )
+    SELECT top.key, l.label, l.product_name, top.revenue, top.units, top.orders, l.previous_revenue, l.previous_units
+    FROM top CROSS JOIN LATERAL (
+      SELECT MAX(s.${by === 'product' ? Prisma.raw('"productName"') : Prisma.raw('"sku"')}) AS label, MAX(s."productName") AS product_name,
+        COALESCE(SUM(s."lineTotalCents") FILTER (WHERE s."at" < ${ts(from)}), 0) AS previous_revenue,
+        COALESCE(SUM(s."quantity") FILTER (WHERE s."at" < ${ts(from)}), 0) AS previous_units
+      FROM "SoldLine" s
+      WHERE ${soldIn(prevFrom, to)} AND (s.${key} = top.key OR (top.key IS NULL AND s.${key} IS NULL AND s.${alt} = top.alt))
+    ) l
+    ORDER BY top.revenue DESC, top.units DESC, l.label
     LIMIT ${limit}`;
   return z.array(lineSalesRow).parse(rows);
 }
