@@ -63,6 +63,39 @@ async function stopServer(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/**
+ * One Lighthouse run in a fresh browser (a second run in the same one can lose its trace). A run
+ * whose trace is lost anyway (NO_NAVSTART and the like, on a busy machine) is tried again, twice.
+ */
+async function measure(url: string, reportBase: string, onLaunch: (chrome: chromeLauncher.LaunchedChrome) => void) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    onLaunch(chrome);
+    try {
+      // Lighthouse's default config is the mobile one: Moto G Power screen, slow 4G and a 4x CPU slowdown, simulated.
+      const result = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        if (attempt < 3) {
+          console.log(`  ${url}: ${lhr.runtimeError.code}, trying again`);
+          continue;
+        }
+        throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const [html, json] = result.report as string[];
+      writeFileSync(`${reportBase}.html`, html);
+      writeFileSync(`${reportBase}.json`, json);
+      return lhr;
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -129,22 +162,9 @@ async function main() {
     for (const page of pages) {
       const runs: RunFigures[] = [];
       for (let i = 1; i <= RUNS; i++) {
-        // A fresh browser for every run: a second run in the same one can lose its trace (NO_NAVSTART).
-        chrome = await chromeLauncher.launch({
-          chromePath: CHROME_PATH,
-          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-        });
-        // Lighthouse's default config is the mobile one: Moto G Power screen, slow 4G and a 4x CPU slowdown, simulated.
-        const result = await lighthouse(`${origin}${page.path}`, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
-        await chrome.kill();
+        const lhr = await measure(`${origin}${page.path}`, path.join(OUT_DIR, `${page.name}-${i}.report`), (launched) => (chrome = launched));
         chrome = undefined;
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        const [html, json] = result.report as string[];
-        writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.report.html`), html);
-        writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.report.json`), json);
-        const { lhr } = result;
         version = lhr.lighthouseVersion;
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const figures: RunFigures = {
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as RunFigures['scores'],
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,

@@ -19,7 +19,9 @@ export function Layout() {
       <div className="print:hidden">
         <AddressBanner />
       </div>
-      <main className="flex-1">
+      {/* At least a screen tall: while a page or its data is still loading, the footer waits below the
+          fold instead of showing and then being pushed down (a layout shift a phone feels). */}
+      <main className="min-h-svh flex-1">
         <Outlet />
       </main>
       <Footer />
