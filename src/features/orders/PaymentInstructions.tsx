@@ -4,9 +4,6 @@ import { money } from '../cart/money';
 
 type Bank = NonNullable<PaymentOptions['bank_transfer']>;
 
-/** True when the owner has set up a way to pay (PayNow or bank transfer) and the order awaits it. */
-export const hasPaymentInstructions = (p: OrderPayment | undefined): p is OrderPayment => Boolean(p && (p.paynow || p.bank_transfer));
-
 const proxyLabel = (type: 'uen' | 'mobile') => (type === 'uen' ? 'UEN' : 'Mobile');
 
 function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {

@@ -1,13 +1,17 @@
 import { FileText, KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
-import { AddressesTab } from '../../features/account/AddressesTab';
-import { PasswordTab } from '../../features/account/PasswordTab';
+import { Spinner } from '../../components/ui/Spinner';
 import { ProfileTab } from '../../features/account/ProfileTab';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { QuoteList } from '../../features/quotes/QuoteList';
-import { BuyAgainTab } from '../../features/repeat/BuyAgainTab';
+
+// The profile is the tab that opens; the others load when chosen, off the page's first load (decision 0147).
+const AddressesTab = lazy(() => import('../../features/account/AddressesTab').then((m) => ({ default: m.AddressesTab })));
+const PasswordTab = lazy(() => import('../../features/account/PasswordTab').then((m) => ({ default: m.PasswordTab })));
+const BuyAgainTab = lazy(() => import('../../features/repeat/BuyAgainTab').then((m) => ({ default: m.BuyAgainTab })));
+const QuoteList = lazy(() => import('../../features/quotes/QuoteList').then((m) => ({ default: m.QuoteList })));
 
 const TABS = [
   { id: 'profile', label: 'Profile', icon: User },
@@ -46,18 +50,20 @@ export default function AccountPage() {
         ))}
       </div>
       <div role="tabpanel" className="mt-6">
-        {tab === 'profile' && <ProfileTab />}
-        {tab === 'addresses' && <AddressesTab openAddOnLoad={onboard} />}
-        {tab === 'password' && <PasswordTab />}
-        {tab === 'buy-again' && <BuyAgainTab />}
-        {tab === 'quotes' && <QuoteList />}
-        {tab === 'orders' && (
-          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-            <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
-            <p className="mt-2">Your order history lives on the My Orders page.</p>
-            <ButtonLink to="/orders" className="mt-4" variant="outline">Go to My Orders</ButtonLink>
-          </div>
-        )}
+        <Suspense fallback={<Spinner />}>
+          {tab === 'profile' && <ProfileTab />}
+          {tab === 'addresses' && <AddressesTab openAddOnLoad={onboard} />}
+          {tab === 'password' && <PasswordTab />}
+          {tab === 'buy-again' && <BuyAgainTab />}
+          {tab === 'quotes' && <QuoteList />}
+          {tab === 'orders' && (
+            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+              <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />
+              <p className="mt-2">Your order history lives on the My Orders page.</p>
+              <ButtonLink to="/orders" className="mt-4" variant="outline">Go to My Orders</ButtonLink>
+            </div>
+          )}
+        </Suspense>
       </div>
     </div>
   );

@@ -1,11 +1,10 @@
 import { CreditCard, Gift, MapPin, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { AddressDialog } from '../../features/account/AddressDialog';
 import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from '../../features/account/AddressForm';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
@@ -18,6 +17,9 @@ import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
 import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
+
+// Opened by "Add new address" only: loaded then, off the page's first load (decision 0147).
+const AddressDialog = lazy(() => import('../../features/account/AddressDialog').then((m) => ({ default: m.AddressDialog })));
 
 export default function CheckoutPage() {
   const { user } = useAuth();
@@ -231,14 +233,16 @@ export default function CheckoutPage() {
         />
       )}
       {dialog && (
-        <AddressDialog
-          address={null}
-          prefill={{ fullName: user?.displayName ?? '', phone: user?.phone ?? '' }}
-          onClose={() => {
-            setDialog(false);
-            setSelectedId(null); // re-run the preselection with the new default
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddressDialog
+            address={null}
+            prefill={{ fullName: user?.displayName ?? '', phone: user?.phone ?? '' }}
+            onClose={() => {
+              setDialog(false);
+              setSelectedId(null); // re-run the preselection with the new default
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

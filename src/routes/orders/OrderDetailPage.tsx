@@ -1,5 +1,5 @@
 import { ArrowLeft, FileDown, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/Seo';
@@ -7,13 +7,16 @@ import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
-import { hasPaymentInstructions, PaymentInstructions } from '../../features/orders/PaymentInstructions';
+import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
 import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
 import { OrderAgain } from '../../features/repeat/OrderAgain';
 import { SaveAsList } from '../../features/lists/SaveAsList';
 import { downloadFile } from '../../lib/download';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
+
+// Only a pending order with a way to pay shows them: loaded then, not with the page (decision 0147).
+const PaymentInstructions = lazy(() => import('../../features/orders/PaymentInstructions').then((m) => ({ default: m.PaymentInstructions })));
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -59,7 +62,9 @@ export default function OrderDetailPage() {
           </div>
           {order.status === 'pending' && hasPaymentInstructions(payment.data) && (
             <div className="mt-6">
-              <PaymentInstructions payment={payment.data} />
+              <Suspense fallback={<Spinner />}>
+                <PaymentInstructions payment={payment.data} />
+              </Suspense>
             </div>
           )}
           <div className="mt-6">

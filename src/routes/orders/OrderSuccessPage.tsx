@@ -5,7 +5,8 @@ import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderDetails } from '../../features/orders/OrderDetails';
-import { hasPaymentInstructions, PaymentInstructions } from '../../features/orders/PaymentInstructions';
+import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
+import { PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { trpc } from '../../lib/trpc';
 
 export default function OrderSuccessPage() {
