@@ -31,6 +31,16 @@ export interface BenchPath {
 
 const json = { 'content-type': 'application/json' };
 
+/** The first `count` variants of the inventory list, each with a million more units on hand. */
+async function plentifulVariants({ api, adminToken }: BenchContext, count: number): Promise<{ variant_id: string; sku: string }[]> {
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const rows: { variant_id: string; sku: string }[] = (await api('GET', '/api/admin/inventory/page?limit=100', undefined, auth)).items.slice(0, count);
+  for (const r of rows) {
+    await api('POST', '/api/admin/inventory/adjust', { variant_id: r.variant_id, adjustment_type: 'change', on_hand_change: 1_000_000, reason: 'found', notes: 'bench: repeat buying' }, auth);
+  }
+  return rows;
+}
+
 export const benchPaths: BenchPath[] = [
   { name: 'GET /api/health', request: () => ({ method: 'GET', path: '/api/health' }) },
   {
@@ -173,6 +183,28 @@ export const benchPaths: BenchPath[] = [
     request: async ({ api }) => {
       const page = await api('POST', '/api/products/filter', { limit: 1 });
       return { method: 'GET', path: productPath(page.products[0]), headers: { 'accept-encoding': 'br, gzip' } };
+    },
+  },
+  // Repeat buying (quick order and order again): many lines in one request, each line checked in one
+  // round of queries, not one per line. Stock is topped up first so that every line is added.
+  {
+    name: 'POST /api/cart/bulk (100 lines by SKU)',
+    connections: 10,
+    request: async (ctx) => {
+      const rows = await plentifulVariants(ctx, 100);
+      return { method: 'POST', path: '/api/cart/bulk', headers: { ...json, 'x-session-id': newGuestId() }, body: { items: rows.map((r) => ({ sku: r.sku, quantity: 1 })) } };
+    },
+  },
+  {
+    name: 'POST /api/orders/{id}/reorder (30 lines; compare with cart add)',
+    connections: 10,
+    request: async (ctx) => {
+      const auth = { authorization: `Bearer ${ctx.customer.token}` };
+      const rows = await plentifulVariants(ctx, 30);
+      for (const r of rows) await ctx.api('POST', '/api/cart/add', { variant_id: r.variant_id, quantity: 1 }, auth);
+      const address = { fullName: 'Bench Buyer', phone: '91234567', addressLine1: '1 Bench Road', postalCode: '123456', city: 'Singapore', state: 'Singapore', country: 'SG' };
+      const order = await ctx.api('POST', '/api/orders', { shipping_address: address, payment_method: 'stripe' }, { ...auth, 'idempotency-key': `bench-reorder-${Date.now()}` });
+      return { method: 'POST', path: `/api/orders/${order.id}/reorder`, headers: { ...json, ...auth } };
     },
   },
   // bench-paths: add entries above this line
