@@ -23,6 +23,20 @@ import { stockColumnsSelect } from '../catalogue/product.select';
 // The shape every cart answer is built from. The reads themselves are SQL (cart.sql.ts, and
 // order-placement.sql.ts under the order's lock) folded into this type, so this select stays the one
 // definition of what a cart row holds.
+/** A cart line's variant: what pricing, stock and an order line need (quotes read their lines' variants so too). */
+export const cartVariantSelect = {
+  id: true,
+  sku: true,
+  type: true,
+  color: true,
+  sizeCode: true,
+  packSize: true,
+  weightGrams: true,
+  ...stockColumnsSelect,
+  priceTiers: { select: { minQuantity: true, priceCents: true } },
+  product: { select: { id: true, name: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
+} satisfies Prisma.VariantSelect;
+
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a value only for CartRow's type: satisfies checks it against Prisma
 const cartSelect = {
   id: true,
@@ -32,20 +46,7 @@ const cartSelect = {
     select: {
       id: true,
       quantity: true,
-      variant: {
-        select: {
-          id: true,
-          sku: true,
-          type: true,
-          color: true,
-          sizeCode: true,
-          packSize: true,
-          weightGrams: true,
-          ...stockColumnsSelect,
-          priceTiers: { select: { minQuantity: true, priceCents: true } },
-          product: { select: { id: true, name: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
-        },
-      },
+      variant: { select: cartVariantSelect },
     },
   },
   gifts: { orderBy: { createdAt: 'asc' }, select: { id: true, tierId: true, giftItemId: true } },

@@ -5,7 +5,6 @@ import { toDollars } from '../../../shared/domain/money';
 import { quoteStatus, quoteTotals, sgDateOf } from '../../../shared/domain/quotes';
 import type { QuoteDto } from '../../../shared/schemas/quote.schema';
 import { companyOf } from '../accounts/user.mapper';
-import { stockColumnsSelect } from '../catalogue/product.select';
 
 export const quoteSelect = {
   id: true,
@@ -29,19 +28,6 @@ export const quoteSelect = {
 
 export type QuoteRow = Prisma.QuoteGetPayload<{ select: typeof quoteSelect }>;
 
-/** A line's variant as an order line needs it (the shape of a cart line's variant, cart-view.ts). */
-export const orderVariantSelect = {
-  id: true,
-  sku: true,
-  type: true,
-  color: true,
-  sizeCode: true,
-  packSize: true,
-  weightGrams: true,
-  ...stockColumnsSelect,
-  priceTiers: { select: { minQuantity: true, priceCents: true } },
-  product: { select: { id: true, name: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
-} satisfies Prisma.VariantSelect;
 
 /** The figures once every line is priced; null before. */
 export function pricedTotals(q: { lines: { quantity: number; unitPriceCents: number | null }[]; shippingCents: number | null }) {

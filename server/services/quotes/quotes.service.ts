@@ -17,10 +17,10 @@ import { webhookQuoteAccepted, webhookQuoteRequested } from '../../webhooks/even
 import { companyOf } from '../accounts/user.mapper';
 import { lockUser } from '../accounts/user.sql';
 import { readCartRow } from '../cart/cart.sql';
-import { tiersOf } from '../cart/cart-view';
+import { cartVariantSelect, tiersOf } from '../cart/cart-view';
 import { newOrderNumber } from '../orders/order-number';
 import { placeOrder, type QuotedSource } from '../orders/order-placement.service';
-import { orderVariantSelect, quoteSelect, toQuoteDto } from './quote.mapper';
+import { quoteSelect, toQuoteDto } from './quote.mapper';
 import { lockBuyersQuote } from './quotes.sql';
 import { renderQuote } from '../../documents/quote';
 import { getShopProfile } from '../admin/shop-profile.service';
@@ -138,7 +138,7 @@ export async function acceptQuote(
       const lines = await tx.quoteLine.findMany({
         where: { quoteId: input.id },
         orderBy: { position: 'asc' },
-        select: { id: true, sku: true, quantity: true, unitPriceCents: true, variant: { select: orderVariantSelect } },
+        select: { id: true, sku: true, quantity: true, unitPriceCents: true, variant: { select: cartVariantSelect } },
       });
       const gone = lines.find((l) => !l.variant);
       if (gone) throw conflict(M.gone(gone.sku));

@@ -1,7 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { useSearchParams } from 'react-router-dom';
 import { LedgerModal } from '../../features/admin/LedgerModal';
 import { Pager } from '../../features/admin/Pager';
 import { StockAdjustModal } from '../../features/admin/StockAdjustModal';
@@ -9,6 +8,7 @@ import { Badge, EmptyState, ErrorBox, PageHeader, inputClass, useErrorToast } fr
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { useListParams } from '../../features/admin/use-list-params';
 import {
   INVENTORY_PAGE_SIZE,
   INVENTORY_SORTS,
@@ -32,7 +32,7 @@ const cell =
  * rows shown and the total, however large the catalogue.
  */
 export default function InventoryPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const stock = oneOf(INVENTORY_STOCK_FILTERS, params.get('stock'));
   const sort = oneOf(INVENTORY_SORTS, params.get('sort')) ?? 'product';
   const category = params.get('category') ?? '';
@@ -40,16 +40,6 @@ export default function InventoryPage() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(search.trim());
 
-  const setParam = (key: string, value: string) => {
-    // From the address as it is now, not as this render saw it: the settled search may land just
-    // after a filter changed, and must not undo it.
-    const next = new URLSearchParams(window.location.search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    // A new search, filter or order starts again at its first page.
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
   useEffect(() => {
     if (q !== (params.get('q') ?? '')) setParam('q', q);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search moves the address

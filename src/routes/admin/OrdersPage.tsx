@@ -1,7 +1,7 @@
 import { Printer, Search } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
@@ -9,9 +9,10 @@ import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, money, longDat
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { Pager } from '../../features/admin/Pager';
+import { useListParams } from '../../features/admin/use-list-params';
 
 export default function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const status = (params.get('status') ?? '') as OrderStatus | '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
@@ -33,13 +34,6 @@ export default function OrdersPage() {
     { status: status || undefined, search: params.get('q') || undefined, page, page_size: 20 },
     { placeholderData: (prev) => prev },
   );
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   return (
     <div>

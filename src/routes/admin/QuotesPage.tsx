@@ -1,6 +1,6 @@
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { QUOTE_STATUSES, type QuoteStatus } from '../../../shared/domain/quotes';
 import { Spinner } from '../../components/ui/Spinner';
 import { Pager } from '../../features/admin/Pager';
@@ -8,24 +8,18 @@ import { EmptyState, ErrorBox, PageHeader, errorText, inputClass, longDate, mone
 import { NewQuoteForm } from '../../features/admin/quotes/NewQuoteForm';
 import { QuoteStatusBadge } from '../../features/quotes/QuoteStatusBadge';
 import { trpc } from '../../lib/trpc';
+import { useListParams } from '../../features/admin/use-list-params';
 
 const FILTER_LABEL: Record<QuoteStatus | '', string> = { '': 'All', requested: 'Requested', quoted: 'Quoted', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
 
 /** The quotes queue: requests to price first, then what was sent and how it ended. */
 export default function QuotesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useListParams();
   const status = (params.get('status') ?? '') as QuoteStatus | '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [creating, setCreating] = useState(false);
   const query = trpc.admin.quotes.list.useQuery({ status: status || undefined, search: params.get('q') || undefined, page, page_size: 20 }, { placeholderData: (prev) => prev });
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   return (
     <div>
