@@ -204,8 +204,8 @@ export const benchPaths: BenchPath[] = [
       for (const r of rows) await ctx.api('POST', '/api/cart/add', { variant_id: r.variant_id, quantity: 1 }, auth);
       const address = { fullName: 'Bench Buyer', phone: '91234567', addressLine1: '1 Bench Road', postalCode: '123456', city: 'Singapore', state: 'Singapore', country: 'SG' };
       const order = await ctx.api('POST', '/api/orders', { shipping_address: address, payment_method: 'stripe' }, { ...auth, 'idempotency-key': `bench-reorder-${Date.now()}` });
-      // No body: a content-type without one is refused as bad JSON.
-      return { method: 'POST', path: `/api/orders/${order.id}/reorder`, headers: auth };
+      // An empty JSON body: a POST without a content type is refused (415).
+      return { method: 'POST', path: `/api/orders/${order.id}/reorder`, headers: { ...json, ...auth }, body: {} };
     },
   },
   // bench-paths: add entries above this line
