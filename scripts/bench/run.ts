@@ -125,7 +125,13 @@ async function drain(timeoutMs = 60_000) {
   }
 }
 
-async function measure(url: string, req: { method: string; body?: unknown; headers?: Record<string, string> }, connections = 50, seconds = duration) {
+async function measure(
+  url: string,
+  req: { method: string; body?: unknown; headers?: Record<string, string>; freshHeaders?: () => Record<string, string> },
+  connections = 50,
+  seconds = duration,
+) {
+  const fresh = req.freshHeaders;
   const result = await autocannon({
     url,
     connections,
@@ -133,6 +139,7 @@ async function measure(url: string, req: { method: string; body?: unknown; heade
     method: req.method,
     headers: req.headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    requests: fresh ? [{ setupRequest: (r: { headers?: Record<string, string> }) => ({ ...r, headers: { ...r.headers, ...fresh() } }) }] : undefined,
   });
   return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
