@@ -200,6 +200,18 @@ export const benchPaths: BenchPath[] = [
     },
   },
   {
+    // The reorder's fair comparison: one line added to a cart that already holds 30, so that both
+    // answer the same 30-line cart.
+    name: 'POST /api/cart/add (into a 30-line cart)',
+    connections: 10,
+    request: async (ctx) => {
+      const guest = { 'x-session-id': newGuestId() };
+      const rows = await plentifulVariants(ctx, 30);
+      for (const r of rows) await ctx.api('POST', '/api/cart/add', { variant_id: r.variant_id, quantity: 1 }, guest);
+      return { method: 'POST', path: '/api/cart/add', headers: { ...json, ...guest }, body: { variant_id: rows[0].variant_id, quantity: 1 } };
+    },
+  },
+  {
     name: 'POST /api/orders/{id}/reorder (30 lines; compare with cart add)',
     connections: 10,
     request: async (ctx) => {
