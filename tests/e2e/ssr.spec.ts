@@ -44,6 +44,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/products\?search=bubble$/);
     await expect(page.getByTestId('product-card').first()).toContainText(/bubble/i);
   });
+
+  test("the header's search box searches the listing from any page", async ({ page }) => {
+    await page.goto('/faq');
+    await page.getByRole('combobox', { name: 'Search the shop' }).fill('pink');
+    await page.getByRole('combobox', { name: 'Search the shop' }).press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=pink$/);
+    await expect(page.getByTestId('product-card').first()).toContainText(/pink/i);
+  });
 });
 
 interface Seen {

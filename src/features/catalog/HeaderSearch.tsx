@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { sizeLabel } from '../../../shared/domain/product-options';
 import { trpc } from '../../lib/trpc';
@@ -27,6 +27,14 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+
+  // A server-rendered page shows the box before its JavaScript runs: what was typed meanwhile is in
+  // the element, not in the state, and is taken up once the page has hydrated.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   useEffect(() => {
     const timer = setTimeout(() => setTerm(text.trim()), DELAY_MS);
@@ -79,6 +87,8 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   return (
     <form
       role="search"
+      // Without JavaScript (or before it has run) the box is a plain search of the listing.
+      action="/products"
       className={`relative ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -87,7 +97,9 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
     >
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
       <input
+        ref={input}
         type="search"
+        name="search"
         role="combobox"
         aria-label="Search the shop"
         aria-autocomplete="list"
