@@ -35,6 +35,8 @@ test('saved lists: from a product, the cart and an order; to the cart; rename an
 
   // From the product page, into a new list.
   await page.goto(`/products/${first.productId}`);
+  // The page arrives server-rendered; the chat button appears once it has hydrated.
+  await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
   await page.getByLabel('Step 1: Select Size').selectOption(first.v.attributes.size_code);
   await page.getByLabel('Step 2: Select Pack Size').selectOption(first.v.variant_id);
   await page.getByRole('button', { name: 'Save to list' }).click();

@@ -1,5 +1,5 @@
 import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
@@ -81,6 +81,13 @@ function ProductView({ product }: { product: ProductDetail }) {
     setSize(next);
     setVariantId('');
   };
+  // A server-rendered page shows the size box before its JavaScript runs: a size chosen meanwhile is
+  // in the element, not in the state, and is taken up once the page has hydrated.
+  const sizeBox = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = sizeBox.current?.value;
+    if (chosen) chooseSize(chosen);
+  }, []);
   const choosePack = (nextId: string) => {
     setVariantId(nextId);
     const chosen = product.variants.find((v) => v.variant_id === nextId);
@@ -117,7 +124,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               <label htmlFor="select-size" className="text-sm font-semibold text-slate-900">
                 Step 1: Select Size
               </label>
-              <select id="select-size" className={selectClass} value={size} onChange={(e) => chooseSize(e.target.value)}>
+              <select id="select-size" ref={sizeBox} className={selectClass} value={size} onChange={(e) => chooseSize(e.target.value)}>
                 <option value="">Choose a size</option>
                 {sizes.map((s) => (
                   <option key={s} value={s}>
