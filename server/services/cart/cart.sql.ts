@@ -156,25 +156,37 @@ export async function readVariantsForAdd(db: Db, shopper: ShopperKey | null, whi
 }
 
 /**
- * Adds several quantities (one per distinct variant) to the shopper's cart in one statement, as
- * addToCart adds one: the cart is created or touched, each line created or added to. The caller runs
- * it in a transaction and reads the cart afterwards.
+ * Adds several quantities (one per distinct variant) to the shopper's cart and answers the cart after
+ * it, in one statement, as addToCart adds one: the cart is created or touched, each line created or
+ * added to, all of them or (on any failure) none, and the cart read from what the writes returned and
+ * the other lines from the table.
  */
 export async function addManyToCart(db: Db, shopper: ShopperKey, lines: { variantId: string; quantity: number }[], now = new Date()): Promise<CartRow> {
   const at = now.toISOString();
   const [column, value] = 'userId' in shopper ? [Prisma.raw('"userId"'), shopper.userId] : [Prisma.raw('"guestId"'), shopper.guestId];
   const ids = lines.map(() => newId());
-  await db.$executeRaw`
+  const variantIds = lines.map((l) => l.variantId);
+  const rows = await db.$queryRaw<unknown[]>`
     WITH touched AS (
       INSERT INTO "Cart" ("id", ${column}, "createdAt", "updatedAt") VALUES (${newId()}, ${value}, ${at}::timestamp, ${at}::timestamp)
       ON CONFLICT (${column}) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING "id"
+      RETURNING "id", "couponCode"
+    ), added AS (
+      INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
+      SELECT l."id", touched."id", l."variantId", l."quantity", ${at}::timestamp + (l."n" * interval '1 microsecond'), ${at}::timestamp
+      FROM touched, unnest(${ids}::text[], ${variantIds}::text[], ${lines.map((l) => l.quantity)}::int[]) WITH ORDINALITY AS l("id", "variantId", "quantity", "n")
+      ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
+      RETURNING "id", "cartId", "variantId", "quantity", "createdAt"
     )
-    INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
-    SELECT l."id", touched."id", l."variantId", l."quantity", ${at}::timestamp + (l."n" * interval '1 microsecond'), ${at}::timestamp
-    FROM touched, unnest(${ids}::text[], ${lines.map((l) => l.variantId)}::text[], ${lines.map((l) => l.quantity)}::int[]) WITH ORDINALITY AS l("id", "variantId", "quantity", "n")
-    ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"`;
-  const cart = await readCartRow(db, shopper);
+    ${cartSelect(
+      Prisma.sql`touched`,
+      Prisma.sql`(SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM added
+        UNION ALL
+        SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM "CartItem"
+        WHERE "cartId" = (SELECT "id" FROM touched) AND "variantId" <> ALL(${variantIds}::text[]))`,
+      Prisma.sql`TRUE`,
+    )}`;
+  const cart = toCartRow(rows);
   if (!cart) throw new Error('Cart add returned no cart');
   return cart;
 }

@@ -10,7 +10,7 @@ import { availableStock } from '../../../shared/domain/stock';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
-import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
+import { findLastPurchases, findOrderLines, findSkuSuggestions } from './repeat-buying.sql';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
 import { readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -47,12 +47,9 @@ function refusalOf<R>(v: LineVerdict<R>, missing: { reason: LineReason; detail: 
  * the reason. Someone else's order is a 404 like an unknown one.
  */
 export async function reorder(db: PrismaClient, userId: string, orderId: string): Promise<ReorderDto> {
-  const order = await db.order.findFirst({
-    where: { id: orderId, userId },
-    select: { items: { select: { id: true, variantId: true, sku: true, productName: true, quantity: true }, orderBy: { id: 'asc' } } },
-  });
-  if (!order) throw notFound('Order not found');
-  return addRemembered(db, { userId }, order.items.map((i) => ({ variantId: i.variantId, sku: i.sku, productName: i.productName, quantity: i.quantity })));
+  const lines = await findOrderLines(db, userId, orderId);
+  if (!lines) throw notFound('Order not found');
+  return addRemembered(db, { userId }, lines);
 }
 
 /** A line the buyer had before (an order line, a saved-list line); `variantId` is null once the variant is deleted. */
