@@ -135,6 +135,8 @@ export interface WantedLine<R> {
   /** Null when the caller already knows the variant is gone (an unknown SKU, a deleted variant). */
   variantId: string | null;
   quantity: number;
+  /** The variant as readVariantsForAdd reads it, when the caller read it with its lines (null: deleted). */
+  variant?: VariantForAdd | null;
 }
 
 /** What became of each wanted line; `variant` is set when the variant exists. */
@@ -142,16 +144,16 @@ export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd 
 
 /**
  * Checks many lines against the cart in one round: one query reads every variant with what this
- * shopper already has of it, then each line is checked by lineRefusal in order, counting the lines
+ * shopper already has of it (unless the caller read them with its lines), then each line is checked by lineRefusal in order, counting the lines
  * before it that were accepted for the same variant. A line whose variant is unknown has
  * `ok: false` and a null refusal (the caller names the reason: unknown SKU, deleted).
  */
 export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: WantedLine<R>[]): Promise<LineVerdict<R>[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))];
+  const ids = [...new Set(lines.flatMap((l) => (l.variantId && l.variant === undefined ? [l.variantId] : [])))];
   const variants = new Map((await readVariantsForAdd(db, owner, { ids })).map((v) => [v.id, v]));
   const accepted = new Map<string, number>();
   return lines.map((line) => {
-    const variant = line.variantId ? (variants.get(line.variantId) ?? null) : null;
+    const variant = line.variant !== undefined ? line.variant : line.variantId ? (variants.get(line.variantId) ?? null) : null;
     if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, ok: false, refusal: null };
     const before = accepted.get(variant.id) ?? 0;
     const refusal = lineRefusal(variant, variant.inCart + before, line.quantity);

@@ -155,6 +155,30 @@ export async function readVariantsForAdd(db: Db, shopper: ShopperKey | null, whi
   return rows.map(toVariantForAdd);
 }
 
+const orderLineForAdd = z.object({ lineVariantId: z.string().nullable(), lineSku: z.string(), lineName: z.string(), lineQuantity: int, id: z.string().nullable() });
+
+/**
+ * The lines of one of the user's orders (in order), each with its variant as readVariantsForAdd reads
+ * it (null once deleted): one statement for "order again". Null when the order is unknown or
+ * someone else's; the LEFT JOIN tells that from an order without lines.
+ */
+export async function readOrderLinesForAdd(db: Db, userId: string, orderId: string) {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT i."variantId" AS "lineVariantId", i."sku" AS "lineSku", i."productName" AS "lineName", i."quantity" AS "lineQuantity", va.*
+    FROM "Order" o
+    LEFT JOIN "OrderItem" i ON i."orderId" = o."id"
+    LEFT JOIN LATERAL (${variantsForAddSql({ userId }, Prisma.sql`v."id" = i."variantId"`)}) va ON TRUE
+    WHERE o."id" = ${orderId} AND o."userId" = ${userId}
+    ORDER BY i."id"`;
+  if (rows.length === 0) return null;
+  return (rows as { lineSku: unknown }[])
+    .filter((r) => r.lineSku !== null)
+    .map((r) => {
+      const line = orderLineForAdd.parse(r);
+      return { variantId: line.lineVariantId, sku: line.lineSku, productName: line.lineName, quantity: line.lineQuantity, variant: line.id === null ? null : toVariantForAdd(r) };
+    });
+}
+
 /**
  * Adds several quantities (one per distinct variant) to the shopper's cart and answers the cart after
  * it, in one statement, as addToCart adds one: the cart is created or touched, each line created or

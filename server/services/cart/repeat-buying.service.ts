@@ -10,9 +10,9 @@ import { availableStock } from '../../../shared/domain/stock';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
-import { findLastPurchases, findOrderLines, findSkuSuggestions } from './repeat-buying.sql';
+import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
-import { readVariantsForAdd, type VariantForAdd } from './cart.sql';
+import { readOrderLinesForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
 
 type Db = Prisma.TransactionClient;
@@ -47,7 +47,7 @@ function refusalOf<R>(v: LineVerdict<R>, missing: { reason: LineReason; detail: 
  * the reason. Someone else's order is a 404 like an unknown one.
  */
 export async function reorder(db: PrismaClient, userId: string, orderId: string): Promise<ReorderDto> {
-  const lines = await findOrderLines(db, userId, orderId);
+  const lines = await readOrderLinesForAdd(db, userId, orderId);
   if (!lines) throw notFound('Order not found');
   return addRemembered(db, { userId }, lines);
 }
@@ -58,11 +58,13 @@ export interface RememberedLine {
   sku: string;
   productName: string;
   quantity: number;
+  /** The variant, when it was read with the lines (order again); read by the cart's check otherwise. */
+  variant?: VariantForAdd | null;
 }
 
 /** Adds remembered lines to the cart (addLines: the accepted ones together) and says which were skipped and why. */
 export async function addRemembered(db: PrismaClient, owner: CartOwner, items: RememberedLine[]): Promise<ReorderDto> {
-  const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity })));
+  const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity, variant: i.variant })));
   const added: ReorderDto['added'] = [];
   const skipped: ReorderDto['skipped'] = [];
   for (const v of verdicts) {

@@ -51,21 +51,3 @@ export async function findLastPurchases(db: Db, userId: string, search?: string)
     LIMIT 500`;
   return rows.map((r) => lastPurchaseRow.parse(r));
 }
-
-const orderLineRow = z.object({ variantId: z.string().nullable(), sku: z.string().nullable(), productName: z.string().nullable(), quantity: int.nullable() });
-
-/**
- * The lines of one of the user's orders, in order; null when the order is unknown or someone else's.
- * One statement (an order always has lines; the LEFT JOIN tells "no such order" from "no lines").
- */
-export async function findOrderLines(db: Db, userId: string, orderId: string) {
-  const rows = (
-    await db.$queryRaw<unknown[]>`
-      SELECT i."variantId", i."sku", i."productName", i."quantity"
-      FROM "Order" o LEFT JOIN "OrderItem" i ON i."orderId" = o."id"
-      WHERE o."id" = ${orderId} AND o."userId" = ${userId}
-      ORDER BY i."id"`
-  ).map((r) => orderLineRow.parse(r));
-  if (rows.length === 0) return null;
-  return rows.flatMap((r) => (r.sku === null ? [] : [{ variantId: r.variantId, sku: r.sku, productName: r.productName ?? '', quantity: r.quantity ?? 0 }]));
-}
