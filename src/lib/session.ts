@@ -47,6 +47,17 @@ export function forgetBrowserSession() {
 }
 
 /**
+ * Whether this tab can have a cart on the server: signed in, or a guest id made earlier in this tab
+ * session. A tab with neither has an empty cart (its first call would make a new guest id), so the
+ * SPA does not ask for it, and /cart shows its empty state without a round trip (decision 0151).
+ */
+export function hasCartSession(): boolean {
+  if (typeof sessionStorage === 'undefined') return false;
+  const id = sessionStorage.getItem(STORAGE_KEYS.sessionId);
+  return getToken() !== null || (id !== null && isGuestId(id));
+}
+
+/**
  * guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. A stored
  * id the server would refuse (a short one from before guest ids carried 128 random bits) is replaced,
  * so a returning shopper starts a new guest cart instead of being stuck on 400s.

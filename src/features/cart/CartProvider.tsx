@@ -3,6 +3,7 @@ import { toast } from '../../lib/toast';
 import { gstIncludedIn } from '../../../shared/domain/gst';
 import { formatMoney, toDollars } from '../../../shared/domain/money';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
+import { hasCartSession } from '../../lib/session';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 interface CartContextValue {
@@ -55,7 +56,9 @@ function withoutCoupon(cart: CartDto): CartDto {
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
-  const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000 });
+  // A tab without a session has an empty cart: nothing to ask the server (an answer to a change
+  // made since, which creates the guest id, is set as the data and enables the query).
+  const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000, enabled: hasCartSession() });
   const { refetch } = query;
   const add = trpc.cart.add.useMutation();
   const update = trpc.cart.updateItem.useMutation();

@@ -120,7 +120,11 @@ export default function ProductsPage() {
           <FilterSidebar state={state} options={options.data} onChange={setState} />
         </aside>
 
-        <section aria-label="Products" aria-busy={listing.isLoading}>
+        <section aria-labelledby="products-heading" aria-busy={listing.isLoading}>
+          {/* The cards' names are h3s: without this h2 they would follow the h1 directly (axe's heading-order). */}
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
           {listing.isLoading ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (
