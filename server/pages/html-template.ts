@@ -1,3 +1,5 @@
+import { SESSION_HINT_TAG } from './session-hint';
+
 // The SPA's index.html, read once and split where the page's head goes. The template's own generic
 // <title> and description are taken out for pages that bring their own, so there is exactly one.
 
@@ -34,7 +36,9 @@ export function compileTemplate(html: string): HtmlTemplate {
   const head = html.slice(0, at).replace(/\s*$/, '\n');
   const rest = `  ${html.slice(at)}`;
   const bare = head.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*$/, '\n');
-  const pageHead = lowPriorityScripts(bare);
+  // The session hint runs before the stylesheet and scripts are even asked for (an inline script
+  // after a stylesheet would wait for it).
+  const pageHead = lowPriorityScripts(bare).replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';

@@ -46,16 +46,15 @@ export function forgetBrowserSession() {
   sessionStorage.removeItem(CHAT_SESSION_KEY);
 }
 
+// Read once, when this module loads: before main.tsx makes the tab's guest id.
+const guestIdAtStart = typeof sessionStorage !== 'undefined' && isGuestId(sessionStorage.getItem(STORAGE_KEYS.sessionId) ?? '');
+
 /**
- * Whether this tab can have a cart on the server: signed in, or a guest id made earlier in this tab
- * session. A tab with neither has an empty cart (its first call would make a new guest id), so the
- * SPA does not ask for it, and /cart shows its empty state without a round trip (decision 0151).
+ * Whether the tab came with a guest id from an earlier page. Without one (a tab's first page) a
+ * guest's cart is a new, empty one, so the SPA need not ask for it and /cart shows its empty state
+ * without a round trip (decision 0151).
  */
-export function hasCartSession(): boolean {
-  if (typeof sessionStorage === 'undefined') return false;
-  const id = sessionStorage.getItem(STORAGE_KEYS.sessionId);
-  return getToken() !== null || (id !== null && isGuestId(id));
-}
+export const hadGuestIdAtStart = (): boolean => guestIdAtStart;
 
 /**
  * guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. A stored
