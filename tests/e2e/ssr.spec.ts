@@ -167,3 +167,25 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+test('what a shopper types, ticks or picks on the listing before it hydrates is taken up, not lost', async ({ page }) => {
+  // The page's scripts are held back until the shopper has acted on the server's HTML.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('bubble');
+  await page.getByRole('checkbox', { name: 'In stock only' }).check();
+  await page.getByLabel('Sort by').selectOption('newest');
+  release();
+  await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+  await expect(page).toHaveURL(/search=bubble/);
+  await expect(page).toHaveURL(/in_stock_only=true/);
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(search).toHaveValue('bubble');
+  await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { BUBBLE_WRAP_COLOR } from '../../../shared/constants';
 import { isBubbleWrap, toggleValue, updateFilters, type FilterState } from '../../../shared/domain/catalog-filter';
 import { sizeLabel } from '../../../shared/domain/product-options';
@@ -20,11 +21,25 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Check({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange(): void }) {
+type ListKey = 'categories' | 'colors' | 'sizes';
+
+interface CheckProps {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(): void;
+  /** The filter and value the box stands for, read back after hydration. */
+  name?: ListKey | 'in_stock_only';
+  value?: string;
+}
+
+function Check({ label, checked, disabled, onChange, name, value }: CheckProps) {
   return (
     <label className={`flex items-center gap-2.5 py-1 text-sm ${disabled ? 'cursor-not-allowed text-slate-400' : 'cursor-pointer text-slate-700'}`}>
       <input
         type="checkbox"
+        name={name}
+        value={value}
         className="h-4 w-4 rounded border-slate-300 accent-emerald-600"
         checked={checked}
         disabled={disabled}
@@ -39,11 +54,38 @@ function Check({ label, checked, disabled, onChange }: { label: string; checked:
 export function FilterSidebar({ state, options, onChange }: Props) {
   const set = (patch: Parameters<typeof updateFilters>[1]) => onChange(updateFilters(state, patch));
   const bubble = isBubbleWrap(state.type);
+
+  // A server-rendered listing shows its filters before its JavaScript runs: boxes ticked and a type
+  // chosen meanwhile are in the elements, not in the state, and are taken up once it has hydrated.
+  // Only what the elements show differently from the state is changed (after a client-side render
+  // they agree, so nothing is).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const next = { categories: state.categories, colors: state.colors, sizes: state.sizes, in_stock_only: state.in_stock_only, type: state.type };
+    let changed = false;
+    for (const input of el.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
+      const name = input.name as ListKey | 'in_stock_only';
+      if (name === 'in_stock_only') {
+        if (input.checked !== next.in_stock_only) [next.in_stock_only, changed] = [input.checked, true];
+      } else if (input.checked !== next[name].includes(input.value)) {
+        [next[name], changed] = [toggleValue(next[name], input.value), true];
+      }
+    }
+    const type = el.querySelector<HTMLSelectElement>('#filter-type');
+    const shown = type?.querySelector(`option[value="${CSS.escape(state.type)}"]`);
+    if (type && shown && type.value !== state.type) [next.type, changed] = [type.value, true];
+    if (changed) set(next);
+    // Once, for what was done before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <div className="space-y-5" data-testid="filter-sidebar">
+    <div className="space-y-5" data-testid="filter-sidebar" ref={box}>
       <Section title="Category">
         {(options?.categories ?? []).map((c) => (
-          <Check key={c} label={capitalise(c)} checked={state.categories.includes(c)} onChange={() => set({ categories: toggleValue(state.categories, c) })} />
+          <Check key={c} name="categories" value={c} label={capitalise(c)} checked={state.categories.includes(c)} onChange={() => set({ categories: toggleValue(state.categories, c) })} />
         ))}
       </Section>
 
@@ -71,6 +113,8 @@ export function FilterSidebar({ state, options, onChange }: Props) {
         {(options?.colors ?? []).map((c) => (
           <Check
             key={c}
+            name="colors"
+            value={c}
             label={capitalise(c)}
             checked={state.colors.includes(c)}
             disabled={bubble}
@@ -83,13 +127,13 @@ export function FilterSidebar({ state, options, onChange }: Props) {
       <Section title="Dimensions">
         <div className="max-h-52 overflow-y-auto pr-2" data-testid="size-list">
           {(options?.sizes ?? []).map((s) => (
-            <Check key={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
+            <Check key={s} name="sizes" value={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
           ))}
         </div>
       </Section>
 
       <Section title="Availability">
-        <Check label="In stock only" checked={state.in_stock_only} onChange={() => set({ in_stock_only: !state.in_stock_only })} />
+        <Check name="in_stock_only" label="In stock only" checked={state.in_stock_only} onChange={() => set({ in_stock_only: !state.in_stock_only })} />
       </Section>
     </div>
   );

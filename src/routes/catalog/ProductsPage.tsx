@@ -43,6 +43,20 @@ export default function ProductsPage() {
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
+  // A server-rendered listing shows the box and the sort before its JavaScript runs: what was typed
+  // or chosen meanwhile is in the elements, not in the state, and is taken up once it has hydrated
+  // (after the effect above, so the typed text wins).
+  const searchBox = useRef<HTMLInputElement>(null);
+  const sortBox = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed && typed !== state.search) setSearchText(typed);
+    const sort = sortBox.current?.value as SortBy | undefined;
+    if (sort && sort !== state.sort) setState(updateFilters(state, { sort }));
+    // Once, for what was done before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const count = activeFilterCount(state);
   // ?page=9 of a 2-page listing: say so and offer the last page, not "No products found".
   const pastTheEnd = Boolean(listing.data && listing.data.products.length === 0 && listing.data.total > 0 && state.page > 1);
@@ -70,6 +84,7 @@ export default function ProductsPage() {
         >
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input
+            ref={searchBox}
             type="search"
             name="search"
             value={searchText}
@@ -88,6 +103,7 @@ export default function ProductsPage() {
             Sort by
           </label>
           <select
+            ref={sortBox}
             id="sort-by"
             value={state.sort}
             onChange={(e) => setState(updateFilters(state, { sort: e.target.value as SortBy }))}
