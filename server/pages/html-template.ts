@@ -28,7 +28,7 @@ const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fet
  * first instead of sharing it with them (decision 0151). Pages the browser renders itself keep the
  * default: there the script is the page.
  */
-export const lowPriorityScripts = (html: string) => html.replace(SCRIPT_TAGS, '<$1 fetchpriority="low"');
+const lowPriorityScripts = (html: string) => html.replace(SCRIPT_TAGS, '<$1 fetchpriority="low"');
 
 export function compileTemplate(html: string): HtmlTemplate {
   const at = html.search(/<\/head>/i);
