@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { BUBBLE_WRAP_COLOR } from '../../../shared/constants';
 import { isBubbleWrap, toggleValue, updateFilters, type FilterState } from '../../../shared/domain/catalog-filter';
 import { sizeLabel } from '../../../shared/domain/product-options';
@@ -50,39 +49,36 @@ function Check({ label, checked, disabled, onChange, name, value }: CheckProps) 
   );
 }
 
+/**
+ * What the sidebar's elements show that its state does not: on a server-rendered listing, boxes
+ * ticked and a type chosen before the JavaScript ran (ProductsPage takes them up once it has
+ * hydrated). Null when they agree, as they always do after a client-side render.
+ */
+export function filtersShownIn(el: HTMLElement, state: FilterState): Partial<FilterState> | null {
+  const next = { categories: state.categories, colors: state.colors, sizes: state.sizes, in_stock_only: state.in_stock_only, type: state.type };
+  let changed = false;
+  for (const input of el.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
+    const name = input.name as ListKey | 'in_stock_only';
+    if (name === 'in_stock_only') {
+      if (input.checked !== next.in_stock_only) [next.in_stock_only, changed] = [input.checked, true];
+    } else if (input.checked !== next[name].includes(input.value)) {
+      [next[name], changed] = [toggleValue(next[name], input.value), true];
+    }
+  }
+  const type = el.querySelector<HTMLSelectElement>('#filter-type');
+  // Only a type the list offers: while the options load, the box cannot show the state's.
+  const shown = type?.querySelector(`option[value="${CSS.escape(state.type)}"]`);
+  if (type && shown && type.value !== state.type) [next.type, changed] = [type.value, true];
+  return changed ? next : null;
+}
+
 /** Category, Type, Colors, Dimensions and In stock only (storefront.md section 2). */
 export function FilterSidebar({ state, options, onChange }: Props) {
   const set = (patch: Parameters<typeof updateFilters>[1]) => onChange(updateFilters(state, patch));
   const bubble = isBubbleWrap(state.type);
 
-  // A server-rendered listing shows its filters before its JavaScript runs: boxes ticked and a type
-  // chosen meanwhile are in the elements, not in the state, and are taken up once it has hydrated.
-  // Only what the elements show differently from the state is changed (after a client-side render
-  // they agree, so nothing is).
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const next = { categories: state.categories, colors: state.colors, sizes: state.sizes, in_stock_only: state.in_stock_only, type: state.type };
-    let changed = false;
-    for (const input of el.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
-      const name = input.name as ListKey | 'in_stock_only';
-      if (name === 'in_stock_only') {
-        if (input.checked !== next.in_stock_only) [next.in_stock_only, changed] = [input.checked, true];
-      } else if (input.checked !== next[name].includes(input.value)) {
-        [next[name], changed] = [toggleValue(next[name], input.value), true];
-      }
-    }
-    const type = el.querySelector<HTMLSelectElement>('#filter-type');
-    const shown = type?.querySelector(`option[value="${CSS.escape(state.type)}"]`);
-    if (type && shown && type.value !== state.type) [next.type, changed] = [type.value, true];
-    if (changed) set(next);
-    // Once, for what was done before hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   return (
-    <div className="space-y-5" data-testid="filter-sidebar" ref={box}>
+    <div className="space-y-5" data-testid="filter-sidebar">
       <Section title="Category">
         {(options?.categories ?? []).map((c) => (
           <Check key={c} name="categories" value={c} label={capitalise(c)} checked={state.categories.includes(c)} onChange={() => set({ categories: toggleValue(state.categories, c) })} />

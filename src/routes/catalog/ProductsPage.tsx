@@ -8,7 +8,7 @@ import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
-import { FilterSidebar } from '../../features/catalog/FilterSidebar';
+import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSidebar';
 import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
@@ -43,16 +43,18 @@ export default function ProductsPage() {
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
-  // A server-rendered listing shows the box and the sort before its JavaScript runs: what was typed
-  // or chosen meanwhile is in the elements, not in the state, and is taken up once it has hydrated
-  // (after the effect above, so the typed text wins).
+  // A server-rendered listing shows its search box, sort and filters before its JavaScript runs:
+  // what was typed, chosen or ticked meanwhile is in the elements, not in the state, and is taken up
+  // once it has hydrated, in one change (after the effect above, so the typed text wins).
   const searchBox = useRef<HTMLInputElement>(null);
   const sortBox = useRef<HTMLSelectElement>(null);
+  const filtersBox = useRef<HTMLElement>(null);
   useEffect(() => {
     const typed = searchBox.current?.value;
     if (typed && typed !== state.search) setSearchText(typed);
     const sort = sortBox.current?.value as SortBy | undefined;
-    if (sort && sort !== state.sort) setState(updateFilters(state, { sort }));
+    const filters = filtersBox.current ? filtersShownIn(filtersBox.current, state) : null;
+    if (filters || (sort && sort !== state.sort)) setState(updateFilters(state, { ...filters, ...(sort ? { sort } : {}) }));
     // Once, for what was done before hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -132,7 +134,7 @@ export default function ProductsPage() {
       )}
 
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <aside id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
+        <aside ref={filtersBox} id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
           <FilterSidebar state={state} options={options.data} onChange={setState} />
         </aside>
 
