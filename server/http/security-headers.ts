@@ -1,8 +1,10 @@
 import helmet from 'helmet';
+import { SESSION_HINT_CSP } from '../pages/session-hint';
 
 /**
  * Security headers for every answer (helmet). The SPA loads only its own scripts, so script-src is
- * 'self' alone; styles allow inline because react-hot-toast injects its own <style> element. JSON-LD
+ * 'self' plus the hash of the one inline script of server-rendered pages (server/pages/session-hint.ts);
+ * styles allow inline because react-hot-toast injects its own <style> element. JSON-LD
  * blocks are data, not scripts, and need no exception. Nothing may frame the shop (clickjacking on
  * the back office). HSTS only when the shop is known to be served over https.
  */
@@ -12,7 +14,7 @@ export function securityHeaders(opts: { https: boolean }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", SESSION_HINT_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

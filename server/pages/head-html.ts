@@ -29,12 +29,13 @@ export function renderHeadTag(tag: HeadTag): string {
 export const renderHead = (tags: HeadTag[]) => tags.map((t) => `    ${renderHeadTag(t)}\n`).join('');
 
 /**
- * The preload of a product page's main image, its largest paint: the AVIF set the gallery's
- * <picture> picks first (a browser without AVIF skips a preload of a type it cannot show). Empty
- * for images without responsive copies and for pages without an image.
+ * The preload of a page's largest paint (a product page's main image, the listing's first card):
+ * the AVIF set the <picture> picks first (a browser without AVIF skips a preload of a type it cannot
+ * show), at the `sizes` the page lays it out at, so the browser picks the same width. Empty for
+ * images without responsive copies and for pages without an image.
  */
-export function renderImagePreload(url: string | undefined): string {
+export function renderImagePreload(url: string | undefined, sizes: string = IMAGE_SIZES.gallery): string {
   const image = url ? responsiveImage(url) : null;
   if (!image) return '';
-  return `    <link ${SERVER_HEAD_ATTR} rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(image.srcSet.avif)}" imagesizes="${escapeHtml(IMAGE_SIZES.gallery)}" fetchpriority="high" />\n`;
+  return `    <link ${SERVER_HEAD_ATTR} rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(image.srcSet.avif)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high" />\n`;
 }

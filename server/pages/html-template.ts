@@ -1,3 +1,5 @@
+import { SESSION_HINT_TAG } from './session-hint';
+
 // The SPA's index.html, read once and split where the page's head goes. The template's own generic
 // <title> and description are taken out for pages that bring their own, so there is exactly one.
 
@@ -17,6 +19,16 @@ const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
 const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
 const ROOT = '<div id="root"></div>';
 const NOSCRIPT = /[ \t]*<noscript>[\s\S]*?<\/noscript>[ \t]*\r?\n?/i;
+// The entry script and the chunks preloaded beside it (without a priority of their own).
+const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi;
+
+/**
+ * A server-rendered page is painted from its HTML and CSS alone; its JavaScript only hydrates it.
+ * At low priority the scripts leave the phone's bandwidth to the stylesheet and the largest image
+ * first instead of sharing it with them (decision 0151). Pages the browser renders itself keep the
+ * default: there the script is the page.
+ */
+const lowPriorityScripts = (html: string) => html.replace(SCRIPT_TAGS, '<$1 fetchpriority="low"');
 
 export function compileTemplate(html: string): HtmlTemplate {
   const at = html.search(/<\/head>/i);
@@ -24,6 +36,9 @@ export function compileTemplate(html: string): HtmlTemplate {
   const head = html.slice(0, at).replace(/\s*$/, '\n');
   const rest = `  ${html.slice(at)}`;
   const bare = head.replace(TITLE, '').replace(DESCRIPTION, '').replace(/\s*$/, '\n');
+  // The session hint runs before the stylesheet and scripts are even asked for (an inline script
+  // after a stylesheet would wait for it).
+  const pageHead = lowPriorityScripts(bare).replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
@@ -32,6 +47,6 @@ export function compileTemplate(html: string): HtmlTemplate {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
-    withPage: (headHtml, rootHtml, after) => (at2 < 0 ? bare + headHtml + rest : bare + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot),
+    withPage: (headHtml, rootHtml, after) => (at2 < 0 ? bare + headHtml + rest : pageHead + headHtml + beforeRoot + rootHtml + '</div>' + after + lowPriorityScripts(afterRoot)),
   };
 }

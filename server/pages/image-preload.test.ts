@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMAGE_SIZES } from '../../shared/domain/responsive-images';
 import { renderImagePreload } from './head-html';
 
 describe("the preload of a product page's main image", () => {
@@ -15,5 +16,12 @@ describe("the preload of a product page's main image", () => {
     expect(renderImagePreload(undefined)).toBe('');
     expect(renderImagePreload('/uploads/seed/white-polymailers-1.webp')).toBe('');
     expect(renderImagePreload('/uploads/img/0123456789abcdef0123-800x800.webp" onload="x')).toBe('');
+  });
+});
+
+describe("the preload of the listing's first card", () => {
+  it('carries the sizes of the place the image is shown at', () => {
+    const link = renderImagePreload('/uploads/img/0123456789abcdef0123-800x800.webp', IMAGE_SIZES.card);
+    expect(link).toContain(`imagesizes="${IMAGE_SIZES.card}"`);
   });
 });

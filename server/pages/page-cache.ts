@@ -1,4 +1,5 @@
 import { onCatalogChanged } from '../lib/catalog-events';
+import { logServerError } from '../lib/log';
 
 /**
  * Rendered pages, kept like the catalogue's answers (server/services/catalogue/catalog-cache.ts):
@@ -6,6 +7,10 @@ import { onCatalogChanged } from '../lib/catalog-events';
  * process or in another instance (catalog-sync.ts turns PostgreSQL NOTIFY into the same event). A
  * page shows only catalogue data and the anonymous shell, so that event is all that can make one
  * stale; the TTL is the same safety net as the catalogue's, for writes that bypass the event.
+ * A page past its TTL is served once more while it is rendered again behind it (stale while
+ * revalidate): a page asked for less often than every 30 s would otherwise be rendered on every
+ * request, and a render is the slowest part of a first paint (decision 0151). A change event still
+ * drops every page at once, so only a write that bypasses it is seen one request late.
  */
 const PAGE_CACHE_MAX_ENTRIES = 300;
 const PAGE_TTL_MS = 30_000;
@@ -32,30 +37,35 @@ export function createPageCache<T>(maxEntries = PAGE_CACHE_MAX_ENTRIES, ttlMs = 
     },
     get(key, render) {
       const hit = entries.get(key);
-      if (hit && hit.expires > Date.now()) {
+      if (hit) {
         // Re-inserted so that the Map's order is least recently used first.
         entries.delete(key);
         entries.set(key, hit);
+        if (hit.expires <= Date.now() && !inFlight.has(key)) void refresh(key, render).catch((err: unknown) => logServerError(`page render ${key}`, err));
         return Promise.resolve(hit.html);
       }
-      if (hit) entries.delete(key);
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const startedAt = generation;
-      const promise = render()
-        .then((html) => {
-          // A page rendered from data read before a change is not kept (it may show the old data).
-          if (html !== null && generation === startedAt) {
+      return inFlight.get(key) ?? refresh(key, render);
+    },
+  };
+
+  function refresh(key: string, render: () => Promise<T | null>): Promise<T | null> {
+    const startedAt = generation;
+    const promise = render()
+      .then((html) => {
+        // A page rendered from data read before a change is not kept (it may show the old data).
+        if (generation === startedAt) {
+          entries.delete(key);
+          if (html !== null) {
             if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
             entries.set(key, { html, expires: Date.now() + ttlMs });
           }
-          return html;
-        })
-        .finally(() => {
-          if (inFlight.get(key) === promise) inFlight.delete(key);
-        });
-      inFlight.set(key, promise);
-      return promise;
-    },
-  };
+        }
+        return html;
+      })
+      .finally(() => {
+        if (inFlight.get(key) === promise) inFlight.delete(key);
+      });
+    inFlight.set(key, promise);
+    return promise;
+  }
 }

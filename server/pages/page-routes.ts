@@ -1,11 +1,11 @@
 import { AppError } from '../../shared/errors';
 import type { ProductDetail } from '../../shared/schemas/catalog.schema';
-import { productNotFoundMeta, productPageMeta, STATIC_PAGE_META, type PageMeta } from '../../shared/seo/page-meta';
+import { productNotFoundMeta, productPageMeta, STATIC_PAGE_META, UNLISTED_PAGE_META, type PageMeta } from '../../shared/seo/page-meta';
 
 // Which head an SPA route gets on the server: the same builders the pages call in the browser.
-// Public pages get their own meta; product pages load the product (404 when there is none);
-// every other route (cart, account, back office, unknown paths the SPA redirects) keeps the
-// template's generic head plus noindex.
+// Public pages (and the cart, decision 0151) get their own meta; product pages load the product
+// (404 when there is none); every other route (account, back office, unknown paths the SPA
+// redirects) keeps the template's generic head plus noindex.
 
 export type PageHead = { status: number; meta: PageMeta } | { status: number; meta: null };
 
@@ -39,6 +39,10 @@ export async function resolvePageHead(path: string, origin: string, loadProduct:
     }
   }
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const build = Object.hasOwn(STATIC_PAGE_META, normalised) ? STATIC_PAGE_META[normalised] : undefined;
+  const build = Object.hasOwn(STATIC_PAGE_META, normalised)
+    ? STATIC_PAGE_META[normalised]
+    : Object.hasOwn(UNLISTED_PAGE_META, normalised)
+      ? UNLISTED_PAGE_META[normalised]
+      : undefined;
   return build ? { status: 200, meta: build(origin) } : { status: 200, meta: null };
 }

@@ -11,7 +11,7 @@ import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
 import { createPageCache } from './page-cache';
-import { createPreloads, loadPageState, planPage, stateScript, type SsrEntry } from './ssr';
+import { CLIENT_PAGE_MODULES, createPreloads, loadPageState, planPage, stateScript, type SsrEntry } from './ssr';
 
 // The id of the state's script tag (src/lib/ssr.ts reads it).
 const SSR_STATE_ID = 'ssr-state';
@@ -90,11 +90,13 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
     return pages.get(`${origin}${plan.url}`, async () => {
       const page = await resolvePageHead(plan.url.replace(/\?.*$/, ''), origin, loadProduct);
       if (page.status !== 200 || !page.meta) return null;
-      const state = await loadPageState(deps, plan);
-      if (!state) return null;
+      const loaded = await loadPageState(deps, plan);
+      if (!loaded) return null;
+      const { state, load } = loaded;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + preloads(plan.module), html, stateScript(SSR_STATE_ID, state)));
+      const head = renderHead(headTags(page.meta, origin)) + renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes) + preloads(plan.module, 'low');
+      return compressedPage(template.withPage(head, html, stateScript(SSR_STATE_ID, state)));
     });
   };
 
@@ -116,7 +118,8 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
         return;
       }
       const page = await resolvePageHead(req.path, origin, loadProduct);
-      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image)) : template.withExtra(NOINDEX);
+      const module = Object.hasOwn(CLIENT_PAGE_MODULES, req.path) ? preloads(CLIENT_PAGE_MODULES[req.path]) : '';
+      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + module) : template.withExtra(NOINDEX + module);
       res.status(page.status).send(html);
     } catch (err) {
       // The database failed, not the request: the SPA still loads and retries on its own, but a

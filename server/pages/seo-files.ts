@@ -8,7 +8,9 @@ import { logServerError } from '../lib/log';
 // canonical URLs only: each static page's canonical once (/about and /home canonicalise to /) and
 // every product at its slug URL.
 
-const PRIVATE_PATHS = ['/admin', '/cart', '/checkout', '/account', '/orders', '/order-success', '/login', '/api/'];
+// Not /cart: it is an indexable page (decision 0151), and a Disallow would keep crawlers from
+// reading even that; it stays out of the sitemap instead.
+const PRIVATE_PATHS = ['/admin', '/checkout', '/account', '/orders', '/order-success', '/login', '/api/'];
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { DehydratedState } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import { parseFilterParams, relatedProductsInput, toFilterInput, toSearchParams } from '../../shared/domain/catalog-filter';
+import { IMAGE_SIZES } from '../../shared/domain/responsive-images';
 import type { AppDeps } from '../deps';
 import { projectRoot } from '../lib/paths';
 import { createContextInner } from '../trpc/context';
@@ -32,8 +33,13 @@ export interface PagePlan {
   url: string;
   /** The page's source module, to preload its chunk (Vite's manifest key). */
   module: string;
-  /** Runs the page's queries; false when the page has nothing to show (the shell answers instead). */
-  load(helpers: Helpers): Promise<boolean>;
+  /** Runs the page's queries; null when the page has nothing to show (the shell answers instead). */
+  load(helpers: Helpers): Promise<PageLoad | null>;
+}
+
+export interface PageLoad {
+  /** The image that is the page's largest paint, to preload from the head (its `sizes` as the page lays it out). */
+  lcpImage?: { url: string; sizes: string };
 }
 
 const STATIC_PAGES: Record<string, string> = {
@@ -45,6 +51,16 @@ const STATIC_PAGES: Record<string, string> = {
   '/shipping': 'src/routes/static/ShippingPage.tsx',
 };
 const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
+
+/**
+ * Client-rendered pages people land on from outside (a shared cart link, a bookmark): their shell
+ * preloads the page's chunk beside the entry, so it does not wait for the entry to ask for it.
+ */
+export const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
+  '/cart': 'src/routes/cart/CartPage.tsx',
+  '/quick-order': 'src/routes/quick-order/QuickOrderPage.tsx',
+  '/login': 'src/routes/auth/LoginPage.tsx',
+};
 const PRODUCT_ROUTE = /^\/(?:products\/([A-Za-z0-9_-]{1,64})(?:\/[^/]+)?|product\/([A-Za-z0-9_-]{1,64}))$/;
 // The number of related products the product page shows (src/features/catalog/MoreProducts.tsx).
 const RELATED_SHOWN = 4;
@@ -52,7 +68,7 @@ const RELATED_SHOWN = 4;
 /** The plan for a public page, or null for pages that stay client-rendered (cart, account, admin...). */
 export function planPage(path: string, search: URLSearchParams): PagePlan | null {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => true };
+  if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => ({}) };
   if (normalised === '/products') {
     const state = parseFilterParams(search);
     const qs = toSearchParams(state).toString();
@@ -60,8 +76,10 @@ export function planPage(path: string, search: URLSearchParams): PagePlan | null
       url: qs ? `/products?${qs}` : '/products',
       module: 'src/routes/catalog/ProductsPage.tsx',
       async load(helpers) {
-        await Promise.all([helpers.catalog.filterOptions.prefetch(), helpers.catalog.filter.prefetch(toFilterInput(state))]);
-        return true;
+        const [, listing] = await Promise.all([helpers.catalog.filterOptions.prefetch(), helpers.catalog.filter.fetch(toFilterInput(state)).catch(() => null)]);
+        // The first card's image is the listing's largest paint on a phone (ProductCard, index 0).
+        const first = listing?.products[0]?.images[0];
+        return first ? { lcpImage: { url: first, sizes: IMAGE_SIZES.card } } : {};
       },
     };
   }
@@ -74,9 +92,10 @@ export function planPage(path: string, search: URLSearchParams): PagePlan | null
       async load(helpers) {
         // A product that is not there: the shell and its 404 answer (pages.router.ts), not a page.
         const detail = await helpers.catalog.byId.fetch({ id }).catch(() => null);
-        if (!detail) return false;
+        if (!detail) return null;
         await helpers.catalog.filter.prefetch(relatedProductsInput(detail, RELATED_SHOWN));
-        return true;
+        // The gallery's first image (ProductGallery).
+        return detail.images[0] ? { lcpImage: { url: detail.images[0], sizes: IMAGE_SIZES.gallery } } : {};
       },
     };
   }
@@ -84,12 +103,13 @@ export function planPage(path: string, search: URLSearchParams): PagePlan | null
 }
 
 /** The page's queries, run as an anonymous shopper would run them, ready to travel with the page. */
-export async function loadPageState(deps: AppDeps, plan: PagePlan): Promise<DehydratedState | null> {
+export async function loadPageState(deps: AppDeps, plan: PagePlan): Promise<{ state: DehydratedState; load: PageLoad } | null> {
   const helpers = createServerSideHelpers({ router: appRouter, ctx: createContextInner({ deps }) });
   try {
-    if (!(await plan.load(helpers))) return null;
+    const load = await plan.load(helpers);
+    if (!load) return null;
     // Only answers that succeeded travel: an error is the browser's to retry.
-    return helpers.dehydrate();
+    return { state: helpers.dehydrate(), load };
   } finally {
     helpers.queryClient.clear();
   }
@@ -111,14 +131,15 @@ interface ManifestChunk {
 
 /**
  * modulepreload links for a page's chunk and the chunks it imports, from Vite's build manifest, so
- * that the browser fetches them beside the entry instead of after it.
+ * that the browser fetches them beside the entry instead of after it. A server-rendered page asks
+ * for them at low priority like its entry (html-template.ts); a client-rendered one at the default.
  */
-export function createPreloads(clientDistDir: string | undefined): (module: string) => string {
+export function createPreloads(clientDistDir: string | undefined): (module: string, priority?: 'low' | 'auto') => string {
   const file = clientDistDir ? join(clientDistDir, '.vite', 'manifest.json') : undefined;
   if (!file || !existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  const memo = new Map<string, string>();
-  return (module) => {
+  const memo = new Map<string, string[]>();
+  return (module, priority = 'auto') => {
     let links = memo.get(module);
     if (links === undefined) {
       const files = new Set<string>();
@@ -142,12 +163,10 @@ export function createPreloads(clientDistDir: string | undefined): (module: stri
         skip.add(entry.file);
         entry.imports?.forEach(visitEntry);
       }
-      links = [...files]
-        .filter((f) => !skip.has(f))
-        .map((f) => `    <link rel="modulepreload" crossorigin href="/${f}" />\n`)
-        .join('');
+      links = [...files].filter((f) => !skip.has(f));
       memo.set(module, links);
     }
-    return links;
+    const hint = priority === 'low' ? ' fetchpriority="low"' : '';
+    return links.map((f) => `    <link rel="modulepreload"${hint} crossorigin href="/${f}" />\n`).join('');
   };
 }

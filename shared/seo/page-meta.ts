@@ -191,6 +191,21 @@ export const shippingPageMeta = (): PageMeta => ({
 // Its own module: the FAQ's text goes into the FAQ page's chunk only, not into every page's (decision 0147).
 export { faqPageMeta };
 
+/**
+ * The cart: indexable and canonical to itself, so a crawler that follows a link to it reads a
+ * proper page, but not in the sitemap (a cart has nothing to rank for) (decision 0151).
+ */
+export const cartPageMeta = (): PageMeta => ({
+  title: 'Your Cart',
+  description: 'Review your packaging supplies, apply a coupon and pick your free gifts.',
+  path: '/cart',
+});
+
+/** Public pages the server fills the head of that the sitemap leaves out. */
+export const UNLISTED_PAGE_META: Readonly<Record<string, (origin: string) => PageMeta>> = {
+  '/cart': cartPageMeta,
+};
+
 /** The static public pages by path (the server fills their heads; the sitemap lists their canonicals). */
 export const STATIC_PAGE_META: Readonly<Record<string, (origin: string) => PageMeta>> = {
   '/': landingPageMeta,

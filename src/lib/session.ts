@@ -46,6 +46,16 @@ export function forgetBrowserSession() {
   sessionStorage.removeItem(CHAT_SESSION_KEY);
 }
 
+// Read once, when this module loads: before main.tsx makes the tab's guest id.
+const guestIdAtStart = typeof sessionStorage !== 'undefined' && isGuestId(sessionStorage.getItem(STORAGE_KEYS.sessionId) ?? '');
+
+/**
+ * Whether the tab came with a guest id from an earlier page. Without one (a tab's first page) a
+ * guest's cart is a new, empty one, so the SPA need not ask for it and /cart shows its empty state
+ * without a round trip (decision 0151).
+ */
+export const hadGuestIdAtStart = (): boolean => guestIdAtStart;
+
 /**
  * guest_<timestamp>_<random>, created when missing and kept for the browser tab's session. A stored
  * id the server would refuse (a short one from before guest ids carried 128 random bits) is replaced,

@@ -79,3 +79,15 @@ test('an unknown product answers 404 and the SPA shows its not-found page', asyn
   await expect.poll(() => page.title()).toBe(server.title);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });
+
+test('the cart is indexable but unlisted: canonical to itself, no noindex, not in the sitemap or robots.txt', async ({ page, request }) => {
+  const server = await served(request, '/cart');
+  expect(server.canonical).toMatch(/\/cart$/);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+  await expect.poll(() => page.title()).toBe(server.title);
+  expect(await shown(page)).toEqual({ title: server.title, canonical: server.canonical, ogUrl: server.ogUrl, jsonLd: server.jsonLd });
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/cart</loc>');
+  expect(await (await request.get('/robots.txt')).text()).not.toMatch(/^Disallow: \/cart$/m);
+});

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInWithApi } from './fixtures';
 
 // The public pages arrive rendered: a shopper without JavaScript browses the catalogue and reads a
 // product, and with JavaScript the page that hydrates shows exactly what arrived (no flash, no
@@ -126,3 +127,65 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+/** The header as painted: its visible text and where its links and buttons sit. */
+async function headerSeen(page: Page): Promise<{ text: string; boxes: string[] }> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header')!;
+    return {
+      text: header.innerText,
+      boxes: [...header.querySelectorAll('a, button, input')]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.height > 0)
+        .map(({ el, r }) => `${el.tagName} ${(el as HTMLElement).innerText.trim() || el.getAttribute('aria-label')} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`),
+    };
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a signed-in shopper's header shows no "Login" before hydration, and does not move when it hydrates`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await signInWithApi(page, 'new-customer');
+
+    for (const path of ['/', '/products', '/faq']) {
+      // The first paint: the server's HTML with its inline session hint, before any module runs.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const before = await headerSeen(page);
+      await page.unroute('**/assets/*.js');
+
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+      if (width >= 768) await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
+      const after = await headerSeen(page);
+
+      expect(before.text, `${path}: no Login for a signed-in shopper`).not.toMatch(/\bLogin\b/);
+      expect(before, `${path}: the same header before and after hydration`).toEqual(after);
+    }
+    await context.close();
+  });
+}
+
+test('what a shopper types, ticks or picks on the listing before it hydrates is taken up, not lost', async ({ page }) => {
+  // The page's scripts are held back until the shopper has acted on the server's HTML.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('bubble');
+  await page.getByRole('checkbox', { name: 'In stock only' }).check();
+  await page.getByLabel('Sort by').selectOption('newest');
+  release();
+  await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+  await expect(page).toHaveURL(/search=bubble/);
+  await expect(page).toHaveURL(/in_stock_only=true/);
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(search).toHaveValue('bubble');
+  await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+});

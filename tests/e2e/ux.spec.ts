@@ -51,6 +51,8 @@ test('API failures show an error with a retry, never a false "empty" or "no prod
   // The cart call fails: /cart must not claim the cart is empty.
   let failCart = true;
   await page.route(/\/trpc\/[^?]*cart\.get/, (route) => (failCart ? route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }) : route.fallback()));
+  // A guest of this tab already (a brand-new tab has an empty cart and asks for none).
+  await page.addInitScript(() => sessionStorage.setItem('session_id', `guest_${Date.now()}_${'0123456789abcdef'.repeat(2)}`));
   await page.goto('/cart');
   await expect(page.getByRole('alert').filter({ hasText: "We couldn't load your cart" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Your cart is empty')).toHaveCount(0);

@@ -12,7 +12,10 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Header of storefront.md section 2: which links show depends on who is signed in. */
 export function Header() {
-  const { user, isSignedIn, isStaff, logout } = useAuth();
+  const { user, isSignedIn, isStaff, logout, sessionRead } = useAuth();
+  // Until the stored session is read (a server-rendered page, before and while it hydrates) the
+  // signed-in links are there too, shown or hidden by the page's session hint (decision 0151).
+  const hinted = !sessionRead;
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
 
@@ -22,11 +25,11 @@ export function Header() {
     navigate('/');
   };
 
-  const links = [
-    ...(isSignedIn && isStaff ? [{ to: '/products', label: 'Products' }] : []),
+  const links: { to: string; label: string; hint?: string }[] = [
+    ...(hinted ? [{ to: '/products', label: 'Products', hint: 'hidden signed-in-staff:inline' }] : isSignedIn && isStaff ? [{ to: '/products', label: 'Products' }] : []),
     { to: '/', label: 'Home' },
     { to: '/quick-order', label: 'Quick order' },
-    ...(isSignedIn ? [{ to: '/lists', label: 'Lists' }] : []),
+    ...(hinted ? [{ to: '/lists', label: 'Lists', hint: 'hidden signed-in:inline' }] : isSignedIn ? [{ to: '/lists', label: 'Lists' }] : []),
     { to: '/faq', label: 'FAQ' },
     { to: '/contact', label: 'Contact' },
   ];
@@ -43,7 +46,7 @@ export function Header() {
 
         <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navClass}>
+            <NavLink key={l.to} to={l.to} end={l.to === '/'} className={(state) => `${navClass(state)} ${l.hint ?? ''}`}>
               {l.label}
             </NavLink>
           ))}
@@ -54,7 +57,26 @@ export function Header() {
         <div className="flex items-center gap-2">
           <CartLink />
           <div className="hidden items-center gap-2 md:flex">
-            {isSignedIn ? (
+            {hinted ? (
+              <>
+                <Link to="/login" className={buttonClass('primary', 'sm', 'signed-in:hidden')}>
+                  Login
+                </Link>
+                <span className="hidden signed-in:contents">
+                  <Link to="/account" className={buttonClass('outline', 'sm')}>
+                    <User className="h-4 w-4" aria-hidden /> Account
+                  </Link>
+                  <span className="hidden signed-in-staff:contents">
+                    <Link to="/admin" className={buttonClass('secondary', 'sm')}>
+                      <Shield className="h-4 w-4" aria-hidden /> Admin
+                    </Link>
+                  </span>
+                  <button type="button" className={buttonClass('ghost', 'sm')} aria-label="Logout">
+                    <LogOut className="h-4 w-4" aria-hidden />
+                  </button>
+                </span>
+              </>
+            ) : isSignedIn ? (
               <>
                 <Link to="/account" className={buttonClass('outline', 'sm')}>
                   <User className="h-4 w-4" aria-hidden /> Account

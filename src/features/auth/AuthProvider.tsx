@@ -10,6 +10,12 @@ interface AuthContextValue {
   token: string | null;
   /** False while a stored token is being checked with the server. */
   ready: boolean;
+  /**
+   * False on the server and while a server-rendered page hydrates (the anonymous shop), until the
+   * stored session has been read: the header then shows what the page's session hint says
+   * (server/pages/session-hint.ts) instead of a "Login" the signed-in shopper would see flash.
+   */
+  sessionRead: boolean;
   isSignedIn: boolean;
   isStaff: boolean;
   isAdmin: boolean;
@@ -29,6 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => (startedFromServer() ? null : getToken()));
   const [user, setUserState] = useState<UserDto | null>(() => (!startedFromServer() && getToken() ? getStoredUser() : null));
   const [ready, setReady] = useState(() => startedFromServer() || !getToken());
+  // The server has no storage (getToken() is null there): it renders the page as not read yet too.
+  const [sessionRead, setSessionRead] = useState(() => !startedFromServer() && typeof localStorage !== 'undefined');
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const loginMutation = trpc.auth.login.useMutation();
@@ -36,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutMutation = trpc.auth.logout.useMutation();
 
   useEffect(() => {
+    setSessionRead(true);
     const stored = startedFromServer() ? getToken() : null;
     if (!stored) return;
     setUserState(getStoredUser());
@@ -95,6 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       token,
       ready,
+      sessionRead,
       isSignedIn: Boolean(token && user),
       isStaff: user?.role === 'staff' || user?.role === 'admin',
       isAdmin: user?.role === 'admin',
@@ -123,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       acceptSession: signedIn,
     }),
-    [user, token, ready, signedIn, loginMutation, registerMutation, logoutMutation, queryClient],
+    [user, token, ready, sessionRead, signedIn, loginMutation, registerMutation, logoutMutation, queryClient],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

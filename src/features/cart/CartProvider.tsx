@@ -3,6 +3,8 @@ import { toast } from '../../lib/toast';
 import { gstIncludedIn } from '../../../shared/domain/gst';
 import { formatMoney, toDollars } from '../../../shared/domain/money';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
+import { useAuth } from '../auth/AuthProvider';
+import { hadGuestIdAtStart } from '../../lib/session';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 interface CartContextValue {
@@ -55,7 +57,11 @@ function withoutCoupon(cart: CartDto): CartDto {
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
-  const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000 });
+  const { token } = useAuth();
+  // A guest on the tab's first page has a new, empty cart: nothing to ask the server for. The first
+  // change answers with the cart (set as the data by accept()), and from then on it is asked as usual.
+  const enabled = Boolean(token) || hadGuestIdAtStart() || utils.cart.get.getData() !== undefined;
+  const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000, enabled });
   const { refetch } = query;
   const add = trpc.cart.add.useMutation();
   const update = trpc.cart.updateItem.useMutation();

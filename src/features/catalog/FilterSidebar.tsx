@@ -20,11 +20,25 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function Check({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange(): void }) {
+type ListKey = 'categories' | 'colors' | 'sizes';
+
+interface CheckProps {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(): void;
+  /** The filter and value the box stands for, read back after hydration. */
+  name?: ListKey | 'in_stock_only';
+  value?: string;
+}
+
+function Check({ label, checked, disabled, onChange, name, value }: CheckProps) {
   return (
     <label className={`flex items-center gap-2.5 py-1 text-sm ${disabled ? 'cursor-not-allowed text-slate-400' : 'cursor-pointer text-slate-700'}`}>
       <input
         type="checkbox"
+        name={name}
+        value={value}
         className="h-4 w-4 rounded border-slate-300 accent-emerald-600"
         checked={checked}
         disabled={disabled}
@@ -35,15 +49,39 @@ function Check({ label, checked, disabled, onChange }: { label: string; checked:
   );
 }
 
+/**
+ * What the sidebar's elements show that its state does not: on a server-rendered listing, boxes
+ * ticked and a type chosen before the JavaScript ran (ProductsPage takes them up once it has
+ * hydrated). Null when they agree, as they always do after a client-side render.
+ */
+export function filtersShownIn(el: HTMLElement, state: FilterState): Partial<FilterState> | null {
+  const next = { categories: state.categories, colors: state.colors, sizes: state.sizes, in_stock_only: state.in_stock_only, type: state.type };
+  let changed = false;
+  for (const input of el.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]')) {
+    const name = input.name as ListKey | 'in_stock_only';
+    if (name === 'in_stock_only') {
+      if (input.checked !== next.in_stock_only) [next.in_stock_only, changed] = [input.checked, true];
+    } else if (input.checked !== next[name].includes(input.value)) {
+      [next[name], changed] = [toggleValue(next[name], input.value), true];
+    }
+  }
+  const type = el.querySelector<HTMLSelectElement>('#filter-type');
+  // Only a type the list offers: while the options load, the box cannot show the state's.
+  const shown = type?.querySelector(`option[value="${CSS.escape(state.type)}"]`);
+  if (type && shown && type.value !== state.type) [next.type, changed] = [type.value, true];
+  return changed ? next : null;
+}
+
 /** Category, Type, Colors, Dimensions and In stock only (storefront.md section 2). */
 export function FilterSidebar({ state, options, onChange }: Props) {
   const set = (patch: Parameters<typeof updateFilters>[1]) => onChange(updateFilters(state, patch));
   const bubble = isBubbleWrap(state.type);
+
   return (
     <div className="space-y-5" data-testid="filter-sidebar">
       <Section title="Category">
         {(options?.categories ?? []).map((c) => (
-          <Check key={c} label={capitalise(c)} checked={state.categories.includes(c)} onChange={() => set({ categories: toggleValue(state.categories, c) })} />
+          <Check key={c} name="categories" value={c} label={capitalise(c)} checked={state.categories.includes(c)} onChange={() => set({ categories: toggleValue(state.categories, c) })} />
         ))}
       </Section>
 
@@ -71,6 +109,8 @@ export function FilterSidebar({ state, options, onChange }: Props) {
         {(options?.colors ?? []).map((c) => (
           <Check
             key={c}
+            name="colors"
+            value={c}
             label={capitalise(c)}
             checked={state.colors.includes(c)}
             disabled={bubble}
@@ -83,13 +123,13 @@ export function FilterSidebar({ state, options, onChange }: Props) {
       <Section title="Dimensions">
         <div className="max-h-52 overflow-y-auto pr-2" data-testid="size-list">
           {(options?.sizes ?? []).map((s) => (
-            <Check key={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
+            <Check key={s} name="sizes" value={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
           ))}
         </div>
       </Section>
 
       <Section title="Availability">
-        <Check label="In stock only" checked={state.in_stock_only} onChange={() => set({ in_stock_only: !state.in_stock_only })} />
+        <Check name="in_stock_only" label="In stock only" checked={state.in_stock_only} onChange={() => set({ in_stock_only: !state.in_stock_only })} />
       </Section>
     </div>
   );

@@ -20,21 +20,22 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         )}
       </div>
       {images.length > 1 && (
-        <div className="mt-3 flex gap-3 overflow-x-auto" role="list" aria-label="Product images">
+        // A real list of buttons: a button may not take the listitem role itself (axe's aria-allowed-role).
+        <ul className="mt-3 flex gap-3 overflow-x-auto" aria-label="Product images">
           {images.map((src, i) => (
-            <button
-              key={src + i}
-              type="button"
-              role="listitem"
-              onClick={() => setIndex(i)}
-              aria-label={`Show image ${i + 1}`}
-              aria-current={i === index}
-              className={`h-20 w-20 shrink-0 overflow-hidden rounded-lg border-2 ${i === index ? 'border-emerald-600' : 'border-transparent opacity-75 hover:opacity-100'}`}
-            >
-              <ProductImage url={src} alt="" sizes="80px" className="h-full w-full object-cover" />
-            </button>
+            <li key={src + i} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === index}
+                className={`block h-20 w-20 overflow-hidden rounded-lg border-2 ${i === index ? 'border-emerald-600' : 'border-transparent opacity-75 hover:opacity-100'}`}
+              >
+                <ProductImage url={src} alt="" sizes="80px" className="h-full w-full object-cover" />
+              </button>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { ArrowLeft, ListPlus, ShoppingBag, Truck } from 'lucide-react';
 import { Seo } from '../../components/Seo';
+import { cartPageMeta } from '../../../shared/seo/page-meta';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
@@ -15,7 +16,7 @@ import { RequestQuote } from '../../features/quotes/RequestQuote';
 export default function CartPage() {
   const { cart, isLoading, isError, retry, clearCart } = useCart();
   const { isSignedIn } = useAuth();
-  const seo = <Seo title="Your Cart" description="Review your packaging supplies, apply a coupon and pick your free gifts." path="/cart" noindex />;
+  const seo = <Seo {...cartPageMeta()} />;
   if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
   if (isError) {
     return (

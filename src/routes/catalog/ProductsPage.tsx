@@ -8,7 +8,7 @@ import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
-import { FilterSidebar } from '../../features/catalog/FilterSidebar';
+import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSidebar';
 import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
@@ -43,6 +43,22 @@ export default function ProductsPage() {
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
+  // A server-rendered listing shows its search box, sort and filters before its JavaScript runs:
+  // what was typed, chosen or ticked meanwhile is in the elements, not in the state, and is taken up
+  // once it has hydrated, in one change (after the effect above, so the typed text wins).
+  const searchBox = useRef<HTMLInputElement>(null);
+  const sortBox = useRef<HTMLSelectElement>(null);
+  const filtersBox = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const typed = searchBox.current?.value;
+    if (typed && typed !== state.search) setSearchText(typed);
+    const sort = sortBox.current?.value as SortBy | undefined;
+    const filters = filtersBox.current ? filtersShownIn(filtersBox.current, state) : null;
+    if (filters || (sort && sort !== state.sort)) setState(updateFilters(state, { ...filters, ...(sort ? { sort } : {}) }));
+    // Once, for what was done before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const count = activeFilterCount(state);
   // ?page=9 of a 2-page listing: say so and offer the last page, not "No products found".
   const pastTheEnd = Boolean(listing.data && listing.data.products.length === 0 && listing.data.total > 0 && state.page > 1);
@@ -70,6 +86,7 @@ export default function ProductsPage() {
         >
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
           <input
+            ref={searchBox}
             type="search"
             name="search"
             value={searchText}
@@ -88,6 +105,7 @@ export default function ProductsPage() {
             Sort by
           </label>
           <select
+            ref={sortBox}
             id="sort-by"
             value={state.sort}
             onChange={(e) => setState(updateFilters(state, { sort: e.target.value as SortBy }))}
@@ -116,11 +134,15 @@ export default function ProductsPage() {
       )}
 
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <aside id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
+        <aside ref={filtersBox} id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
           <FilterSidebar state={state} options={options.data} onChange={setState} />
         </aside>
 
-        <section aria-label="Products" aria-busy={listing.isLoading}>
+        <section aria-labelledby="products-heading" aria-busy={listing.isLoading}>
+          {/* The cards' names are h3s: without this h2 they would follow the h1 directly (axe's heading-order). */}
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
           {listing.isLoading ? (
             <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {Array.from({ length: 6 }, (_, i) => (

@@ -141,6 +141,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('Disallow: /admin');
+    // The cart is indexable but unlisted (decision 0151): not disallowed, not in the sitemap.
+    expect(text).not.toContain('Disallow: /cart');
     expect(text).toContain(`Sitemap: ${t.baseUrl}/sitemap.xml`);
   });
 
@@ -154,5 +156,6 @@ describe('robots.txt and sitemap.xml', () => {
     for (const p of ['/', '/products', '/faq', '/contact', '/shipping']) expect(xml).toContain(`<loc>${t.baseUrl}${p}</loc>`);
     // /about and /home show the landing page, whose canonical is /: only canonical URLs are listed.
     expect(xml).not.toContain(`<loc>${t.baseUrl}/about</loc>`);
+    expect(xml).not.toContain(`<loc>${t.baseUrl}/cart</loc>`);
   });
 });

@@ -119,8 +119,16 @@ describe('listing and static pages', () => {
     for (const path of ['/', '/about']) expect((await page(path)).canonical).toEqual([`${t.baseUrl}/`]);
   });
 
+  it('/cart is an indexable page canonical to itself (decision 0151)', async () => {
+    const h = await page('/cart');
+    expect(h.status).toBe(200);
+    expect(h.title).toEqual(['Your Cart | PackShop']);
+    expect(h.canonical).toEqual([`${t.baseUrl}/cart`]);
+    expect(h.meta('robots')).toBeUndefined();
+  });
+
   it('private and unknown routes keep the generic head, marked noindex', async () => {
-    for (const path of ['/cart', '/admin/products', '/no-such-page']) {
+    for (const path of ['/checkout', '/admin/products', '/no-such-page']) {
       const h = await page(path);
       expect(h.status, path).toBe(200);
       expect(h.title[0], path).toMatch(/^PackShop: Polymailers/);

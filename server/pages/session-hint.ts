@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import { STORAGE_KEYS } from '../../shared/constants';
+
+// A server-rendered page is the same for everyone (and cached), so it arrives as the anonymous shop;
+// the browser takes up the stored session only once the page has hydrated. So that a signed-in
+// shopper does not see "Login" in the header until then, this script in the page's head marks
+// <html data-session="customer|staff"> from the stored session before anything is painted, and the
+// header's CSS shows the signed-in links from that mark until React takes over (decision 0151).
+// It is inline (no request before the first paint), allowed by its hash in the CSP.
+
+const SCRIPT = `try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.user)})||"null");if(u&&localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)}))document.documentElement.setAttribute("data-session",u.role==="customer"?"customer":"staff")}catch(e){}`;
+
+export const SESSION_HINT_TAG = `    <script>${SCRIPT}</script>\n`;
+
+/** The CSP source that allows exactly this script. */
+export const SESSION_HINT_CSP = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
