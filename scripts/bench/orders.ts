@@ -7,7 +7,7 @@
 //
 // npm run bench calls benchOrders() after the HTTP paths. On its own:
 //   npx tsx scripts/bench/orders.ts [--pg [URL]] [--orders 600] [--clients 20] [--stock N] [--spread 50]
-//                                   [--instances N] [--cpu-prof DIR]
+//                                   [--instances N] [--port N] [--cpu-prof DIR]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -274,6 +274,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     stock: num('--stock'),
     spread: num('--spread'),
     instances: num('--instances'),
+    port: num('--port'),
     cpuProfDir: str('--cpu-prof'),
   });
   for (const line of result.lines) console.log(line);
