@@ -32,13 +32,24 @@ const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 const toSql = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]): Prisma.Sql =>
   Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...values) : (query as Prisma.Sql);
 
+// Each distinct statement text gets a name, so a connection parses and plans it once and then
+// only binds and executes it (a prepared statement per connection, as pg keeps them). The texts of
+// the *.sql.ts files are fixed; past a bound, texts built with varying shapes go unnamed.
+const MAX_NAMED = 500;
+const names = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name && names.size < MAX_NAMED) names.set(text, (name = `packshop_${names.size}`));
+  return name;
+}
+
 /** A SqlClient on a pg connection or pool; every statement is timed into /metrics as Prisma's are. */
 export function pgSql(conn: pg.PoolClient | pg.Pool): SqlClient {
   const run = async (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const q = toSql(query, values);
     const started = performance.now();
     try {
-      return await conn.query({ text: q.text, values: q.values.map(param), types });
+      return await conn.query({ name: statementName(q.text), text: q.text, values: q.values.map(param), types });
     } finally {
       dbQueryDuration.observe((performance.now() - started) / 1000);
     }

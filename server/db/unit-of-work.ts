@@ -141,9 +141,10 @@ export async function sqlUnitOfWork<T>(db: PrismaClient, fn: (tx: SqlClient) => 
     expired.catch(() => undefined);
     const result = await Promise.race([
       (async () => {
-        await conn.query('BEGIN');
+        // Through tx, so that BEGIN and COMMIT count in /metrics as Prisma's do.
+        await tx.$executeRaw`BEGIN`;
         const value = await fn(tx);
-        await conn.query('COMMIT');
+        await tx.$executeRaw`COMMIT`;
         return value;
       })(),
       expired,

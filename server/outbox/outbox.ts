@@ -1,8 +1,8 @@
 import type { OutboxStatus, PrismaClient } from '@prisma/client';
-import { newId } from '../db/ids';
 import type { SqlClient } from '../db/sql-client';
 import { noteOutboxQueued } from '../db/unit-of-work';
 import type { InlineImage } from '../mail/render';
+import { insertOutboxMessage } from './outbox.sql';
 import type { OneTimeSecret } from './secrets';
 
 export interface OutgoingEmail {
@@ -23,16 +23,8 @@ export interface OutgoingEmail {
  */
 export async function enqueueEmail(tx: SqlClient, email: OutgoingEmail): Promise<void> {
   noteOutboxQueued(tx);
-  // Raw SQL so that it runs on a pg connection too (order placement, sqlUnitOfWork). The id and
-  // updatedAt are made here, as Prisma would (its client fills in cuid() and @updatedAt); the other
-  // times keep their database defaults, as before.
-  const at = new Date().toISOString();
-  const attachments = email.inlineImages?.length ? JSON.stringify(email.inlineImages) : null;
-  const secret = email.secret ? JSON.stringify(email.secret) : null;
-  await tx.$executeRaw`
-    INSERT INTO "OutboxMessage" ("id", "template", "toAddress", "subject", "html", "text", "orderId", "attachments", "secret", "updatedAt")
-    VALUES (${newId()}, ${email.template}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${email.orderId ?? null},
-      ${attachments}::jsonb, ${secret}::jsonb, ${at}::timestamp)`;
+  // Raw SQL (outbox.sql.ts), so that it runs on a pg connection too (order placement, sqlUnitOfWork).
+  await insertOutboxMessage(tx, email);
 }
 
 // The sender polls, and is also woken right after a request that queued something, so a

@@ -7,7 +7,6 @@ import type { SqlClient } from '../db/sql-client';
 import { int } from '../db/sql-rows';
 
 type Tx = Prisma.TransactionClient;
-type Client = PrismaClient | Tx;
 
 /**
  * Writes an event and one delivery per active endpoint subscribed to its type, in one statement;

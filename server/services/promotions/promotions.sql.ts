@@ -1,10 +1,7 @@
 // The coupon use count, in SQL for its FILTER and its join on the order's e-mail. Rows are checked by zod.
-import type { Prisma, PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import type { SqlClient } from '../../db/sql-client';
 import { int } from '../../db/sql-rows';
-
-type Db = PrismaClient | Prisma.TransactionClient;
 
 const usesRow = z.object({ total: int, by_customer: int });
 
