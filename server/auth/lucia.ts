@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
-import { poolOf } from '../db/pool';
-import { pgSql, type SqlClient } from '../db/sql-client';
+import { plainSql, type SqlClient } from '../db/sql-client';
 import type { AppUser } from '../services/accounts/user.mapper';
 import { extendSession, readSessionWithUser } from './session.sql';
 
@@ -30,7 +29,7 @@ class PrismaSessionAdapter implements Adapter {
     private readonly db: PrismaClient,
     private readonly maxDays: number,
   ) {
-    this.sql = pgSql(poolOf(db));
+    this.sql = plainSql(db);
   }
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {

@@ -53,8 +53,7 @@ export function registerPool(db: object, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
-export function poolOf(db: object): pg.Pool {
-  const pool = pools.get(db);
-  if (!pool) throw new Error('This database client was not opened by server/db/client.ts');
-  return pool;
+/** The pg pool behind a client opened by server/db/client.ts; none for another client (the PGlite one of an upgrade). */
+export function poolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
 }

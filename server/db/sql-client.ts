@@ -6,6 +6,7 @@
 import { Prisma } from '@prisma/client';
 import pg from 'pg';
 import { dbQueryDuration } from '../lib/metrics';
+import { poolOf } from './pool';
 
 /** What SQL files need of a client: Prisma's clients and transactions fit it, and so does pgSql(). */
 export interface SqlClient {
@@ -62,4 +63,13 @@ export function pgSql(conn: pg.PoolClient | pg.Pool): SqlClient {
       return (await run(query, values)).rowCount ?? 0;
     },
   };
+}
+
+/**
+ * Statements on the client's pool directly, past Prisma; a client with no pg pool (the PGlite one an
+ * upgrade opens) runs them itself.
+ */
+export function plainSql(db: SqlClient): SqlClient {
+  const pool = poolOf(db);
+  return pool ? pgSql(pool) : db;
 }

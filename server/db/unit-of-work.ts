@@ -114,12 +114,21 @@ export async function unitOfWork<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>
  * connection is closed, which rolls it back. A connection that fails is dropped from the pool.
  */
 export async function sqlUnitOfWork<T>(db: PrismaClient, fn: (tx: SqlClient) => Promise<T>, options: { maxWait?: number; timeout?: number } = {}): Promise<T> {
+  const pool = poolOf(db);
+  // A client with no pg pool (the PGlite one an upgrade opens) runs the same statements in Prisma's transaction.
+  if (!pool) return unitOfWork(db, fn, options);
   const { maxWait = 5_000, timeout = 10_000 } = options;
-  const conn = await connectWithin(poolOf(db), maxWait);
+  const conn = await connectWithin(pool, maxWait);
+  // A checked-out connection's errors are its user's to handle (the pool listens only while it is
+  // idle): a server that dies under it (kill -9) would otherwise be an uncaught exception. The
+  // statement in flight fails with the error anyway, which ends the unit below.
+  const ignore = () => undefined;
+  conn.on('error', ignore);
   let released = false;
   const release = (err?: Error) => {
     if (released) return;
     released = true;
+    conn.off('error', ignore);
     try {
       conn.release(err);
     } catch {

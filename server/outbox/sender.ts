@@ -6,8 +6,7 @@ import { fillLink, issueOneTimeLink, SecretGoneError } from './secrets';
 import type { MailTransport } from './transport';
 import { singlePass } from './single-pass';
 import { logger } from '../lib/log';
-import { poolOf } from '../db/pool';
-import { pgSql } from '../db/sql-client';
+import { plainSql } from '../db/sql-client';
 import { claimDueMessages, keepPendingMessages, type ClaimedMessage } from './outbox.sql';
 
 export interface SenderOptions {
@@ -43,7 +42,7 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
 
   // The claim and the keep run after every order (the sender is woken by each): on the pool's plain
   // connection, past Prisma's per-statement work (docs/decisions/0148).
-  const sql = pgSql(poolOf(db));
+  const sql = plainSql(db);
 
   async function keepAll(): Promise<number> {
     return keepPendingMessages(sql);

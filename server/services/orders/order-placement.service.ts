@@ -1,9 +1,9 @@
 // Placing an order: one transaction, so stock is never oversold and a failure leaves nothing
-// behind. A cart's order runs on a plain pg connection (sqlUnitOfWork, raw SQL only: Prisma's own
-// work per statement was most of an order's CPU, docs/decisions/0148); an accepted quote's keeps
-// Prisma's transaction, which its QuotedSource needs. It recomputes every figure from the database, allocates stock with conditional updates
+// behind. It recomputes every figure from the database, allocates stock with conditional updates
 // (nothing is written if any line falls short), records the coupon, the ledger and the order, and
-// empties the cart. Idempotent per key, so a retried request gets the same order instead of a
+// empties the cart. A cart's order runs on a plain pg connection (sqlUnitOfWork, raw SQL only:
+// Prisma's own work per statement was most of an order's CPU, docs/decisions/0148); an accepted
+// quote's keeps Prisma's transaction, which its QuotedSource needs. Idempotent per key, so a retried request gets the same order instead of a
 // second one. The tax invoice number is given right after the commit, by a statement of its own
 // (invoice-numbering.ts), before the shopper is answered.
 import { Prisma, type PrismaClient } from '@prisma/client';
