@@ -7,7 +7,7 @@
 //
 // npm run bench calls benchOrders() after the HTTP paths. On its own:
 //   npx tsx scripts/bench/orders.ts [--pg [URL]] [--orders 600] [--clients 20] [--stock N] [--spread 50]
-//                                   [--instances N] [--cpu-prof DIR]
+//                                   [--instances N] [--port N] [--cpu-prof DIR]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -149,6 +149,27 @@ async function dbWork(url: string): Promise<{ queries: number; seconds: number }
   return { queries: value('packshop_db_query_duration_seconds_count'), seconds: value('packshop_db_query_duration_seconds_sum') };
 }
 
+/**
+ * CPU seconds the PostgreSQL backends serving `url`'s database have used so far (from /proc, so only
+ * for a server on this machine; null otherwise). Backends that ended meanwhile are not counted.
+ */
+async function backendCpuSeconds(url: string): Promise<Map<number, number> | null> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const s = cpuSeconds(pid);
+      if (s == null) return null;
+      cpu.set(pid, s);
+    }
+    return cpu;
+  } finally {
+    await c.end();
+  }
+}
+
 /** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
 function cpuSeconds(pid: number | undefined): number | null {
   try {
@@ -190,6 +211,8 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     }
     const before = await Promise.all(urls.map(dbWork));
     const cpuBefore = children.map((c) => cpuSeconds(c.pid));
+    const pgBefore = scratch ? await backendCpuSeconds(scratch.url) : null;
+    const clientBefore = process.cpuUsage();
 
     let next = 0;
     const statuses: Record<number, number> = {};
@@ -213,6 +236,10 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     const seconds = (performance.now() - started) / 1000;
     const after = await Promise.all(urls.map(dbWork));
     const cpuAfter = children.map((c) => cpuSeconds(c.pid));
+    const clientCpu = process.cpuUsage(clientBefore);
+    const pgAfter = scratch ? await backendCpuSeconds(scratch.url) : null;
+    // Backends opened during the run count from zero.
+    const pgCpu = pgBefore && pgAfter ? [...pgAfter].reduce((sum, [pid, s]) => sum + s - (pgBefore.get(pid) ?? 0), 0) : null;
     for (const child of children) await stopInstance(child);
 
     database = await open();
@@ -245,7 +272,9 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
       `Order placement, ${label}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
       `  ${rate.toFixed(0)} orders/s (${placed} orders in ${seconds.toFixed(2)} s); statuses ${JSON.stringify(statuses)}`,
       `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it` +
-        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? ' (PostgreSQL\'s own not included)' : ' (the embedded server\'s own not included)'}`),
+        (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? '' : ' (the embedded server\'s own not included)'}`) +
+        (pgCpu == null ? '' : `, ${((pgCpu / orders) * 1000).toFixed(1)} ms of PostgreSQL CPU`) +
+        `, ${((clientCpu.user + clientCpu.system) / 1000 / orders).toFixed(1)} ms of the bench client's CPU`,
       `  ${ok ? 'zero oversells, no lost or doubled orders, gap-free invoice numbers' : 'GUARANTEE BROKEN'}: ${checks.map((c) => `${c.ok ? '' : 'FAILED '}${c.what}`).join('; ')}`,
       ...problems.map((p) => `  unexpected answer: ${p}`),
     ];
@@ -274,6 +303,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     stock: num('--stock'),
     spread: num('--spread'),
     instances: num('--instances'),
+    port: num('--port'),
     cpuProfDir: str('--cpu-prof'),
   });
   for (const line of result.lines) console.log(line);

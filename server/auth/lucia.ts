@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
-import { userSelect, type AppUser } from '../services/accounts/user.mapper';
-import { extendSession } from './session.sql';
+import { plainSql, type SqlClient } from '../db/sql-client';
+import type { AppUser } from '../services/accounts/user.mapper';
+import { extendSession, readSessionWithUser } from './session.sql';
 
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
 export const DEFAULT_SESSION_MAX_DAYS = 90;
@@ -21,16 +22,18 @@ export const sessionRowId = (token: string) => createHash('sha256').update(token
 // its expiry capped at createdAt + maxDays (lucia then deletes it as expired once that is past),
 // and an extension is stored capped the same way.
 class PrismaSessionAdapter implements Adapter {
+  // The read on every signed-in request the session cache misses goes through the pool's plain connection.
+  private readonly sql: SqlClient;
+
   constructor(
     private readonly db: PrismaClient,
     private readonly maxDays: number,
-  ) {}
+  ) {
+    this.sql = plainSql(db);
+  }
 
   async getSessionAndUser(sessionId: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const row = await this.db.session.findUnique({
-      where: { id: sessionRowId(sessionId) },
-      select: { userId: true, expiresAt: true, createdAt: true, user: { select: userSelect } },
-    });
+    const row = await readSessionWithUser(this.sql, sessionRowId(sessionId));
     if (!row) return [null, null];
     const { user, ...session } = row;
     const absoluteExpiresAt = new Date(session.createdAt.getTime() + this.maxDays * DAY_MS);

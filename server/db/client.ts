@@ -4,7 +4,7 @@ import { PrismaClient } from '@prisma/client';
 import { dbQueryDuration } from '../lib/metrics';
 import { EmbeddedPostgres } from './embedded/embedded-server';
 import { pgExecutor } from './executor';
-import { createPool, settleWithin } from './pool';
+import { createPool, registerPool, settleWithin } from './pool';
 import type { SqlExecutor } from './migrate';
 
 // Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
@@ -36,6 +36,7 @@ export async function openPostgres(connectionString: string, poolMax = 10): Prom
   const pool = createPool(connectionString, poolMax);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = timedClient(adapter);
+  registerPool(db, pool);
   const executor = pgExecutor(connectionString);
   // Bounded: shutdown must not wait forever on a connection a crashed server left behind.
   return { db, kind: 'postgres', url: connectionString, executor, close: () => settleWithin(db.$disconnect(), 5_000) };

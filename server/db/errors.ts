@@ -73,8 +73,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return e?.cause !== undefined && e.cause !== err && isDatabaseUnavailable(e.cause);
 }
 
-/** True when a transaction could not start in time because every connection was busy (Prisma P2028). */
+/**
+ * sqlUnitOfWork's P2028: no connection within its wait, or the transaction ran past its timeout and
+ * was rolled back (its connection closed).
+ */
+export class DatabaseBusyError extends Error {
+  override readonly name = 'DatabaseBusyError';
+}
+
+/** True when a transaction could not start in time because every connection was busy (Prisma P2028), or ran out of time. */
 export function isDatabaseBusy(err: unknown): boolean {
+  if (err instanceof DatabaseBusyError) return true;
   const e = err as { code?: unknown; message?: unknown };
   return e?.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction|Transaction already closed|expired/i.test(e.message);
 }

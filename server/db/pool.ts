@@ -44,3 +44,16 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
   await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
   clearTimeout(timer);
 }
+
+// Which pool a Prisma client runs on, so that a hot path can take a plain connection from the same
+// pool (server/db/unit-of-work.ts, sqlUnitOfWork) instead of opening a second one.
+const pools = new WeakMap<object, pg.Pool>();
+
+export function registerPool(db: object, pool: pg.Pool): void {
+  pools.set(db, pool);
+}
+
+/** The pg pool behind a client opened by server/db/client.ts; none for another client (the PGlite one of an upgrade). */
+export function poolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
+}

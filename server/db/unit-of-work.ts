@@ -1,10 +1,14 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
+import type pg from 'pg';
 import { sessionsChanged, type SessionChange } from '../auth/session-cache';
 import { catalogChanged } from '../lib/catalog-events';
 import { logger } from '../lib/log';
 import { wakeOutbox } from '../outbox/outbox';
 import { dropPromoCache } from '../services/promotions/promo-cache';
 import { wakeWebhooks } from '../webhooks/emit';
+import { DatabaseBusyError } from './errors';
+import { poolOf } from './pool';
+import { pgSql, type SqlClient } from './sql-client';
 
 /**
  * The one way to write: unitOfWork() opens the transaction, and the functions that write rows
@@ -35,8 +39,8 @@ class Unit {
 
 const units = new WeakMap<object, Unit>();
 
-/** What the note functions accept: the transaction client of unitOfWork, or oneStatement's unit. */
-type Target = Tx | Unit;
+/** What the note functions accept: the transaction of unitOfWork or sqlUnitOfWork, or oneStatement's unit. */
+type Target = Tx | SqlClient | Unit;
 
 function unitOf(tx: Target): Unit {
   const unit = tx instanceof Unit ? tx : units.get(tx);
@@ -99,6 +103,101 @@ export async function unitOfWork<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>
   }, options);
   if (unit.flags) runEffects(unit);
   return result;
+}
+
+/**
+ * unitOfWork on a plain pg connection of the same pool, for the hottest write (order placement,
+ * docs/decisions/0148-order-placement-on-the-pg-connection.md): BEGIN, `fn`'s statements through
+ * pgSql() (raw SQL only, no Prisma model calls), COMMIT, then the noted effects exactly as
+ * unitOfWork runs them. It keeps Prisma's limits: a connection not had within `maxWait` and a
+ * transaction still running at `timeout` fail with DatabaseBusyError (a 503); the latter's
+ * connection is closed, which rolls it back. A connection that fails is dropped from the pool.
+ */
+export async function sqlUnitOfWork<T>(db: PrismaClient, fn: (tx: SqlClient) => Promise<T>, options: { maxWait?: number; timeout?: number } = {}): Promise<T> {
+  const pool = poolOf(db);
+  // A client with no pg pool (the PGlite one an upgrade opens) runs the same statements in Prisma's transaction.
+  if (!pool) return unitOfWork(db, fn, options);
+  const { maxWait = 5_000, timeout = 10_000 } = options;
+  const conn = await connectWithin(pool, maxWait);
+  // A checked-out connection's errors are its user's to handle (the pool listens only while it is
+  // idle): a server that dies under it (kill -9) would otherwise be an uncaught exception. The
+  // statement in flight fails with the error anyway, which ends the unit below.
+  const ignore = () => undefined;
+  conn.on('error', ignore);
+  let released = false;
+  const release = (err?: Error) => {
+    if (released) return;
+    released = true;
+    conn.off('error', ignore);
+    try {
+      conn.release(err);
+    } catch {
+      // pool.ts already handed back a connection whose socket ended
+    }
+  };
+  const unit = new Unit(db);
+  const tx = pgSql(conn);
+  units.set(tx, unit);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Closing the connection makes the server roll the transaction back and fails the statement in flight.
+        release(new Error('Transaction timed out'));
+        reject(new DatabaseBusyError(`Transaction expired after ${timeout} ms and was rolled back`));
+      }, timeout);
+    });
+    expired.catch(() => undefined);
+    const result = await Promise.race([
+      (async () => {
+        // Through tx, so that BEGIN and COMMIT count in /metrics as Prisma's do.
+        await tx.$executeRaw`BEGIN`;
+        const value = await fn(tx);
+        await tx.$executeRaw`COMMIT`;
+        return value;
+      })(),
+      expired,
+    ]);
+    release();
+    if (unit.flags) runEffects(unit);
+    return result;
+  } catch (err) {
+    if (!released) {
+      // A failed statement leaves the transaction aborted: roll it back and reuse the connection;
+      // if even that fails, the connection is broken and is dropped.
+      await conn.query('ROLLBACK').then(
+        () => release(),
+        (e: Error) => release(e),
+      );
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    units.delete(tx);
+  }
+}
+
+/** A pooled connection within `ms`, or DatabaseBusyError; one that arrives later goes straight back. */
+async function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  let late = false;
+  const connecting = pool.connect();
+  const waited = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      late = true;
+      reject(new DatabaseBusyError(`Unable to start a transaction in the given time (${ms} ms)`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([connecting, waited]);
+  } catch (err) {
+    if (late) connecting.then((c) => c.release(), () => undefined);
+    // The pool's own limit (connectionTimeoutMillis) ends the same way.
+    if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) throw new DatabaseBusyError(err.message);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

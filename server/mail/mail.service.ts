@@ -2,6 +2,8 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { MailContext, RenderedEmail } from './render';
 import { enqueueEmail } from '../outbox/outbox';
 import type { OneTimeSecret } from '../outbox/secrets';
+import type { SqlClient } from '../db/sql-client';
+import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
 import { getShopProfile } from '../services/admin/shop-profile.service';
 
 type Tx = Prisma.TransactionClient | PrismaClient;
@@ -28,7 +30,11 @@ export interface Mailer {
 
 /** Reads the shop profile once (inside the transaction) and queues messages rendered with it. */
 export async function mailer(tx: Tx, settings: MailSettings): Promise<Mailer> {
-  const shop = await getShopProfile(tx);
+  return mailerWith(tx, settings, await getShopProfile(tx));
+}
+
+/** The same, with the shop profile already read (order placement reads it with its other rules). */
+export function mailerWith(tx: SqlClient, settings: MailSettings, shop: ShopProfile): Mailer {
   return {
     ctx: { shop, publicUrl: settings.publicUrl.replace(/\/$/, '') },
     staffEmail: settings.staffEmail ?? shop.email,

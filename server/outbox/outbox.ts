@@ -1,9 +1,9 @@
-import type { OutboxStatus, Prisma, PrismaClient } from '@prisma/client';
+import type { OutboxStatus, PrismaClient } from '@prisma/client';
+import type { SqlClient } from '../db/sql-client';
 import { noteOutboxQueued } from '../db/unit-of-work';
 import type { InlineImage } from '../mail/render';
+import { insertOutboxMessage } from './outbox.sql';
 import type { OneTimeSecret } from './secrets';
-
-type Tx = Prisma.TransactionClient;
 
 export interface OutgoingEmail {
   template: string;
@@ -21,21 +21,10 @@ export interface OutgoingEmail {
  * Writes an e-mail to the outbox inside the caller's transaction, so that it exists exactly when
  * the change that caused it was committed. The sender delivers it afterwards.
  */
-export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<void> {
+export async function enqueueEmail(tx: SqlClient, email: OutgoingEmail): Promise<void> {
   noteOutboxQueued(tx);
-  await tx.outboxMessage.create({
-    data: {
-      template: email.template,
-      toAddress: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      orderId: email.orderId ?? null,
-      ...(email.inlineImages?.length ? { attachments: email.inlineImages as unknown as Prisma.InputJsonValue } : {}),
-      ...(email.secret ? { secret: email.secret } : {}),
-    },
-    select: { id: true },
-  });
+  // Raw SQL (outbox.sql.ts), so that it runs on a pg connection too (order placement, sqlUnitOfWork).
+  await insertOutboxMessage(tx, email);
 }
 
 // The sender polls, and is also woken right after a request that queued something, so a

@@ -6,6 +6,7 @@ import { fillLink, issueOneTimeLink, SecretGoneError } from './secrets';
 import type { MailTransport } from './transport';
 import { singlePass } from './single-pass';
 import { logger } from '../lib/log';
+import { plainSql } from '../db/sql-client';
 import { claimDueMessages, keepPendingMessages, type ClaimedMessage } from './outbox.sql';
 
 export interface SenderOptions {
@@ -39,12 +40,16 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
+  // The claim and the keep run after every order (the sender is woken by each): on the pool's plain
+  // connection, past Prisma's per-statement work (docs/decisions/0148).
+  const sql = plainSql(db);
+
   async function keepAll(): Promise<number> {
-    return keepPendingMessages(db);
+    return keepPendingMessages(sql);
   }
 
   async function claim(): Promise<Claimed[]> {
-    const rows = await claimDueMessages(db, batchSize, leaseMs);
+    const rows = await claimDueMessages(sql, batchSize, leaseMs);
     // RETURNING has no order of its own; a customer should read "shipped" before "delivered".
     return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : 1));
   }

@@ -1,4 +1,5 @@
 import type { Prisma } from '@prisma/client';
+import type { SqlClient } from '../db/sql-client';
 import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schema';
 import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
@@ -16,7 +17,7 @@ type Tx = Prisma.TransactionClient;
  * resource's events in the order of their `seq`, which follows commit order because every caller
  * emits after writing (and so locking) the resource's row.
  */
-export async function emitWebhook(tx: Tx, type: WebhookEventType, resource: string, data: () => unknown): Promise<void> {
+export async function emitWebhook(tx: SqlClient, type: WebhookEventType, resource: string, data: () => unknown): Promise<void> {
   if (!(await subscribedEventTypes(tx)).has(type)) return;
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: await data() });
   const id = newMessageId();

@@ -4,6 +4,7 @@ import { availableStock } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
 import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
+import type { SqlClient } from '../db/sql-client';
 import { emitWebhook } from './emit';
 import { subscribedEventTypes } from './subscriptions';
 
@@ -16,7 +17,7 @@ type Tx = Prisma.TransactionClient;
 const orderData = (o: OrderRow, email: string) => ({ ...toOrderDto(o), email });
 
 /** order.created, and inventory.low_stock for each variant the order took down to the threshold. */
-export async function webhookOrderPlaced(tx: Tx, order: OrderRow, email: string, lowStock: { sku: string; name: string; available: number }[]) {
+export async function webhookOrderPlaced(tx: SqlClient, order: OrderRow, email: string, lowStock: { sku: string; name: string; available: number }[]) {
   await emitWebhook(tx, 'order.created', `order:${order.id}`, () => ({ order: orderData(order, email) }));
   for (const line of lowStock) {
     const item = order.items.find((i) => i.sku === line.sku);

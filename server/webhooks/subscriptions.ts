@@ -1,7 +1,5 @@
-import type { Prisma, PrismaClient } from '@prisma/client';
+import type { SqlClient } from '../db/sql-client';
 import { readSubscribedEventTypes } from './webhooks.sql';
-
-type Client = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Which event types some active endpoint subscribes to, cached so that a shop without webhooks
@@ -14,7 +12,7 @@ const SUBSCRIPTIONS_TTL_MS = 5_000;
 let cached: { at: number; types: Set<string> } | null = null;
 let generation = 0;
 
-export async function subscribedEventTypes(client: Client): Promise<Set<string>> {
+export async function subscribedEventTypes(client: SqlClient): Promise<Set<string>> {
   if (cached && Date.now() - cached.at < SUBSCRIPTIONS_TTL_MS) return cached.types;
   const at = Date.now();
   const readFor = generation;

@@ -3,16 +3,16 @@
 // prune, the subscription read and the /metrics figures. Rows are checked by zod.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { z } from 'zod';
+import type { SqlClient } from '../db/sql-client';
 import { int } from '../db/sql-rows';
 
 type Tx = Prisma.TransactionClient;
-type Client = PrismaClient | Tx;
 
 /**
  * Writes an event and one delivery per active endpoint subscribed to its type, in one statement;
  * nothing when no active endpoint wants it.
  */
-export async function insertEventWithDeliveries(tx: Tx, e: { id: string; type: string; resource: string; body: string }): Promise<void> {
+export async function insertEventWithDeliveries(tx: SqlClient, e: { id: string; type: string; resource: string; body: string }): Promise<void> {
   await tx.$executeRaw`
     WITH ev AS (
       INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
@@ -91,7 +91,7 @@ export async function pruneDeliveredEvents(db: PrismaClient, days: number): Prom
 const typeRow = z.object({ type: z.string() });
 
 /** The event types some active endpoint subscribes to. */
-export async function readSubscribedEventTypes(client: Client): Promise<string[]> {
+export async function readSubscribedEventTypes(client: SqlClient): Promise<string[]> {
   const rows = await client.$queryRaw<unknown[]>`
     SELECT DISTINCT unnest("events") AS "type" FROM "WebhookEndpoint" WHERE "active"`;
   return rows.map((r) => typeRow.parse(r).type);

@@ -10,13 +10,15 @@ import {
   noteSessionsChanged,
   noteWebhooksQueued,
   oneStatement,
+  sqlUnitOfWork,
   unitOfWork,
 } from '../../server/db/unit-of-work';
+import { isDatabaseBusy, isUniqueViolation } from '../../server/db/errors';
 import { onCatalogChanged } from '../../server/lib/catalog-events';
 import { buildLogger, logger, setLogger } from '../../server/lib/log';
 import { enqueueEmail, onOutboxWake } from '../../server/outbox/outbox';
 import { onWebhooksWake, takeQueuedFlag } from '../../server/webhooks/emit';
-import { createTestDb } from '../setup/test-db';
+import { createPostgresDb, createTestDb } from '../setup/test-db';
 
 // The one transaction helper on a real database: what the writes note runs after COMMIT, once, in
 // a fixed order, never after a rollback, and a failing effect is logged, not thrown.
@@ -168,5 +170,70 @@ describe('oneStatement and batchWrite', () => {
     expect(await queued()).toBe(before + 2);
     await expect(batchWrite(db, [row(3), db.outboxMessage.create({ data: { id: 'dup', template: 'test', toAddress: 'c', subject: 'c', html: 'c', text: 'c' } }), db.outboxMessage.create({ data: { id: 'dup', template: 'test', toAddress: 'c', subject: 'c', html: 'c', text: 'c' } })])).rejects.toThrow();
     expect(await queued()).toBe(before + 2);
+  });
+});
+
+// The same unit on a plain pg connection of the pool (order placement, docs/decisions/0148).
+describe('sqlUnitOfWork', () => {
+  it('commits, then runs the effects once in the same order as unitOfWork; times are UTC both ways', async () => {
+    const before = await queued();
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const rows = await sqlUnitOfWork(db, async (tx) => {
+      noteWebhooksQueued(tx);
+      await enqueueEmail(tx, email(11));
+      noteSessionsChanged(tx, { userId: 'u1' });
+      noteCatalogueChanged(tx, 'stock');
+      expect(seen).toEqual([]);
+      return tx.$queryRaw<{ at: Date; n: string }[]>`SELECT ${at}::timestamp AS "at", ${'x'} AS "n"`;
+    });
+    expect(rows).toEqual([{ at, n: 'x' }]);
+    expect(await queued()).toBe(before + 1);
+    expect(seen).toEqual(['catalogue:stock', 'session:user:u1', 'outbox', 'webhooks']);
+  });
+
+  it('rolls back on an error, runs no effect, and hands the connection back for reuse', async () => {
+    const before = await queued();
+    const small = await createPostgresDb(1);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const failed = sqlUnitOfWork(small.db, async (tx) => {
+          await enqueueEmail(tx, email(20 + i));
+          await tx.$executeRaw`INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key") VALUES ('k1', 'order', 'u', 'same'), ('k2', 'order', 'u', 'same')`;
+        });
+        await expect(failed).rejects.toSatisfy(isUniqueViolation);
+      }
+      expect(await small.db.outboxMessage.count({ where: { template: 'test' } })).toBe(0);
+      // One connection in the pool, three failures: it came back each time.
+      expect(await sqlUnitOfWork(small.db, (tx) => tx.$queryRaw<unknown[]>`SELECT 1 AS "one"`)).toEqual([{ one: 1 }]);
+    } finally {
+      await small.close();
+    }
+    expect(await queued()).toBe(before);
+    expect(seen).toEqual([]);
+  });
+
+  it('ends as busy (503) when no connection comes within maxWait, and rolls back a transaction past its timeout', async () => {
+    const small = await createPostgresDb(1);
+    try {
+      const holding = sqlUnitOfWork(small.db, (tx) => tx.$executeRaw`SELECT pg_sleep(0.6)`);
+      await expect(sqlUnitOfWork(small.db, (tx) => tx.$executeRaw`SELECT 1`, { maxWait: 100 })).rejects.toSatisfy(isDatabaseBusy);
+      await holding;
+      const slow = sqlUnitOfWork(
+        small.db,
+        async (tx) => {
+          noteOutboxQueued(tx);
+          await tx.$executeRaw`INSERT INTO "Setting" ("key", "value", "updatedAt") VALUES ('uow-timeout', '{}'::jsonb, now())`;
+          await tx.$executeRaw`SELECT pg_sleep(0.5)`;
+        },
+        { timeout: 100 },
+      );
+      await expect(slow).rejects.toSatisfy(isDatabaseBusy);
+      expect(await small.db.setting.count({ where: { key: 'uow-timeout' } })).toBe(0);
+      // The timed-out connection was closed and replaced: the pool still serves.
+      expect(await sqlUnitOfWork(small.db, (tx) => tx.$queryRaw<unknown[]>`SELECT 1 AS "one"`)).toEqual([{ one: 1 }]);
+    } finally {
+      await small.close();
+    }
+    expect(seen).toEqual([]);
   });
 });

@@ -16,9 +16,18 @@ type Db = PrismaClient | Prisma.TransactionClient;
 /** The saved settings over the defaults; a stored value that no longer parses reads as off. */
 export async function getPaymentSettings(db: Db): Promise<PaymentSettings> {
   const row = await db.setting.findUnique({ where: { key: KEY }, select: { value: true } });
-  const saved = paymentSettingsSchema.partial().safeParse(row?.value ?? {});
+  return paymentSettingsOf(row?.value);
+}
+
+function paymentSettingsOf(value: unknown): PaymentSettings {
+  const saved = paymentSettingsSchema.partial().safeParse(value ?? {});
   return { ...DEFAULT_PAYMENT_SETTINGS, ...(saved.success ? saved.data : {}) };
 }
+
+export const PAYMENT_SETTINGS_KEY = KEY;
+
+/** What checkout offers, from the stored setting value read elsewhere (order placement). */
+export const paymentOptionsFromSetting = (value: unknown): PaymentOptions => paymentOptionsOf(paymentSettingsOf(value));
 
 export async function updatePaymentSettings(db: PrismaClient, input: Partial<PaymentSettings>): Promise<PaymentSettings> {
   const value = { ...(await getPaymentSettings(db)), ...input };

@@ -6,6 +6,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../../db/ids';
+import type { SqlClient } from '../../db/sql-client';
 import { int, json } from '../../db/sql-rows';
 import type { CartRow } from './cart-view';
 
@@ -66,7 +67,7 @@ const cartSelect = (carts: Prisma.Sql, items: Prisma.Sql, where: Prisma.Sql) => 
     ORDER BY ci."createdAt", ci."id"`;
 
 /** The cart of a shopper or by id, as cart-view.ts prices it; null when there is no cart. */
-export async function readCartRow(db: Db, key: CartKey): Promise<CartRow | null> {
+export async function readCartRow(db: SqlClient, key: CartKey): Promise<CartRow | null> {
   return toCartRow(await db.$queryRaw<unknown[]>(cartSelect(Prisma.sql`"Cart"`, Prisma.sql`"CartItem"`, keyCondition(key))));
 }
 

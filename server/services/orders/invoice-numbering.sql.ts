@@ -1,5 +1,5 @@
 // The statement that gives placed orders their tax invoice numbers (invoice-numbering.ts).
-import type { PrismaClient } from '@prisma/client';
+import type { SqlClient } from '../../db/sql-client';
 import { z } from 'zod';
 import { int } from '../../db/sql-rows';
 
@@ -14,7 +14,7 @@ import { int } from '../../db/sql-rows';
  * re-read after its lock too. An order that committed after this statement began is not seen: its
  * own step numbers it. A step that finds nothing due locks and writes nothing.
  */
-export async function numberDueOrders(db: PrismaClient): Promise<{ id: string; invoiceNumber: number }[]> {
+export async function numberDueOrders(db: SqlClient): Promise<{ id: string; invoiceNumber: number }[]> {
   const rows = await db.$queryRaw<unknown[]>`
     WITH due AS (
       SELECT "id", "createdAt" FROM "Order" WHERE "invoiceDue" ORDER BY "createdAt", "id" FOR UPDATE

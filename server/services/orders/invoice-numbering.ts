@@ -7,6 +7,7 @@
 // orders are numbered, in the statement that moves the counter) and unique across instances (the
 // due orders and the counter are locked while they are numbered).
 import type { PrismaClient } from '@prisma/client';
+import { plainSql } from '../../db/sql-client';
 import { logger } from '../../lib/log';
 import { singlePass } from '../../outbox/single-pass';
 import { numberDueOrders } from './invoice-numbering.sql';
@@ -22,7 +23,9 @@ export async function numberDueInvoices(db: PrismaClient): Promise<number> {
  * placed and committed): the next order's step, the catch-up pass or the invoice download numbers it.
  */
 export async function numberAfterPlacing(db: PrismaClient): Promise<void> {
-  await numberDueInvoices(db).catch((err: unknown) =>
+  // On the pool's plain connection, like the order itself (one fixed statement; Prisma's work for it
+  // would be most of its cost).
+  await numberDueOrders(plainSql(db)).catch((err: unknown) =>
     logger().warn({ err }, 'Invoice numbering after an order failed; the order will be numbered by the next pass'),
   );
 }

@@ -1,13 +1,15 @@
 // Placing an order: one transaction, so stock is never oversold and a failure leaves nothing
 // behind. It recomputes every figure from the database, allocates stock with conditional updates
 // (nothing is written if any line falls short), records the coupon, the ledger and the order, and
-// empties the cart. Idempotent per key, so a retried request gets the same order instead of a
+// empties the cart. A cart's order runs on a plain pg connection (sqlUnitOfWork, raw SQL only:
+// Prisma's own work per statement was most of an order's CPU, docs/decisions/0148); an accepted
+// quote's keeps Prisma's transaction, which its QuotedSource needs. Idempotent per key, so a retried request gets the same order instead of a
 // second one. The tax invoice number is given right after the commit, by a statement of its own
 // (invoice-numbering.ts), before the shopper is answered.
 import { Prisma, type PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../../shared/errors';
-import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../../shared/domain/coupon';
+import { checkCoupon, COUPON_MESSAGES, couponRefusal, normaliseCouponCode } from '../../../shared/domain/coupon';
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
 import { selectionProblem, type GiftSelection } from '../../../shared/domain/gift-tiers';
 import { availableStock } from '../../../shared/domain/stock';
@@ -15,23 +17,24 @@ import { idempotencyKeySchema, type placeOrderInput } from '../../../shared/sche
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, tiersOf, type CartLineRow } from '../cart/cart-view';
 import { variantLabel } from '../cart/cart.service';
-import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { orderSelect, toOrderDto, type OrderRow } from './order.mapper';
 import { orderPayNowPayload } from './order-payment.service';
 import * as sql from './order-placement.sql';
-import { getPaymentOptions } from '../admin/payment-settings.service';
+import { PAYMENT_SETTINGS_KEY, paymentOptionsFromSetting } from '../admin/payment-settings.service';
+import { SHOP_PROFILE_KEY, shopProfileOf } from '../admin/shop-profile.service';
 import { newId } from '../../db/ids';
 import { newOrderNumber } from './order-number';
-import { loadGiftTiers } from '../promotions/gift-tier-rules';
-import { couponUses, findCoupon, type FoundCoupon } from '../promotions/promotions.service';
-import { loadShippingRules } from './shipping-rules.service';
-import { noteCatalogueChanged, noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { couponUses, type FoundCoupon } from '../promotions/promotions.service';
+import { normaliseShippingRules, SHIPPING_RULES_KEY } from '../../../shared/domain/shipping';
+import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
+import { noteCatalogueChanged, noteSessionsChanged, sqlUnitOfWork, unitOfWork } from '../../db/unit-of-work';
+import type { SqlClient } from '../../db/sql-client';
 import { numberAfterPlacing } from './invoice-numbering';
 import { companyOf } from '../accounts/user.mapper';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import { lowStockEmail, type LowStockLine } from '../../mail/templates/low-stock';
 import { orderConfirmationEmail } from '../../mail/templates/order-confirmation';
-import { mailer, type MailSettings } from '../../mail/mail.service';
+import { mailerWith, type MailSettings } from '../../mail/mail.service';
 import { ordersPlaced, stockConflicts } from '../../lib/metrics';
 import { webhookOrderPlaced } from '../../webhooks/events';
 import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
@@ -65,19 +68,17 @@ export async function placeOrder(
     // No lookup of the key first: the transaction claims it as its first write, and a key that was
     // already used fails that claim as a unique violation, answered below with the order it made.
     // The outbox and webhooks note themselves as placeInTx writes them.
-    const order = await unitOfWork(
-      db,
-      (tx) => {
-        // Every order allocates stock, counts units sold and may use up a coupon (its statements
-        // are hand-written SQL, past the ledger's note); the catalogue change drops the promotion
-        // cache too.
-        noteCatalogueChanged(tx, 'stock');
-        // The order may record the user's last used address, which their session carries.
-        noteSessionsChanged(tx, { userId: user.id });
-        return placeInTx(tx, user, input, key, mail, quote);
-      },
-      { maxWait: 10_000, timeout: 20_000 },
-    );
+    const place = <C extends SqlClient>(tx: C, source?: QuotedSource<C>) => {
+      // Every order allocates stock, counts units sold and may use up a coupon (its statements
+      // are hand-written SQL, past the ledger's note); the catalogue change drops the promotion
+      // cache too.
+      noteCatalogueChanged(tx, 'stock');
+      // The order may record the user's last used address, which their session carries.
+      noteSessionsChanged(tx, { userId: user.id });
+      return placeInTx(tx, user, input, key, mail, source);
+    };
+    const limits = { maxWait: 10_000, timeout: 20_000 };
+    const order = quote ? await unitOfWork(db, (tx) => place(tx, quote), limits) : await sqlUnitOfWork(db, (tx) => place(tx), limits);
     ordersPlaced.inc();
     await numberAfterPlacing(db);
     return order;
@@ -109,41 +110,55 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
  * of the cart, and every other rule of placing an order (the key, stock, GST, the outbox, webhooks,
  * the invoice number) stays this file's. The cart is left as it is; a quote has no coupon or gifts.
  */
-export interface QuotedSource {
+export interface QuotedSource<C = Tx> {
   /** Locks the quote, checks it can be accepted now, and answers its lines with the quoted prices. */
-  take(tx: Tx, now: Date): Promise<{ items: CartLineRow[]; unitCents: number[]; shippingCents: number }>;
+  take(tx: C, now: Date): Promise<{ items: CartLineRow[]; unitCents: number[]; shippingCents: number }>;
   /** Marks the quote accepted by this order, in the order's transaction (once: the row is locked). */
-  accepted(tx: Tx, order: OrderRow, now: Date): Promise<void>;
+  accepted(tx: C, order: OrderRow, now: Date): Promise<void>;
 }
 
-/** The cart, locked, or a quote's lines; with the idempotency key claimed first either way. */
-async function linesToPlace(tx: Tx, userId: string, key: string | null, quote: QuotedSource | undefined, now: Date) {
+const SETTING_KEYS = [SHIPPING_RULES_KEY, SHOP_PROFILE_KEY, PAYMENT_SETTINGS_KEY];
+
+/**
+ * The cart, locked, or a quote's lines, and the rules the order is priced by, read fresh in the
+ * transaction; with the idempotency key claimed first either way.
+ */
+async function linesToPlace<C extends SqlClient>(tx: C, userId: string, key: string | null, input: Input, quote: QuotedSource<C> | undefined, now: Date) {
+  const sent = input.coupon_code?.trim();
+  // This shopper's rows: the idempotency key is claimed and the cart locked, with the rules, in one
+  // statement; then the cart read as it is now. Nothing here is shared with other shoppers' orders.
+  const rules = await sql.claimAndReadRules(tx, { userId, key, lockCart: !quote, code: !quote && sent ? normaliseCouponCode(sent) : null, settingKeys: SETTING_KEYS });
+  const settings = rules.settings ?? {};
+  const read = {
+    tiers: rules.tiers satisfies GiftTierRule[],
+    shipping: normaliseShippingRules(settings[SHIPPING_RULES_KEY] ?? null),
+    shop: shopProfileOf(settings[SHOP_PROFILE_KEY]),
+    payOptions: paymentOptionsFromSetting(settings[PAYMENT_SETTINGS_KEY]),
+    coupon: rules.coupon satisfies FoundCoupon | null,
+  };
   if (quote) {
-    await sql.claimKey(tx, userId, key);
     const q = await quote.take(tx, now);
-    return { cart: { id: null, couponCode: null, items: q.items, gifts: [] }, quoted: { unitCents: q.unitCents, shippingCents: q.shippingCents } };
+    return { ...read, cart: { id: null, couponCode: null, items: q.items, gifts: [] }, quoted: { unitCents: q.unitCents, shippingCents: q.shippingCents } };
   }
-  // This shopper's rows: the idempotency key is claimed and the cart locked (one statement), then
-  // the cart read as it is now. Nothing here is shared with other shoppers' orders.
-  const cartId = await sql.claimKeyAndLockCart(tx, userId, key);
-  if (!cartId) throw badRequest('Your cart is empty');
-  const cart = await sql.readCart(tx, cartId);
+  if (!rules.cartId) throw badRequest('Your cart is empty');
+  const cart = await sql.readCart(tx, rules.cartId);
   if (cart.items.length === 0) throw badRequest('Your cart is empty');
   // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
   const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
   if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
-  return { cart, quoted: undefined };
+  return { ...read, cart, quoted: undefined };
 }
 
-async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, mail: MailSettings, quote?: QuotedSource) {
+async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: Input, key: string | null, mail: MailSettings, quote?: QuotedSource<C>) {
   const now = new Date();
   const userId = user.id;
-  // 1. This shopper's rows (the cart or the quote), locked and read as they are now.
-  const { cart, quoted } = await linesToPlace(tx, userId, key, quote, now);
+  // 1. This shopper's rows (the cart or the quote), locked and read as they are now, and the rules.
+  const { cart, quoted, tiers, shipping: rules, shop, payOptions, coupon: found } = await linesToPlace(tx, userId, key, input, quote, now);
 
   const address = input.shipping_address;
   const code = quoted ? null : input.coupon_code?.trim() || cart.couponCode || null;
-  const [tiers, rules, coupon, m] = await Promise.all([loadGiftTiers(tx), loadShippingRules(tx), code ? findCoupon(tx, code) : null, mailer(tx, mail)]);
+  const coupon = code ? found : null;
+  const m = mailerWith(tx, mail, shop);
   const priced = priceCart(cart, { coupon, tiers: quoted ? [] : tiers, rules, country: address.country, now, quoted });
   if (code) {
     const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
@@ -230,7 +245,6 @@ async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, 
   // 3. What the order sends, written in this transaction so that it exists exactly when the order
   // does: nothing is mailed for an order that rolled back, and nothing committed is lost. Another
   // outbox write for the new order belongs next to this one.
-  const payOptions = await getPaymentOptions(tx);
   const payment = { options: payOptions, paynowPayload: payOptions.paynow ? orderPayNowPayload(payOptions.paynow, order) : null };
   await m.queue('order_confirmation', user.email, orderConfirmationEmail(m.ctx, dto, now, payment), order.id);
 
@@ -276,29 +290,24 @@ async function placeInTx(tx: Tx, user: Buyer, input: Input, key: string | null, 
  * COMMITTED sees every use committed before the lock was granted: two orders at once cannot both
  * take the last use (docs/decisions/0007-coupon-usage-limits.md).
  */
-async function redeemCoupon(tx: Tx, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
+async function redeemCoupon(tx: SqlClient, coupon: FoundCoupon, use: { orderId: string; userId: string; email: string; discountCents: number }) {
   if (coupon.usageLimit != null || coupon.usageLimitPerCustomer != null) {
     await sql.lockCoupon(tx, coupon.id);
     const used = await couponUses(tx, coupon.id, use.email);
     if (coupon.usageLimit != null && used.total >= coupon.usageLimit) throw new AppError('CONFLICT', COUPON_MESSAGES.usedUp);
     if (coupon.usageLimitPerCustomer != null && used.byCustomer >= coupon.usageLimitPerCustomer) throw new AppError('CONFLICT', COUPON_MESSAGES.usedByCustomer);
   }
-  await tx.couponRedemption.create({ data: { couponId: coupon.id, orderId: use.orderId, userId: use.userId, discountCents: use.discountCents }, select: { id: true } });
+  await sql.recordCouponUse(tx, { couponId: coupon.id, orderId: use.orderId, userId: use.userId, discountCents: use.discountCents });
 }
 
-/** Gift stock, one conditional update per chosen gift in id order (gifts are few and rare). */
-async function allocateGifts(tx: Tx, selections: GiftSelection[], giftById: Map<string, { name: string }>, ref: { userId: string; orderId: string }) {
-  const ledger: LedgerEntry[] = [];
+/** Gift stock, one conditional update (with its ledger row) per chosen gift in id order (gifts are few and rare). */
+async function allocateGifts(tx: SqlClient, selections: GiftSelection[], giftById: Map<string, { name: string }>, ref: { userId: string; orderId: string }) {
   for (const s of [...selections].sort((a, b) => (a.giftId < b.giftId ? -1 : 1))) {
-    const after = await sql.allocateGift(tx, s.giftId);
-    const name = giftById.get(s.giftId)?.name ?? 'this gift';
-    if (after === null) {
+    if ((await sql.allocateGift(tx, s.giftId, ref)) === null) {
       stockConflicts.inc();
-      throw new AppError('CONFLICT', `Sorry, ${name} has just run out. Please choose another gift.`);
+      throw new AppError('CONFLICT', `Sorry, ${giftById.get(s.giftId)?.name ?? 'this gift'} has just run out. Please choose another gift.`);
     }
-    ledger.push({ giftItemId: s.giftId, subject: name, field: 'allocated', reason: 'order_placed', before: after - 1, after, userId: ref.userId, orderId: ref.orderId });
   }
-  await writeLedger(tx, ledger);
 }
 
 /** Gift ids from the request, each put in the lowest reached tier that still has room for it. */

@@ -5,35 +5,94 @@
 // table. Each statement here does one step in one round trip; every row that comes back is checked
 // by a zod schema, so a drifting column fails loudly instead of pricing with undefined. The rules
 // stay in order-placement.service.ts and shared/domain; these functions only read and write.
-import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { newId } from '../../db/ids';
-import { int } from '../../db/sql-rows';
+import type { SqlClient } from '../../db/sql-client';
+import { int, json } from '../../db/sql-rows';
 import { availableSql } from '../../db/stock.sql';
 import type { CartRow } from '../cart/cart-view';
 import { readCartRow } from '../cart/cart.sql';
 
-type Tx = Prisma.TransactionClient;
+// Statements run on the pg connection of sqlUnitOfWork (a cart's order) or on Prisma's transaction
+// (an accepted quote): both are SqlClients.
+type Tx = SqlClient;
+
+const ruleRows = z.object({
+  cartId: z.string().nullable(),
+  /** Setting values by key (shipping rule, shop profile, payment settings); absent keys were never saved. */
+  settings: json(z.record(z.string(), z.unknown()).nullable()),
+  tiers: json(
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        spendingThresholdCents: int,
+        giftLimit: int,
+        isActive: z.boolean(),
+        items: z.array(
+          z.object({ id: z.string(), name: z.string(), description: z.string(), imageUrl: z.string().nullable(), stockQuantity: int, allocated: int, isActive: z.boolean() }),
+        ),
+      }),
+    ),
+  ),
+  coupon: json(
+    z
+      .object({
+        id: z.string(),
+        code: z.string(),
+        type: z.enum(['percent', 'fixed']),
+        value: int,
+        minOrderCents: int,
+        validFrom: z.number().transform((ms) => new Date(ms)),
+        validTo: z.number().transform((ms) => new Date(ms)),
+        isActive: z.boolean(),
+        usageLimit: int.nullable(),
+        usageLimitPerCustomer: int.nullable(),
+      })
+      .nullable(),
+  ),
+});
+export type PlacementRules = z.infer<typeof ruleRows>;
 
 /**
- * Claims the idempotency key (when there is one) and locks the shopper's cart row, in one statement.
+ * The first statement of an order: claims the idempotency key (when there is one), locks the
+ * shopper's cart row (unless the order is an accepted quote, which has no cart), and reads the rules
+ * the order is priced by as they are now: the settings named in `settingKeys`, the active gift tiers
+ * with their gifts, and the coupon by `code` (normalised), or by the cart's own code when none was
+ * sent. One round trip: these rules used to be four reads of their own.
+ *
  * A concurrent request with the same key waits on the key's unique index and then fails as a unique
- * violation; a second tab placing the same cart waits on the cart row and then finds it deleted.
+ * violation; a second tab placing the same cart waits on the cart row and then finds it deleted. The
+ * locked row is read as it is after the wait (READ COMMITTED re-reads a row whose lock it waited
+ * for), so the cart's coupon is the current one.
  */
-export async function claimKeyAndLockCart(tx: Tx, userId: string, key: string | null): Promise<string | null> {
-  const rows = key
-    ? await tx.$queryRaw<unknown[]>`
-        WITH claim AS (
-          INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key") VALUES (${newId()}, 'order', ${userId}, ${key})
-        )
-        SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`
-    : await tx.$queryRaw<unknown[]>`SELECT "id" FROM "Cart" WHERE "userId" = ${userId} FOR UPDATE`;
-  return rows.length ? z.object({ id: z.string() }).parse(rows[0]).id : null;
-}
-
-/** Claims the idempotency key alone (an accepted quote has no cart to lock); a used key fails as a unique violation. */
-export async function claimKey(tx: Tx, userId: string, key: string | null): Promise<void> {
-  if (key) await tx.$executeRaw`INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key") VALUES (${newId()}, 'order', ${userId}, ${key})`;
+export async function claimAndReadRules(
+  tx: Tx,
+  o: { userId: string; key: string | null; lockCart: boolean; code: string | null; settingKeys: string[] },
+): Promise<PlacementRules> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    WITH claim AS (
+      INSERT INTO "IdempotencyKey" ("id", "scope", "owner", "key")
+      SELECT ${newId()}, 'order', ${o.userId}, ${o.key}::text WHERE ${o.key}::text IS NOT NULL
+    ), cart AS (
+      SELECT "id", "couponCode" FROM "Cart" WHERE ${o.lockCart}::boolean AND "userId" = ${o.userId} FOR UPDATE
+    )
+    SELECT
+      (SELECT "id" FROM cart) AS "cartId",
+      (SELECT jsonb_object_agg(s."key", s."value") FROM "Setting" s
+        WHERE s."key" IN (SELECT jsonb_array_elements_text(${JSON.stringify(o.settingKeys)}::jsonb))) AS "settings",
+      COALESCE((SELECT jsonb_agg(jsonb_build_object('id', t."id", 'name', t."name", 'spendingThresholdCents', t."spendingThresholdCents",
+          'giftLimit', t."giftLimit", 'isActive', t."isActive", 'items', COALESCE((
+            SELECT jsonb_agg(jsonb_build_object('id', g."id", 'name', g."name", 'description', g."description", 'imageUrl', g."imageUrl",
+              'stockQuantity', g."stockQuantity", 'allocated', g."allocated", 'isActive', g."isActive") ORDER BY g."id")
+            FROM "GiftTierItem" ti JOIN "GiftItem" g ON g."id" = ti."giftItemId" WHERE ti."tierId" = t."id"), '[]'::jsonb))
+          ORDER BY t."spendingThresholdCents", t."id")
+        FROM "GiftTier" t WHERE t."isActive"), '[]'::jsonb) AS "tiers",
+      (SELECT jsonb_build_object('id', c."id", 'code', c."code", 'type', c."type", 'value', c."value", 'minOrderCents', c."minOrderCents",
+          'validFrom', (extract(epoch FROM c."validFrom") * 1000)::float8, 'validTo', (extract(epoch FROM c."validTo") * 1000)::float8,
+          'isActive', c."isActive", 'usageLimit', c."usageLimit", 'usageLimitPerCustomer', c."usageLimitPerCustomer")
+        FROM "Coupon" c WHERE c."code" = COALESCE(${o.code}::text, (SELECT "couponCode" FROM cart))) AS "coupon"`;
+  return ruleRows.parse(rows[0]);
 }
 
 /**
@@ -187,13 +246,27 @@ export async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
 const giftAllocatedRow = z.object({ allocated: int });
 
 /**
- * Takes one unit of an active gift if one is left; answers the gift's new allocated count, or null
- * when it has run out (or was switched off) meanwhile.
+ * Takes one unit of an active gift if one is left, with its ledger row, in one statement; answers
+ * the gift's new allocated count, or null when it has run out (or was switched off) meanwhile.
  */
-export async function allocateGift(tx: Tx, giftId: string): Promise<number | null> {
+export async function allocateGift(tx: Tx, giftId: string, ref: { userId: string; orderId: string }): Promise<number | null> {
   const rows = await tx.$queryRaw<unknown[]>`
-    UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
-    WHERE "id" = ${giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
-    RETURNING "allocated"`;
+    WITH taken AS (
+      UPDATE "GiftItem" SET "allocated" = "allocated" + 1, "updatedAt" = NOW()
+      WHERE "id" = ${giftId} AND "isActive" = true AND "stockQuantity" - "allocated" >= 1
+      RETURNING "id", "name", "allocated"
+    ), ledger AS (
+      INSERT INTO "InventoryLedger" ("id", "giftItemId", "subject", "field", "reason", "delta", "before", "after", "userId", "orderId")
+      SELECT ${newId()}, t."id", t."name", 'allocated', 'order_placed', 1, t."allocated" - 1, t."allocated", ${ref.userId}, ${ref.orderId}
+      FROM taken t
+    )
+    SELECT "allocated" FROM taken`;
   return rows.length ? giftAllocatedRow.parse(rows[0]).allocated : null;
+}
+
+/** One use of a coupon, recorded with its order. */
+export async function recordCouponUse(tx: Tx, use: { couponId: string; orderId: string; userId: string; discountCents: number }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "CouponRedemption" ("id", "couponId", "orderId", "userId", "discountCents")
+    VALUES (${newId()}, ${use.couponId}, ${use.orderId}, ${use.userId}, ${use.discountCents})`;
 }

@@ -26,7 +26,7 @@ export const couponSelect = {
   usageLimitPerCustomer: true,
 } as const;
 
-export async function findCoupon(db: Db, code: string): Promise<FoundCoupon | null> {
+async function findCoupon(db: Db, code: string): Promise<FoundCoupon | null> {
   const c = await db.coupon.findUnique({ where: { code: normaliseCouponCode(code) }, select: couponSelect });
   return c ? { ...c, type: c.type } : null;
 }
