@@ -131,7 +131,7 @@ type NarrowUtils<T> = {
 };
 
 type Root<TRouter extends AnyRouter> = TRouter['_def']['_config']['$types'];
-export type TrpcUtils<TRouter extends AnyRouter> = NarrowUtils<CreateQueryUtils<TRouter>> & {
+type TrpcUtils<TRouter extends AnyRouter> = NarrowUtils<CreateQueryUtils<TRouter>> & {
   client: TRPCClient<TRouter>;
 };
 
