@@ -11,7 +11,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-export const FIRST_LOAD_BUDGET_KB = 126;
+/** The issue's budget for every storefront page (issue 23): not reached yet, see decision 0150. */
+export const FIRST_LOAD_TARGET_KB = 100;
+/** The limit the build enforces: a ratchet at the heaviest page measured plus about 1 KB, lowered by each cut. */
+export const FIRST_LOAD_BUDGET_KB = 119;
 
 interface ModuleLike {
   code?: string | null;
@@ -185,11 +188,11 @@ export function firstLoadBudget(budgetKb = Number(process.env.FIRST_LOAD_BUDGET_
       const entryKb = round(entry.reduce((t, f) => t + gzKb(chunks[f].code ?? ''), 0));
       const heaviest = pages[0];
       const table = pages.map((p) => `  ${p.kb.toFixed(1).padStart(6)} KB  ${name(p)}`).join('\n');
-      this.info(`First-load JS per storefront page, gzipped (budget ${budgetKb} KB; entry alone ${entryKb} KB):\n${table}`);
+      this.info(`First-load JS per storefront page, gzipped (limit ${budgetKb} KB, target ${FIRST_LOAD_TARGET_KB} KB; entry alone ${entryKb} KB):\n${table}`);
       this.emitFile({
         type: 'asset',
         fileName: 'first-load.json',
-        source: JSON.stringify({ gzip_kb: heaviest?.kb ?? entryKb, budget_kb: budgetKb, entry_kb: entryKb, heaviest: heaviest ? name(heaviest) : null, pages, entry_modules: entryModules }, null, 2),
+        source: JSON.stringify({ gzip_kb: heaviest?.kb ?? entryKb, budget_kb: budgetKb, target_kb: FIRST_LOAD_TARGET_KB, entry_kb: entryKb, heaviest: heaviest ? name(heaviest) : null, pages, entry_modules: entryModules }, null, 2),
       });
       const over = pages.filter((p) => p.kb > budgetKb);
       if (over.length === 0) return;
@@ -204,7 +207,7 @@ export function firstLoadBudget(budgetKb = Number(process.env.FIRST_LOAD_BUDGET_
         .join('\n');
       this.error(
         `First-load JavaScript over the ${budgetKb} KB budget (gzipped) on ${over.length} storefront page(s):\n${detail}\n` +
-          'Load the code these pages do not need at first paint lazily (import() on use), or move it off the storefront (decision 0147).',
+          'Load the code these pages do not need at first paint lazily (import() on use), or move it off the storefront (decisions 0147, 0150).',
       );
     },
   };

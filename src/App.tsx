@@ -5,7 +5,8 @@ import { Spinner } from './components/ui/Spinner';
 import { Toasts } from './components/ui/Toasts';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { CartProvider } from './features/cart/CartProvider';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+import { createQueryClient, createTrpcClient } from './lib/trpc';
+import { TrpcProvider } from './lib/trpc-react';
 import { routes } from './routes';
 
 function AppRoutes() {
@@ -19,7 +20,7 @@ function AppRoutes() {
 export function AppShell({ queryClient, router: Router }: { queryClient: QueryClient; router: (props: { children: ReactNode }) => ReactNode }) {
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+    <TrpcProvider client={trpcClient}>
       <QueryClientProvider client={queryClient}>
         <Router>
           <AuthProvider>
@@ -30,7 +31,7 @@ export function AppShell({ queryClient, router: Router }: { queryClient: QueryCl
           </AuthProvider>
         </Router>
       </QueryClientProvider>
-    </trpc.Provider>
+    </TrpcProvider>
   );
 }
 

@@ -41,6 +41,11 @@ export async function render(url: string, state: DehydratedState): Promise<Rende
           <AppShell queryClient={queryClient} router={Router} />
         </StrictMode>,
         {
+          // No part of the page is sent apart from it: React moves a finished Suspense boundary of
+          // more than 500 bytes (the header search, a lazy chunk) out of the HTML once 12.8 KB have
+          // gone, to be put in place by an inline script, which the CSP blocks and a browser without
+          // JavaScript never runs. The page is sent whole anyway (onAllReady).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           onAllReady: () => stream.pipe(sink),
           onShellError: reject,
           onError: (err) => reject(err instanceof Error ? err : new Error(String(err))),

@@ -2,6 +2,7 @@ import { CONTACT_REPLY_HOURS, CURRENCY, DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMA
 import { BRAND_LINKS } from '../content/brand';
 import type { ProductDetail } from '../schemas/catalog.schema';
 import { faqPageMeta } from './faq-meta';
+import { absoluteUrl, type JsonLd, type PageMeta } from './head-tags';
 import { productPath } from './slug';
 
 // Each public page's search-engine metadata, built here once and used by both the SPA
@@ -9,33 +10,9 @@ import { productPath } from './slug';
 // the same headTags() into index.html), so what a crawler reads and what the browser shows cannot
 // disagree. `origin` is the absolute origin ("https://shop.example"), never read from a global here.
 
-export type JsonLd = Record<string, unknown>;
+export { headTags, jsonLdText, type HeadTag, type JsonLd, type PageMeta } from './head-tags';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  keywords?: string[];
-  /** Path of the canonical URL, e.g. "/products/abc/white-mailers". */
-  path: string;
-  image?: string;
-  type?: 'website' | 'product' | 'article';
-  /** Structured data (schema.org), one <script type="application/ld+json"> each. */
-  jsonLd?: JsonLd[];
-  noindex?: boolean;
-}
-
-export type HeadTag =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta'; name?: string; property?: string; content: string }
-  | { tag: 'link'; rel: string; href: string }
-  | { tag: 'jsonld'; json: string };
-
-const DEFAULT_KEYWORDS = ['polymailer', 'poly mailer bags', 'bubble wrap', 'packaging supplies', 'Singapore', 'Malaysia', 'courier bags'];
-const DEFAULT_IMAGE = '/og-image.svg';
 const DESCRIPTION_LENGTH = 160;
-
-const fullTitle = (title: string) => (title.includes(SHOP_NAME) ? title : `${title} | ${SHOP_NAME}`);
-const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
 
 /** At most 160 characters, cut at a word. */
 export function clip(text: string, max = DESCRIPTION_LENGTH): string {
@@ -44,38 +21,6 @@ export function clip(text: string, max = DESCRIPTION_LENGTH): string {
   const cut = flat.slice(0, max - 3);
   const space = cut.lastIndexOf(' ');
   return `${space > max / 2 ? cut.slice(0, space) : cut}...`;
-}
-
-/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the script. */
-export const jsonLdText = (data: JsonLd) => JSON.stringify(data).replace(/</g, '\\u003c');
-
-/** The tags of a page's head, in order; both renderers write exactly these. */
-export function headTags(meta: PageMeta, origin: string): HeadTag[] {
-  const title = fullTitle(meta.title);
-  const url = absoluteUrl(origin, meta.path);
-  const image = absoluteUrl(origin, meta.image || DEFAULT_IMAGE);
-  const tags: HeadTag[] = [
-    { tag: 'title', text: title },
-    { tag: 'meta', name: 'description', content: meta.description },
-    { tag: 'meta', name: 'keywords', content: [...(meta.keywords ?? []), ...DEFAULT_KEYWORDS].join(', ') },
-    { tag: 'link', rel: 'canonical', href: url },
-  ];
-  if (meta.noindex) tags.push({ tag: 'meta', name: 'robots', content: 'noindex' });
-  tags.push(
-    { tag: 'meta', property: 'og:site_name', content: SHOP_NAME },
-    { tag: 'meta', property: 'og:title', content: title },
-    { tag: 'meta', property: 'og:description', content: meta.description },
-    { tag: 'meta', property: 'og:type', content: meta.type ?? 'website' },
-    { tag: 'meta', property: 'og:url', content: url },
-    { tag: 'meta', property: 'og:image', content: image },
-    { tag: 'meta', property: 'og:locale', content: 'en_SG' },
-    { tag: 'meta', name: 'twitter:card', content: 'summary_large_image' },
-    { tag: 'meta', name: 'twitter:title', content: title },
-    { tag: 'meta', name: 'twitter:description', content: meta.description },
-    { tag: 'meta', name: 'twitter:image', content: image },
-  );
-  for (const data of meta.jsonLd ?? []) tags.push({ tag: 'jsonld', json: jsonLdText(data) });
-  return tags;
 }
 
 // ---- Breadcrumbs (visible on the listing and detail pages, and as BreadcrumbList) ----

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { headTags, type HeadTag, type PageMeta } from '../../shared/seo/page-meta';
+import { headTags, type HeadTag, type PageMeta } from '../../shared/seo/head-tags';
 import { siteOrigin } from '../lib/site-origin';
 import { useHydrated } from '../lib/ssr';
 

@@ -1,12 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCUntypedClient, httpBatchLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import { clearSession, getGuestId, getToken } from './session';
+import { createTrpcHooks } from './trpc-react';
 
-export const trpc = createTRPCReact<AppRouter>();
+export const trpc = createTrpcHooks<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
@@ -47,7 +47,7 @@ export function createQueryClient() {
 }
 
 export function createTrpcClient() {
-  return trpc.createClient({
+  return createTRPCUntypedClient<AppRouter>({
     links: [
       httpBatchLink({
         url: '/trpc',

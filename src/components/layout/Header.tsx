@@ -1,11 +1,24 @@
 import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';
-import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import { buttonClass } from '../ui/Button';
+
+// The search box with its suggestions is its own chunk, loaded alongside the page's: a server-rendered
+// page already shows it as a plain form that works without JavaScript (React hydrates it when the
+// chunk arrives), so it need not weigh on every page's first load (decision 0150).
+const HeaderSearch = lazy(() => import('../../features/catalog/HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
+
+/** Until its chunk is there (pages the browser renders itself): the box's height, so nothing moves. */
+function SearchBox({ className = '' }: { className?: string }) {
+  return (
+    <Suspense fallback={<div className={`h-[38px] ${className}`} />}>
+      <HeaderSearch className={className} />
+    </Suspense>
+  );
+}
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900'}`;
@@ -52,7 +65,7 @@ export function Header() {
           ))}
         </nav>
 
-        <HeaderSearch className="hidden max-w-xs flex-1 lg:block" />
+        <SearchBox className="hidden max-w-xs flex-1 lg:block" />
 
         <div className="flex items-center gap-2">
           <CartLink />
@@ -108,7 +121,7 @@ export function Header() {
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-2 sm:px-6 lg:hidden">
-        <HeaderSearch />
+        <SearchBox />
       </div>
 
       {open && (

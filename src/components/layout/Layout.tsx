@@ -1,23 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/AuthProvider';
-import { AddressBanner } from '../../features/account/AddressBanner';
 import { useHydrated } from '../../lib/ssr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 // The chat widget is its own chunk, so it never weighs on the storefront's first load.
 const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
+// Only signed-in people can see the address banner (never a server-rendered page), so it loads with them.
+const AddressBanner = lazy(() => import('../../features/account/AddressBanner').then((m) => ({ default: m.AddressBanner })));
 
 export function Layout() {
-  const { user } = useAuth();
+  const { user, isSignedIn } = useAuth();
   // The chat lives in the browser only: not in the server's HTML, loaded once the page is live.
   const hydrated = useHydrated();
   return (
     <div className="app-shell flex min-h-screen flex-col">
       <Header />
       <div className="print:hidden">
-        <AddressBanner />
+        {isSignedIn && (
+          <Suspense fallback={null}>
+            <AddressBanner />
+          </Suspense>
+        )}
       </div>
       {/* At least a screen tall: while a page or its data is still loading, the footer waits below the
           fold instead of showing and then being pushed down (a layout shift a phone feels). */}

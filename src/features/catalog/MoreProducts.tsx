@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductCard as Card, ProductDetail } from '../../../shared/schemas/catalog.schema';
-import { relatedProductsInput } from '../../../shared/domain/catalog-filter';
+import { relatedProductsInput } from '../../../shared/domain/related-products';
 import { trpc } from '../../lib/trpc';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductCard } from './ProductCard';
