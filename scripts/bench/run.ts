@@ -23,7 +23,8 @@ import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
 //   --only a,b  only the paths whose name contains one of the comma-separated parts
 //   --profile   the server runs with --cpu-prof; the .cpuprofile lands in bench-profiles/
 //               (summarise it with `npx tsx scripts/bench/profile-summary.ts <file>`)
-//   BENCH_PORT, BENCH_BARE_PORT: the two ports (3290 and 3299 unless set)
+//   BENCH_PORT, BENCH_BARE_PORT: the two ports (3290 and 3299 unless set); BENCH_ORDERS_PORT: the order
+//   bench's first instance (3280 unless set; a second instance takes the next port)
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 10;
 const skipBuild = args.includes('--skip-build');
@@ -41,7 +42,8 @@ const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-passw
 // (NODE_OPTIONS refuses --cpu-prof, and would profile the bench itself too).
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // What `npm start` adds to the server's environment (scripts/server-process.ts), so the memory measured is a shop's.
-const serverProcessEnv = { MALLOC_ARENA_MAX: serverEnv(process.env).MALLOC_ARENA_MAX };
+const { MALLOC_ARENA_MAX, NODE_OPTIONS } = serverEnv(process.env);
+const serverProcessEnv = { MALLOC_ARENA_MAX, NODE_OPTIONS };
 
 const dataDir = scratchDataDir('packshop-bench-');
 let databaseUrl: string | undefined;
@@ -362,7 +364,7 @@ async function runOrderBench() {
   if (only && !only.includes('orders')) return;
   console.log('\nPlacing orders...');
   // Any URL of the PostgreSQL server will do: the order bench makes (and drops) a database of its own there.
-  const result = await benchOrders({ postgres: databaseUrl });
+  const result = await benchOrders({ postgres: databaseUrl, port: Number(process.env.BENCH_ORDERS_PORT) || undefined });
   for (const line of result.lines) console.log(line);
   if (!result.ok) process.exitCode = 1;
 }
