@@ -18,7 +18,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .default('')
-    .refine((v) => v === '' || v.split(',').every((pair) => /^\s*[a-z_][a-z0-9_.]*\s*=\s*[^,=\s][^,]*$/i.test(pair)), 'EMBEDDED_DB_SETTINGS must be name=value pairs separated by commas, e.g. shared_buffers=128MB,work_mem=8MB')
+    .refine((v) => v === '' || v.split(',').every((pair) => /^\s*[a-z_][a-z0-9_.]*\s*=\s*[^,=;\s][^,=;]*$/i.test(pair)), 'EMBEDDED_DB_SETTINGS must be name=value pairs separated by commas, e.g. shared_buffers=128MB,work_mem=8MB')
     .transform((v) => Object.fromEntries(v.split(',').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]))),
   DATABASE_URL: z
     .string()
