@@ -1,11 +1,12 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from './server-process';
 
 // `npm start` right after `npm install`: build once when the build is missing or older than the
 // sources, then run the built server.
 const root = process.cwd();
-const outputs = ['dist/client/index.html', 'dist/ssr/entry-server.js', 'dist/server/index.js'].map((p) => join(root, p));
+const outputs = ['dist/client/index.html', 'dist/ssr/entry-server.js', SERVER_ENTRY].map((p) => join(root, p));
 
 function newest(dir: string): number {
   let max = 0;
@@ -24,6 +25,6 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], { stdio: 'inherit', env: serverEnv({ NODE_ENV: 'production', ...process.env }) });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -10,6 +10,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** When the shop runs as root: the system user its embedded PostgreSQL server runs as (PostgreSQL refuses root). */
   EMBEDDED_DB_USER: z.string().regex(/^[a-z_][a-z0-9_-]*$/i, 'EMBEDDED_DB_USER must be a system user name').default('postgres'),
+  /**
+   * Settings for the embedded PostgreSQL server over the shop's small defaults (decision 0149), e.g.
+   * `shared_buffers=128MB,work_mem=8MB`: comma-separated name=value pairs, passed as `-c name=value`.
+   */
+  EMBEDDED_DB_SETTINGS: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || v.split(',').every((pair) => /^\s*[a-z_][a-z0-9_.]*\s*=\s*[^,=;\s][^,=;]*$/i.test(pair)), 'EMBEDDED_DB_SETTINGS must be name=value pairs separated by commas, e.g. shared_buffers=128MB,work_mem=8MB')
+    .transform((v) => Object.fromEntries(v.split(',').filter((pair) => pair.trim()).map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]))),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')

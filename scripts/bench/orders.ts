@@ -18,6 +18,7 @@ import { hashPassword } from '../../server/auth/password';
 import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { scratchDataDir } from './scratch-dir';
+import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
 
 export interface OrderBenchOptions {
   /** A PostgreSQL server URL (a scratch database is made on it); the embedded server when absent. */
@@ -104,10 +105,11 @@ const wantScarce = (i: number) => i % 4 === 0;
 
 function startInstance(port: number, env: NodeJS.ProcessEnv, cpuProfDir?: string): ChildProcess {
   // The built server when there is one (npm run bench builds first), the sources otherwise.
-  const entry = existsSync('dist/server/index.js') ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const entry = existsSync(SERVER_ENTRY) ? [...SERVER_NODE_ARGS, SERVER_ENTRY] : ['--import', 'tsx', 'server/index.ts'];
   const prof = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
   return spawn(process.execPath, [...prof, ...entry], {
-    env: {
+    // What `npm start` gives the server (scripts/server-process.ts), so the figures are a shop's.
+    env: serverEnv({
       ...process.env,
       ...env,
       NODE_ENV: 'production',
@@ -120,7 +122,7 @@ function startInstance(port: number, env: NodeJS.ProcessEnv, cpuProfDir?: string
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       SMTP_URL: '',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -7,9 +7,10 @@ import { benchBackupUnderOrders } from './backup-under-orders';
 import { benchCsvImport } from './csv-import';
 import { benchOrders } from './orders';
 import { processCpuMicros } from './process-cpu';
-import { embeddedServerMemory } from './embedded-memory';
+import { shopMemory } from './embedded-memory';
 import { benchPaths, type BenchContext } from './paths';
 import { scratchDataDir } from './scratch-dir';
+import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
 
 // npm run bench [-- --pg --skip-build --duration 10 --small --only "cart,users/me" --profile]
 //   (--only backup: only the backup taken while orders are placed)
@@ -22,7 +23,8 @@ import { scratchDataDir } from './scratch-dir';
 //   --only a,b  only the paths whose name contains one of the comma-separated parts
 //   --profile   the server runs with --cpu-prof; the .cpuprofile lands in bench-profiles/
 //               (summarise it with `npx tsx scripts/bench/profile-summary.ts <file>`)
-//   BENCH_PORT, BENCH_BARE_PORT: the two ports (3290 and 3299 unless set)
+//   BENCH_PORT, BENCH_BARE_PORT: the two ports (3290 and 3299 unless set); BENCH_ORDERS_PORT: the order
+//   bench's first instance (3280 unless set; a second instance takes the next port)
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1]) || 10;
 const skipBuild = args.includes('--skip-build');
@@ -39,6 +41,9 @@ const admin = { email: 'bench-admin@packshop.test', password: 'bench-admin-passw
 // Extra node flags for the measured server only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
 // (NODE_OPTIONS refuses --cpu-prof, and would profile the bench itself too).
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// What `npm start` adds to the server's environment (scripts/server-process.ts), so the memory measured is a shop's.
+const { MALLOC_ARENA_MAX, NODE_OPTIONS } = serverEnv(process.env);
+const serverProcessEnv = { MALLOC_ARENA_MAX, NODE_OPTIONS };
 
 const dataDir = scratchDataDir('packshop-bench-');
 let databaseUrl: string | undefined;
@@ -47,6 +52,7 @@ const children: ChildProcess[] = [];
 // that scripts/bench/profile-summary.ts can split the one profile by path.
 let serverStartedAt = 0;
 let serverPid: number | undefined;
+let peakTogether = { pssMb: 0, rssMb: 0 };
 const marks: { name: string; from_ms: number; to_ms: number }[] = [];
 
 async function scratchPostgres(): Promise<string | undefined> {
@@ -269,7 +275,7 @@ async function main() {
   databaseUrl = await scratchPostgres();
 
   // First start: migrate and seed the regular catalogue; then add the large catalogue offline.
-  let server = start(process.execPath, [...serverNodeArgs, 'dist/server/index.js']);
+  let server = start(process.execPath, [...SERVER_NODE_ARGS, ...serverNodeArgs, SERVER_ENTRY], serverProcessEnv);
   await waitFor(`${baseUrl}/api/health`);
   if (!small && existsSync('scripts/bench/seed-large.ts')) {
     await stop(server);
@@ -281,10 +287,16 @@ async function main() {
   }
   // Started afresh so that the peak memory printed at the end is this run's, not the seeding's.
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(process.cwd(), 'bench-profiles')}`] : [];
-  server = start(process.execPath, [...serverNodeArgs, ...nodeArgs, 'dist/server/index.js']);
+  server = start(process.execPath, [...SERVER_NODE_ARGS, ...serverNodeArgs, ...nodeArgs, SERVER_ENTRY], serverProcessEnv);
   serverStartedAt = performance.now();
   serverPid = server.pid;
   await waitFor(`${baseUrl}/api/health`);
+  // The highest memory of app + database together, sampled every 2 s (reading /proc costs the run nothing).
+  const measuredPid = server.pid!;
+  const memorySampler = setInterval(() => {
+    const now = shopMemory(measuredPid, databaseUrl ? null : dataDir);
+    peakTogether = { pssMb: Math.max(peakTogether.pssMb, now.pssMb), rssMb: Math.max(peakTogether.rssMb, now.rssMb) };
+  }, 2_000);
   const bare = start(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { PORT: String(BARE_PORT) });
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
 
@@ -316,11 +328,16 @@ async function main() {
     console.log(`server memory (RSS, ${databaseUrl ? 'PostgreSQL' : 'embedded PostgreSQL'}): peak ${peak.toFixed(0)} MB since it started${now}`);
   }
   // The embedded database is its own processes now: the memory target counts the app and them together.
-  const db = databaseUrl ? null : embeddedServerMemory(dataDir);
-  if (db) {
-    const app = rss ? Number(rss) / 1024 : 0;
+  clearInterval(memorySampler);
+  const end = shopMemory(server.pid!, databaseUrl ? null : dataDir);
+  if (end.database) {
+    const { app, database: db } = end;
+    const keeper = db.keeper ? `, its keeper ${db.keeper.rssMb.toFixed(0)} MB RSS (${db.keeper.pssMb.toFixed(0)} MB PSS)` : '';
     console.log(
-      `embedded database: ${db.processes} processes, ${db.rssMb.toFixed(0)} MB RSS summed (${db.pssMb.toFixed(0)} MB PSS); app + database at the end: ${(app + db.pssMb).toFixed(0)} MB (PSS) to ${(app + db.rssMb).toFixed(0)} MB (summed RSS)`,
+      `memory at the end: app ${app.rssMb.toFixed(0)} MB RSS (${app.pssMb.toFixed(0)} MB PSS); embedded database ${db.processes} processes, ${db.rssMb.toFixed(0)} MB RSS summed (${db.pssMb.toFixed(0)} MB PSS)${keeper}`,
+    );
+    console.log(
+      `app + database together (PSS counts a shared page once, summed RSS once per process): at the end ${end.pssMb.toFixed(0)} MB PSS, ${end.rssMb.toFixed(0)} MB summed RSS; highest seen during the run ${peakTogether.pssMb.toFixed(0)} MB PSS, ${peakTogether.rssMb.toFixed(0)} MB summed RSS`,
     );
   }
   // Written by the build (scripts/vite-first-load.ts): entry + heaviest storefront page, gzipped.
@@ -347,7 +364,7 @@ async function runOrderBench() {
   if (only && !only.includes('orders')) return;
   console.log('\nPlacing orders...');
   // Any URL of the PostgreSQL server will do: the order bench makes (and drops) a database of its own there.
-  const result = await benchOrders({ postgres: databaseUrl });
+  const result = await benchOrders({ postgres: databaseUrl, port: Number(process.env.BENCH_ORDERS_PORT) || undefined });
   for (const line of result.lines) console.log(line);
   if (!result.ok) process.exitCode = 1;
 }

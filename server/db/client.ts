@@ -46,13 +46,15 @@ export interface EmbeddedDatabaseOptions {
   dataDir: string;
   /** System user the embedded server runs as when the shop runs as root. */
   osUser?: string;
+  /** Server settings over the embedded defaults (EMBEDDED_DB_SETTINGS). */
+  settings?: Record<string, string>;
   log?: (msg: string) => void;
   warn?: (msg: string) => void;
 }
 
 /** The shop's own PostgreSQL server in DATA_DIR/postgres, started (and supervised) here. */
 export async function openEmbedded(opts: EmbeddedDatabaseOptions): Promise<Database> {
-  const embedded = new EmbeddedPostgres({ dir: join(opts.dataDir, 'postgres'), osUser: opts.osUser, log: opts.log, warn: opts.warn });
+  const embedded = new EmbeddedPostgres({ dir: join(opts.dataDir, 'postgres'), osUser: opts.osUser, settings: opts.settings, log: opts.log, warn: opts.warn });
   await embedded.start();
   const database = await openPostgres(embedded.url());
   return {

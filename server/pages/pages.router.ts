@@ -75,7 +75,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
   const template = compileTemplate(readFileSync(templatePath, 'utf8'));
   const loadProduct = async (id: string) => (await productDetailCached(deps.db, id)).value;
   const preloads = createPreloads(options.clientDistDir);
-  const pages = createPageCache<RenderedPage>();
+  const pages = createPageCache<RenderedPage>({ sizeOf: (page) => page.html.length + page.br.length + page.gzip.length });
   let entry: Promise<SsrEntry> | undefined;
 
   /**

@@ -32,12 +32,24 @@ const MAX_SOCKET_PATH = 100;
 const READY_TIMEOUT_MS = 60_000;
 const MAX_BACKOFF_MS = 10_000;
 
-// Sized for a small shop beside its app on one machine: a few connections, modest shared memory.
+// Sized for a small shop beside its app on one machine, whose memory target counts both (decision
+// 0149): a few connections, modest shared memory, and no helper process the shop does not use.
+// An owner with memory to spare raises any of them with EMBEDDED_DB_SETTINGS (server/env.ts).
 const BASE_SETTINGS: Record<string, string> = {
   listen_addresses: '',
   unix_socket_permissions: '0700',
   max_connections: '40',
-  shared_buffers: '48MB',
+  // Counted once however many processes map it; the operating system's file cache serves the rest.
+  shared_buffers: '32MB',
+  // PostgreSQL 18 reads through three I/O worker processes by default; a backend reading for itself
+  // costs a small shop nothing and saves those processes.
+  io_method: 'sync',
+  // No logical replication here: no launcher process waiting for subscriptions.
+  max_logical_replication_workers: '0',
+  // One autovacuum worker at a time, its dead-row memory capped (the default takes maintenance_work_mem).
+  autovacuum_max_workers: '1',
+  autovacuum_work_mem: '32MB',
+  huge_pages: 'off',
   log_min_messages: 'warning',
   logging_collector: 'off',
 };

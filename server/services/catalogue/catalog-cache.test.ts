@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogChanged } from '../../lib/catalog-events';
-import { CACHE_MAX_ENTRIES, cachedAnswer, cacheSize } from './catalog-cache';
+import { CACHE_MAX_ENTRIES, CACHE_MAX_JSON_BYTES, cacheJsonBytes, cachedAnswer, cacheSize } from './catalog-cache';
 
 describe('catalog cache', () => {
   it('loads once, shares concurrent misses and serves hits', async () => {
@@ -24,6 +24,19 @@ describe('catalog cache', () => {
     const db = {};
     for (let i = 0; i < CACHE_MAX_ENTRIES + 50; i++) await cachedAnswer(db, `key${i}`, async () => i);
     expect(cacheSize()).toBeLessThanOrEqual(CACHE_MAX_ENTRIES);
+  });
+
+  it('is bounded in bytes: large answers for distinct searches push the oldest out', async () => {
+    const db = {};
+    const large = 'x'.repeat(CACHE_MAX_JSON_BYTES / 10);
+    for (let i = 0; i < 30; i++) {
+      await cachedAnswer(db, `search=${i}`, async () => large);
+      expect(cacheJsonBytes()).toBeLessThanOrEqual(CACHE_MAX_JSON_BYTES);
+    }
+    expect(cacheSize()).toBeLessThan(10);
+    let reloaded = false;
+    await cachedAnswer(db, 'search=29', async () => ((reloaded = true), large));
+    expect(reloaded).toBe(false);
   });
 
   it('drops everything on catalogChanged, including a load already under way', async () => {

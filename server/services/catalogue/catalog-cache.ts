@@ -9,6 +9,9 @@ import { catalogCache } from '../../lib/metrics';
  * net for writes that bypass catalogChanged() (manual SQL, a lost notification).
  */
 export const CACHE_MAX_ENTRIES = 500;
+// Also bounded by the size of the answers' JSON (the parsed value beside it takes about as much
+// again): distinct searches each make an answer, and 500 of the largest would be about 50 MB.
+export const CACHE_MAX_JSON_BYTES = 12 * 1024 * 1024;
 const CACHE_TTL_MS = 5_000;
 
 export interface CachedAnswer<T> {
@@ -23,6 +26,7 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+let jsonBytes = 0;
 const inFlight = new Map<string, Promise<CachedAnswer<unknown>>>();
 let generation = 0;
 
@@ -42,12 +46,25 @@ function dbKey(db: object): number {
 function invalidateCatalogCache(): void {
   generation++;
   entries.clear();
+  jsonBytes = 0;
   inFlight.clear();
+}
+
+function remove(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  jsonBytes -= entry.answer.json.length;
 }
 onCatalogChanged(() => invalidateCatalogCache());
 
 export function cacheSize(): number {
   return entries.size;
+}
+
+/** The length of the kept answers' JSON. */
+export function cacheJsonBytes(): number {
+  return jsonBytes;
 }
 
 /**
@@ -65,7 +82,7 @@ export function cachedAnswer<T>(db: object, key: string, load: () => Promise<T>)
     catalogCache.inc({ result: 'hit' });
     return Promise.resolve(hit.answer as CachedAnswer<T>);
   }
-  if (hit) entries.delete(fullKey);
+  if (hit) remove(fullKey);
   const pending = inFlight.get(fullKey);
   if (pending) {
     catalogCache.inc({ result: 'shared' });
@@ -77,9 +94,13 @@ export function cachedAnswer<T>(db: object, key: string, load: () => Promise<T>)
   const promise = load()
     .then((value) => {
       const answer: CachedAnswer<T> = { value, json: JSON.stringify(value) };
-      if (generation === startedAt) {
-        if (entries.size >= CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      const size = answer.json.length;
+      if (generation === startedAt && size <= CACHE_MAX_JSON_BYTES) {
+        remove(fullKey);
+        // Least recently used first out, until the new answer fits both bounds.
+        while (entries.size > 0 && (entries.size >= CACHE_MAX_ENTRIES || jsonBytes + size > CACHE_MAX_JSON_BYTES)) remove(entries.keys().next().value as string);
         entries.set(fullKey, { answer, expires: Date.now() + CACHE_TTL_MS });
+        jsonBytes += size;
       }
       return answer;
     })
