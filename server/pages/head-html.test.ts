@@ -39,12 +39,12 @@ describe('the server-rendered head', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />  </head>');
   });
 
-  it("a server-rendered page's scripts load at low priority; the shell's keep the default", () => {
+  it("a server-rendered page's scripts keep their default priority (decision 0151: low cost more blocking time than it saved)", () => {
     const template = compileTemplate(TEMPLATE.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/vendor.js">\n  </head>'));
     const page = template.withPage('', '<main>Hi</main>', '');
-    expect(page).toContain('<script type="module" fetchpriority="low" src="/assets/main.js"></script>');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor.js">');
-    expect(template.withHead('')).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(page).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor.js">');
+    expect(page).not.toContain('fetchpriority="low"');
   });
 
   it('refuses a template without a head', () => {

@@ -95,7 +95,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       const { state, load } = loaded;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      const head = renderHead(headTags(page.meta, origin)) + renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes) + preloads(plan.module, 'low');
+      const head = renderHead(headTags(page.meta, origin)) + renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes) + preloads(plan.module);
       return compressedPage(template.withPage(head, html, stateScript(SSR_STATE_ID, state)));
     });
   };

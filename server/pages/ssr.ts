@@ -131,15 +131,14 @@ interface ManifestChunk {
 
 /**
  * modulepreload links for a page's chunk and the chunks it imports, from Vite's build manifest, so
- * that the browser fetches them beside the entry instead of after it. A server-rendered page asks
- * for them at low priority like its entry (html-template.ts); a client-rendered one at the default.
+ * that the browser fetches them beside the entry instead of after it.
  */
-export function createPreloads(clientDistDir: string | undefined): (module: string, priority?: 'low' | 'auto') => string {
+export function createPreloads(clientDistDir: string | undefined): (module: string) => string {
   const file = clientDistDir ? join(clientDistDir, '.vite', 'manifest.json') : undefined;
   if (!file || !existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const memo = new Map<string, string[]>();
-  return (module, priority = 'auto') => {
+  return (module) => {
     let links = memo.get(module);
     if (links === undefined) {
       const files = new Set<string>();
@@ -166,7 +165,6 @@ export function createPreloads(clientDistDir: string | undefined): (module: stri
       links = [...files].filter((f) => !skip.has(f));
       memo.set(module, links);
     }
-    const hint = priority === 'low' ? ' fetchpriority="low"' : '';
-    return links.map((f) => `    <link rel="modulepreload"${hint} crossorigin href="/${f}" />\n`).join('');
+    return links.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}" />\n`).join('');
   };
 }
