@@ -96,7 +96,7 @@ function utilsFor(client: TRPCUntypedClient<AnyRouter>, queryClient: QueryClient
           queryFn: () => client.query(path.join('.'), input, (a as CallOptions | undefined)?.trpc),
         });
       default:
-        throw new Error(`trpc utils: ${fullPath.join('.')} is not implemented (src/lib/trpc-react.ts)`);
+        throw new Error(`trpc utils: ${fullPath.join('.')} is not one of the shop's tRPC calls (src/lib/trpc-react.ts)`);
     }
   }) as Record<string, unknown>;
   return new Proxy(procedures, { get: (target, key) => (key === 'client' ? typedClient : target[key as string]) });
@@ -151,7 +151,7 @@ export function createTrpcHooks<TRouter extends AnyRouter>(): TrpcHooks<TRouter>
       case 'useUtils':
         return useUtils();
       default:
-        throw new Error(`trpc: ${fullPath.join('.')} is not implemented (src/lib/trpc-react.ts)`);
+        throw new Error(`trpc: ${fullPath.join('.')} is not one of the shop's tRPC calls (src/lib/trpc-react.ts)`);
     }
   }) as TrpcHooks<TRouter>;
 }

@@ -184,7 +184,12 @@ export async function readOrderLinesForAdd(db: Db, userId: string, orderId: stri
  * Adds several quantities (one per distinct variant) to the shopper's cart and answers the cart after
  * it, in one statement, as addToCart adds one: the cart is created or touched, each line created or
  * added to, all of them or (on any failure) none, and the cart read from what the writes returned and
- * the other lines from the table.
+ * the other lines from the table. Both writes are INSERT ... ON CONFLICT on the unique keys (the
+ * owner; the cart and variant), so two first adds of one shopper at once end with one cart and one
+ * line holding both quantities: PostgreSQL makes the second wait for the first and then update what
+ * it wrote, with no unique violation to catch. The read sees the tables as they were when the
+ * statement began, hence the added lines from what the writes returned. Ids and times are made here,
+ * as Prisma would (@default(cuid()) and @updatedAt are filled in by the client, not the database).
  */
 export async function addManyToCart(db: Db, shopper: ShopperKey, lines: { variantId: string; quantity: number }[], now = new Date()): Promise<CartRow> {
   const at = now.toISOString();
@@ -216,42 +221,9 @@ export async function addManyToCart(db: Db, shopper: ShopperKey, lines: { varian
   return cart;
 }
 
-/**
- * Adds a quantity to the shopper's line of a variant and answers the cart after it, in one statement:
- * creates the cart or marks it as just used, creates the line or adds to it, and reads the cart as
- * readCartRow does. Both writes are INSERT ... ON CONFLICT on the unique keys (the owner; the cart and
- * variant), so two first adds of one shopper at once end with one cart and one line holding both
- * quantities: PostgreSQL makes the second wait for the first and then update what it wrote, with no
- * unique violation to catch. The read sees the tables as they were when the statement began, so the
- * cart and the added line come from what the writes returned and the other lines from the table.
- * Ids and times are made here, as Prisma would (@default(cuid()) and @updatedAt are filled in by the
- * client, not the database).
- */
-export async function addToCart(db: Db, shopper: ShopperKey, variantId: string, quantity: number, now = new Date()): Promise<CartRow> {
-  const at = now.toISOString();
-  const [column, value] = 'userId' in shopper ? [Prisma.raw('"userId"'), shopper.userId] : [Prisma.raw('"guestId"'), shopper.guestId];
-  const rows = await db.$queryRaw<unknown[]>`
-    WITH touched AS (
-      INSERT INTO "Cart" ("id", ${column}, "createdAt", "updatedAt") VALUES (${newId()}, ${value}, ${at}::timestamp, ${at}::timestamp)
-      ON CONFLICT (${column}) DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING "id", "couponCode"
-    ), added AS (
-      INSERT INTO "CartItem" ("id", "cartId", "variantId", "quantity", "createdAt", "updatedAt")
-      SELECT ${newId()}, touched."id", ${variantId}, ${quantity}, ${at}::timestamp, ${at}::timestamp FROM touched
-      ON CONFLICT ("cartId", "variantId") DO UPDATE SET "quantity" = "CartItem"."quantity" + EXCLUDED."quantity", "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING "id", "cartId", "variantId", "quantity", "createdAt"
-    )
-    ${cartSelect(
-      Prisma.sql`touched`,
-      Prisma.sql`(SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM added
-        UNION ALL
-        SELECT "id", "cartId", "variantId", "quantity", "createdAt" FROM "CartItem"
-        WHERE "cartId" = (SELECT "id" FROM touched) AND "variantId" <> ${variantId})`,
-      Prisma.sql`TRUE`,
-    )}`;
-  const cart = toCartRow(rows);
-  if (!cart) throw new Error('Cart add returned no cart');
-  return cart;
+/** Adds a quantity to the shopper's line of one variant and answers the cart after it: addManyToCart with one line. */
+export function addToCart(db: Db, shopper: ShopperKey, variantId: string, quantity: number, now = new Date()): Promise<CartRow> {
+  return addManyToCart(db, shopper, [{ variantId, quantity }], now);
 }
 
 /** Locks a cart row until the transaction ends, so two changes of one cart's gifts take turns. */
