@@ -13,11 +13,45 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { SaveAsList } from '../../features/lists/SaveAsList';
 import { RequestQuote } from '../../features/quotes/RequestQuote';
 
+/** The empty cart, with its way back to the products (`className`: the server-rendered page's hint). */
+function EmptyCart({ className }: { className?: string }) {
+  return (
+    <div className={`mx-auto max-w-xl px-4 py-20 text-center${className ? ` ${className}` : ''}`}>
+      <ShoppingBag className="mx-auto h-14 w-14 text-slate-300" aria-hidden />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
+      <p className="mt-2 text-slate-600">Polymailers, bubble wrap and more are waiting for you.</p>
+      <ButtonLink to="/products" className="mt-6" size="lg">
+        Browse Products
+      </ButtonLink>
+      <p className="mt-4 text-sm text-slate-600">
+        Know your SKUs? <ButtonLink to="/quick-order" variant="ghost" size="sm"><ListPlus className="h-4 w-4" aria-hidden /> Quick order</ButtonLink>
+      </p>
+    </div>
+  );
+}
+
+const LOADING = 'Loading your cart...';
+
 export default function CartPage() {
   const { cart, isLoading, isError, retry, clearCart } = useCart();
-  const { isSignedIn } = useAuth();
+  const { isSignedIn, sessionRead } = useAuth();
   const seo = <Seo {...cartPageMeta()} />;
-  if (isLoading && !cart) return (<>{seo}<Spinner label="Loading your cart..." /></>);
+  // The server renders /cart once for everyone and cannot know whether this tab has a cart (the
+  // session and the guest id are in the browser's storage), and hydration must render what it sent.
+  // So until the session has been read, the page holds both: the empty cart, and the placeholder of
+  // a cart being loaded, one of them shown by the head's hint (may-have-cart:, decision 0153).
+  if (!sessionRead) {
+    return (
+      <>
+        {seo}
+        <EmptyCart className="may-have-cart:hidden" />
+        <div className="hidden may-have-cart:block">
+          <Spinner label={LOADING} />
+        </div>
+      </>
+    );
+  }
+  if (isLoading && !cart) return (<>{seo}<Spinner label={LOADING} /></>);
   if (isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
@@ -28,20 +62,13 @@ export default function CartPage() {
     );
   }
 
+  // The same place in the tree as in the hinted page above, so hydration keeps its elements.
   if (!cart || cart.items.length === 0) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <>
         {seo}
-        <ShoppingBag className="mx-auto h-14 w-14 text-slate-300" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Your cart is empty</h1>
-        <p className="mt-2 text-slate-600">Polymailers, bubble wrap and more are waiting for you.</p>
-        <ButtonLink to="/products" className="mt-6" size="lg">
-          Browse Products
-        </ButtonLink>
-        <p className="mt-4 text-sm text-slate-600">
-          Know your SKUs? <ButtonLink to="/quick-order" variant="ghost" size="sm"><ListPlus className="h-4 w-4" aria-hidden /> Quick order</ButtonLink>
-        </p>
-      </div>
+        <EmptyCart />
+      </>
     );
   }
 
