@@ -182,6 +182,9 @@ test("a tab whose guest cart holds an item never shows the empty cart: the place
     requestAnimationFrame(watch);
   });
 
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
   await withScriptsBlocked(page, '/cart');
   await expect(page.locator('main [role="status"]')).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toBeHidden();
@@ -191,6 +194,8 @@ test("a tab whose guest cart holds an item never shows the empty cart: the place
   await expect(page.getByRole('region', { name: 'Items' }).getByText(productName)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sawEmpty?: boolean }).sawEmpty ?? false)).toBe(false);
+  // The blocked scripts of the first load are console errors too; a hydration mismatch would be one more.
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
 
 /** The header as painted: its visible text and where its links and buttons sit. */
