@@ -47,6 +47,16 @@ describe('the server-rendered head', () => {
     expect(page).not.toContain('fetchpriority="low"');
   });
 
+  it("puts a server-rendered page's early tags (its largest image) before the template's stylesheet and scripts", () => {
+    const template = compileTemplate(TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/app.css">\n  </head>'));
+    const page = template.withPage('<title>T</title>', '<main>Hi</main>', '', '<link rel="preload" as="image" href="/i.avif" />');
+    const image = page.indexOf('rel="preload" as="image"');
+    expect(image).toBeGreaterThan(page.indexOf('<meta charset'));
+    expect(image).toBeLessThan(page.indexOf('<script type="module"'));
+    expect(image).toBeLessThan(page.indexOf('rel="stylesheet"'));
+    expect(page.indexOf('<title>T</title>')).toBeGreaterThan(image);
+  });
+
   it('refuses a template without a head', () => {
     expect(() => compileTemplate('<html><body></body></html>')).toThrow(/<\/head>/);
   });

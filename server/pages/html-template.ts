@@ -11,8 +11,10 @@ export interface HtmlTemplate {
   /**
    * A server-rendered page: these head tags, the page's HTML inside the root element and `after`
    * (its state) right behind it. The template's "needs JavaScript" notice goes: this page does not.
+   * `earlyHtml` (the largest image's preload) goes before the template's stylesheet and entry
+   * script, so that it is the first request the page makes.
    */
-  withPage(headHtml: string, rootHtml: string, after: string): string;
+  withPage(headHtml: string, rootHtml: string, after: string, earlyHtml?: string): string;
 }
 
 const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
@@ -34,6 +36,10 @@ export function compileTemplate(html: string): HtmlTemplate {
   // The session hint runs before the stylesheet and scripts are even asked for (an inline script
   // after a stylesheet would wait for it).
   const pageHead = bare.replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
+  // Where a page's early tags go: before the first stylesheet or script the template loads.
+  const firstLoad = pageHead.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
+  const split = firstLoad < 0 ? pageHead.length : firstLoad;
+  const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
@@ -42,6 +48,7 @@ export function compileTemplate(html: string): HtmlTemplate {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
-    withPage: (headHtml, rootHtml, after) => (at2 < 0 ? bare + headHtml + rest : pageHead + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot),
+    withPage: (headHtml, rootHtml, after, earlyHtml = '') =>
+      at2 < 0 ? bare + earlyHtml + headHtml + rest : pageHeadTop + earlyHtml + pageHeadRest + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot,
   };
 }

@@ -95,8 +95,11 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       const { state, load } = loaded;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      const head = renderHead(headTags(page.meta, origin)) + renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes) + preloads(plan.module);
-      return compressedPage(template.withPage(head, html, stateScript(SSR_STATE_ID, state)));
+      // The page is readable without its code, so nothing is asked for before its largest image
+      // (first in the head) and the stylesheet but the entry: the page's own chunks are not
+      // preloaded, the entry asks for them while it starts (decision 0154).
+      const image = renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes);
+      return compressedPage(template.withPage(renderHead(headTags(page.meta, origin)), html, stateScript(SSR_STATE_ID, state), image));
     });
   };
 

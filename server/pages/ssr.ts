@@ -31,8 +31,6 @@ type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
 export interface PagePlan {
   /** The URL the page is rendered at: the path, and for the listing its filters in their one canonical order. */
   url: string;
-  /** The page's source module, to preload its chunk (Vite's manifest key). */
-  module: string;
   /** Runs the page's queries; null when the page has nothing to show (the shell answers instead). */
   load(helpers: Helpers): Promise<PageLoad | null>;
 }
@@ -42,15 +40,9 @@ export interface PageLoad {
   lcpImage?: { url: string; sizes: string };
 }
 
-const STATIC_PAGES: Record<string, string> = {
-  '/': 'src/routes/static/AboutPage.tsx',
-  '/about': 'src/routes/static/AboutPage.tsx',
-  '/home': 'src/routes/home/HomePage.tsx',
-  '/faq': 'src/routes/static/FaqPage.tsx',
-  '/contact': 'src/routes/static/ContactPage.tsx',
-  '/shipping': 'src/routes/static/ShippingPage.tsx',
-};
-const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
+// A server-rendered page's own chunks are not preloaded: the page is readable without them, and the
+// entry asks for them as it starts (decision 0154).
+const STATIC_PAGES = new Set(['/', '/about', '/home', '/faq', '/contact', '/shipping']);
 
 /**
  * Client-rendered pages people land on from outside (a shared cart link, a bookmark): their shell
@@ -68,13 +60,12 @@ const RELATED_SHOWN = 4;
 /** The plan for a public page, or null for pages that stay client-rendered (cart, account, admin...). */
 export function planPage(path: string, search: URLSearchParams): PagePlan | null {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => ({}) };
+  if (STATIC_PAGES.has(normalised)) return { url: normalised, load: async () => ({}) };
   if (normalised === '/products') {
     const state = parseFilterParams(search);
     const qs = toSearchParams(state).toString();
     return {
       url: qs ? `/products?${qs}` : '/products',
-      module: 'src/routes/catalog/ProductsPage.tsx',
       async load(helpers) {
         const [, listing] = await Promise.all([helpers.catalog.filterOptions.prefetch(), helpers.catalog.filter.fetch(toFilterInput(state)).catch(() => null)]);
         // The first card's image is the listing's largest paint on a phone (ProductCard, index 0).
@@ -88,7 +79,6 @@ export function planPage(path: string, search: URLSearchParams): PagePlan | null
     const id = product[1] ?? product[2];
     return {
       url: normalised,
-      module: PRODUCT_PAGE,
       async load(helpers) {
         // A product that is not there: the shell and its 404 answer (pages.router.ts), not a page.
         const detail = await helpers.catalog.byId.fetch({ id }).catch(() => null);
