@@ -1,3 +1,4 @@
+import { entryAfterPaintTag } from './entry-after-paint';
 import { SESSION_HINT_TAG } from './session-hint';
 
 // The SPA's index.html, read once and split where the page's head goes. The template's own generic
@@ -20,6 +21,7 @@ export interface HtmlTemplate {
 const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
 const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
 const ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/i;
 const NOSCRIPT = /[ \t]*<noscript>[\s\S]*?<\/noscript>[ \t]*\r?\n?/i;
 /*
  * The scripts keep their default priority on server-rendered pages too. Loading them at
@@ -39,7 +41,9 @@ export function compileTemplate(html: string): HtmlTemplate {
   // Where a page's early tags go: before the first stylesheet or script the template loads.
   const firstLoad = pageHead.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
   const split = firstLoad < 0 ? pageHead.length : firstLoad;
-  const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
+  const [pageHeadTop, headRest] = [pageHead.slice(0, split), pageHead.slice(split)];
+  // The entry of a server-rendered page is asked for once the page has been painted (entry-after-paint.ts).
+  const pageHeadRest = headRest.replace(ENTRY_SCRIPT, (_m, src: string) => entryAfterPaintTag(src));
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
