@@ -43,23 +43,24 @@ describe('the server-rendered head', () => {
 
   it("a server-rendered page asks for its entry once painted; the client-rendered shell loads it from the head (decision 0154)", () => {
     const template = compileTemplate(TEMPLATE);
-    const page = template.withPage('', '<main>Hi</main>', '');
+    const page = template.withPage({ head: '', root: '<main>Hi</main>', after: '', chunks: ['/assets/Page-1.js', '/assets/icon-2.js'] });
     expect(page).not.toContain('<script type="module"');
-    expect(page).toContain(entryAfterPaintTag('/assets/main.js'));
-    expect(page).toContain('<script data-entry="/assets/main.js">');
+    expect(page).toContain(entryAfterPaintTag('/assets/main.js', ['/assets/Page-1.js', '/assets/icon-2.js']));
+    expect(page).toContain('<script data-entry="/assets/main.js" data-chunks="/assets/Page-1.js /assets/icon-2.js">');
+    expect(page).not.toContain('<link rel="modulepreload"');
     expect(template.withHead('')).toContain('<script type="module" src="/assets/main.js"></script>');
     expect(template.withExtra('')).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
   it("the after-paint loader's hash is the CSP's, whatever the entry's name", () => {
-    const script = /<script data-entry="[^"]*">([^<]+)<\/script>/.exec(entryAfterPaintTag('/assets/index-Ab12.js'))![1];
+    const script = /<script data-entry="[^"]*">(.+)<\/script>/.exec(entryAfterPaintTag('/assets/index-Ab12.js'))![1];
     expect(ENTRY_AFTER_PAINT_CSP).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     expect(entryAfterPaintTag('/assets/x.js"><script>alert(1)</script>')).not.toContain('<script>alert');
   });
 
   it("puts a server-rendered page's early tags (its largest image) before the template's stylesheet and scripts", () => {
     const template = compileTemplate(TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/app.css">\n  </head>'));
-    const page = template.withPage('<title>T</title>', '<main>Hi</main>', '', '<link rel="preload" as="image" href="/i.avif" />');
+    const page = template.withPage({ head: '<title>T</title>', root: '<main>Hi</main>', after: '', early: '<link rel="preload" as="image" href="/i.avif" />' });
     const image = page.indexOf('rel="preload" as="image"');
     expect(image).toBeGreaterThan(page.indexOf('<meta charset'));
     expect(image).toBeLessThan(page.indexOf('<script data-entry='));

@@ -9,13 +9,21 @@ export interface HtmlTemplate {
   withHead(headHtml: string): string;
   /** The template as built, plus extra tags (e.g. noindex) before </head>. */
   withExtra(headHtml: string): string;
-  /**
-   * A server-rendered page: these head tags, the page's HTML inside the root element and `after`
-   * (its state) right behind it. The template's "needs JavaScript" notice goes: this page does not.
-   * `earlyHtml` (the largest image's preload) goes before the template's stylesheet and entry
-   * script, so that it is the first request the page makes.
-   */
-  withPage(headHtml: string, rootHtml: string, after: string, earlyHtml?: string): string;
+  /** A server-rendered page. The template's "needs JavaScript" notice goes: this page does not. */
+  withPage(page: RenderedPageParts): string;
+}
+
+export interface RenderedPageParts {
+  /** The page's head tags (title, meta, canonical, JSON-LD). */
+  head: string;
+  /** The page's HTML, inside the root element. */
+  root: string;
+  /** Right behind the root element: the page's state. */
+  after: string;
+  /** Before the template's stylesheet and entry script (the largest image's preload): the page's first request. */
+  early?: string;
+  /** The page's own chunks, asked for with the entry once the page is painted (entry-after-paint.ts). */
+  chunks?: readonly string[];
 }
 
 const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
@@ -41,9 +49,11 @@ export function compileTemplate(html: string): HtmlTemplate {
   // Where a page's early tags go: before the first stylesheet or script the template loads.
   const firstLoad = pageHead.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
   const split = firstLoad < 0 ? pageHead.length : firstLoad;
-  const [pageHeadTop, headRest] = [pageHead.slice(0, split), pageHead.slice(split)];
+  const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
   // The entry of a server-rendered page is asked for once the page has been painted (entry-after-paint.ts).
-  const pageHeadRest = headRest.replace(ENTRY_SCRIPT, (_m, src: string) => entryAfterPaintTag(src));
+  const entry = ENTRY_SCRIPT.exec(pageHeadRest);
+  const [beforeEntry, afterEntry] = entry ? [pageHeadRest.slice(0, entry.index), pageHeadRest.slice(entry.index + entry[0].length)] : [pageHeadRest, ''];
+  const entryTag = (chunks: readonly string[] = []) => (entry ? entryAfterPaintTag(entry[1], chunks) : '');
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
@@ -52,7 +62,9 @@ export function compileTemplate(html: string): HtmlTemplate {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
-    withPage: (headHtml, rootHtml, after, earlyHtml = '') =>
-      at2 < 0 ? bare + earlyHtml + headHtml + rest : pageHeadTop + earlyHtml + pageHeadRest + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot,
+    withPage: ({ head: headHtml, root, after, early = '', chunks }) =>
+      at2 < 0
+        ? bare + early + headHtml + rest
+        : pageHeadTop + early + beforeEntry + entryTag(chunks) + afterEntry + headHtml + beforeRoot + root + '</div>' + after + afterRoot,
   };
 }

@@ -31,6 +31,8 @@ type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
 export interface PagePlan {
   /** The URL the page is rendered at: the path, and for the listing its filters in their one canonical order. */
   url: string;
+  /** The page's source module, whose chunks it loads after its first paint (Vite's manifest key). */
+  module: string;
   /** Runs the page's queries; null when the page has nothing to show (the shell answers instead). */
   load(helpers: Helpers): Promise<PageLoad | null>;
 }
@@ -40,9 +42,15 @@ export interface PageLoad {
   lcpImage?: { url: string; sizes: string };
 }
 
-// A server-rendered page's own chunks are not preloaded: the page is readable without them, and the
-// entry asks for them as it starts (decision 0154).
-const STATIC_PAGES = new Set(['/', '/about', '/home', '/faq', '/contact', '/shipping']);
+const STATIC_PAGES: Record<string, string> = {
+  '/': 'src/routes/static/AboutPage.tsx',
+  '/about': 'src/routes/static/AboutPage.tsx',
+  '/home': 'src/routes/home/HomePage.tsx',
+  '/faq': 'src/routes/static/FaqPage.tsx',
+  '/contact': 'src/routes/static/ContactPage.tsx',
+  '/shipping': 'src/routes/static/ShippingPage.tsx',
+};
+const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
 
 /**
  * Client-rendered pages people land on from outside (a shared cart link, a bookmark): their shell
@@ -60,12 +68,13 @@ const RELATED_SHOWN = 4;
 /** The plan for a public page, or null for pages that stay client-rendered (cart, account, admin...). */
 export function planPage(path: string, search: URLSearchParams): PagePlan | null {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (STATIC_PAGES.has(normalised)) return { url: normalised, load: async () => ({}) };
+  if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => ({}) };
   if (normalised === '/products') {
     const state = parseFilterParams(search);
     const qs = toSearchParams(state).toString();
     return {
       url: qs ? `/products?${qs}` : '/products',
+      module: 'src/routes/catalog/ProductsPage.tsx',
       async load(helpers) {
         const [, listing] = await Promise.all([helpers.catalog.filterOptions.prefetch(), helpers.catalog.filter.fetch(toFilterInput(state)).catch(() => null)]);
         // The first card's image is the listing's largest paint on a phone (ProductCard, index 0).
@@ -79,6 +88,7 @@ export function planPage(path: string, search: URLSearchParams): PagePlan | null
     const id = product[1] ?? product[2];
     return {
       url: normalised,
+      module: PRODUCT_PAGE,
       async load(helpers) {
         // A product that is not there: the shell and its 404 answer (pages.router.ts), not a page.
         const detail = await helpers.catalog.byId.fetch({ id }).catch(() => null);
@@ -120,12 +130,12 @@ interface ManifestChunk {
 }
 
 /**
- * modulepreload links for a page's chunk and the chunks it imports, from Vite's build manifest, so
- * that the browser fetches them beside the entry instead of after it.
+ * The files of a page's chunk and the chunks it imports that the entry does not already hold, from
+ * Vite's build manifest, so that the browser fetches them beside the entry instead of after it.
  */
-export function createPreloads(clientDistDir: string | undefined): (module: string) => string {
+export function createPageChunks(clientDistDir: string | undefined): (module: string) => string[] {
   const file = clientDistDir ? join(clientDistDir, '.vite', 'manifest.json') : undefined;
-  if (!file || !existsSync(file)) return () => '';
+  if (!file || !existsSync(file)) return () => [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const memo = new Map<string, string[]>();
   return (module) => {
@@ -155,6 +165,9 @@ export function createPreloads(clientDistDir: string | undefined): (module: stri
       links = [...files].filter((f) => !skip.has(f));
       memo.set(module, links);
     }
-    return links.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}" />\n`).join('');
+    return links.map((f) => `/${f}`);
   };
 }
+
+/** modulepreload links for a client-rendered page's chunks, in its head. */
+export const modulePreloadTags = (files: string[]) => files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}" />\n`).join('');
