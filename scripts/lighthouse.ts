@@ -8,6 +8,7 @@
 //   npm run lighthouse                 build, then measure
 //   npm run lighthouse -- --no-build   measure the existing build
 //   RUNS=5 CHROME_PATH=... npm run lighthouse
+//   PAGES=products,product npm run lighthouse -- --no-build   some of the pages only
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +19,8 @@ import lighthouse from 'lighthouse';
 
 const OUT_DIR = path.resolve('.lighthouse');
 const RUNS = Number(process.env.RUNS ?? 3);
+/** `PAGES=products,product` measures only those (names: home, products, product, cart). */
+const ONLY = process.env.PAGES?.split(',').map((p) => p.trim());
 const CHROME_PATH = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -155,7 +158,7 @@ async function main() {
       { name: 'products', path: '/products' },
       { name: 'product', path: `/products/${productId}`, label: '/products/:id' },
       { name: 'cart', path: '/cart' },
-    ];
+    ].filter((p) => !ONLY || ONLY.includes(p.name));
 
     const results: { page: string; path: string; label: string; runs: RunFigures[] }[] = [];
     let version = '';

@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { getGuestId } from './lib/session';
@@ -22,13 +22,17 @@ if (stateTag) {
   for (const q of state.queries ?? []) q.state.dataUpdatedAt = now;
   markServerRendered();
   // The page's own chunk first, so that hydration never waits on it inside a Suspense boundary.
+  // In a transition, so that React hydrates in slices and yields to the browser between them (a
+  // tap or a scroll is answered meanwhile) instead of in one long task (decision 0154).
   void preloadRoute(window.location.pathname).finally(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App serverState={state} />
-      </StrictMode>,
-    );
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App serverState={state} />
+        </StrictMode>,
+      );
+    });
   });
 } else {
   // Pages for signed-in people (checkout, account, back office), login, quick order and the dev server.

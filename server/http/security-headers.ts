@@ -1,9 +1,11 @@
 import helmet from 'helmet';
+import { ENTRY_AFTER_PAINT_CSP } from '../pages/entry-after-paint';
 import { SESSION_HINT_CSP } from '../pages/session-hint';
 
 /**
  * Security headers for every answer (helmet). The SPA loads only its own scripts, so script-src is
- * 'self' plus the hash of the one inline script of server-rendered pages (server/pages/session-hint.ts);
+ * 'self' plus the hashes of the two inline scripts of server-rendered pages (server/pages/session-hint.ts,
+ * server/pages/entry-after-paint.ts);
  * styles allow inline because react-hot-toast injects its own <style> element. JSON-LD
  * blocks are data, not scripts, and need no exception. Nothing may frame the shop (clickjacking on
  * the back office). HSTS only when the shop is known to be served over https.
@@ -14,7 +16,7 @@ export function securityHeaders(opts: { https: boolean }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", SESSION_HINT_CSP],
+        scriptSrc: ["'self'", SESSION_HINT_CSP, ENTRY_AFTER_PAINT_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { headTags } from '../../shared/seo/page-meta';
 import { renderHead, renderHeadTag } from './head-html';
+import { ENTRY_AFTER_PAINT_CSP, entryAfterPaintTag } from './entry-after-paint';
 import { compileTemplate } from './html-template';
 
 const TEMPLATE = `<!doctype html>
@@ -39,12 +41,31 @@ describe('the server-rendered head', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />  </head>');
   });
 
-  it("a server-rendered page's scripts keep their default priority (decision 0151: low cost more blocking time than it saved)", () => {
-    const template = compileTemplate(TEMPLATE.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/vendor.js">\n  </head>'));
-    const page = template.withPage('', '<main>Hi</main>', '');
-    expect(page).toContain('<script type="module" src="/assets/main.js"></script>');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor.js">');
-    expect(page).not.toContain('fetchpriority="low"');
+  it("a server-rendered page asks for its entry once painted; the client-rendered shell loads it from the head (decision 0154)", () => {
+    const template = compileTemplate(TEMPLATE);
+    const page = template.withPage({ head: '', root: '<main>Hi</main>', after: '', chunks: ['/assets/Page-1.js', '/assets/icon-2.js'] });
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain(entryAfterPaintTag('/assets/main.js', ['/assets/Page-1.js', '/assets/icon-2.js']));
+    expect(page).toContain('<script data-entry="/assets/main.js" data-chunks="/assets/Page-1.js /assets/icon-2.js">');
+    expect(page).not.toContain('<link rel="modulepreload"');
+    expect(template.withHead('')).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(template.withExtra('')).toContain('<script type="module" src="/assets/main.js"></script>');
+  });
+
+  it("the after-paint loader's hash is the CSP's, whatever the entry's name", () => {
+    const script = /<script data-entry="[^"]*">(.+)<\/script>/.exec(entryAfterPaintTag('/assets/index-Ab12.js'))![1];
+    expect(ENTRY_AFTER_PAINT_CSP).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(entryAfterPaintTag('/assets/x.js"><script>alert(1)</script>')).not.toContain('<script>alert');
+  });
+
+  it("puts a server-rendered page's early tags (its largest image) before the template's stylesheet and scripts", () => {
+    const template = compileTemplate(TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/app.css">\n  </head>'));
+    const page = template.withPage({ head: '<title>T</title>', root: '<main>Hi</main>', after: '', early: '<link rel="preload" as="image" href="/i.avif" />' });
+    const image = page.indexOf('rel="preload" as="image"');
+    expect(image).toBeGreaterThan(page.indexOf('<meta charset'));
+    expect(image).toBeLessThan(page.indexOf('<script data-entry='));
+    expect(image).toBeLessThan(page.indexOf('rel="stylesheet"'));
+    expect(page.indexOf('<title>T</title>')).toBeGreaterThan(image);
   });
 
   it('refuses a template without a head', () => {

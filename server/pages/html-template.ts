@@ -1,3 +1,4 @@
+import { entryAfterPaintTag } from './entry-after-paint';
 import { SESSION_HINT_TAG } from './session-hint';
 
 // The SPA's index.html, read once and split where the page's head goes. The template's own generic
@@ -8,16 +9,27 @@ export interface HtmlTemplate {
   withHead(headHtml: string): string;
   /** The template as built, plus extra tags (e.g. noindex) before </head>. */
   withExtra(headHtml: string): string;
-  /**
-   * A server-rendered page: these head tags, the page's HTML inside the root element and `after`
-   * (its state) right behind it. The template's "needs JavaScript" notice goes: this page does not.
-   */
-  withPage(headHtml: string, rootHtml: string, after: string): string;
+  /** A server-rendered page. The template's "needs JavaScript" notice goes: this page does not. */
+  withPage(page: RenderedPageParts): string;
+}
+
+export interface RenderedPageParts {
+  /** The page's head tags (title, meta, canonical, JSON-LD). */
+  head: string;
+  /** The page's HTML, inside the root element. */
+  root: string;
+  /** Right behind the root element: the page's state. */
+  after: string;
+  /** Before the template's stylesheet and entry script (the largest image's preload): the page's first request. */
+  early?: string;
+  /** The page's own chunks, asked for with the entry once the page is painted (entry-after-paint.ts). */
+  chunks?: readonly string[];
 }
 
 const TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
 const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
 const ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/i;
 const NOSCRIPT = /[ \t]*<noscript>[\s\S]*?<\/noscript>[ \t]*\r?\n?/i;
 /*
  * The scripts keep their default priority on server-rendered pages too. Loading them at
@@ -34,6 +46,14 @@ export function compileTemplate(html: string): HtmlTemplate {
   // The session hint runs before the stylesheet and scripts are even asked for (an inline script
   // after a stylesheet would wait for it).
   const pageHead = bare.replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
+  // Where a page's early tags go: before the first stylesheet or script the template loads.
+  const firstLoad = pageHead.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
+  const split = firstLoad < 0 ? pageHead.length : firstLoad;
+  const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
+  // The entry of a server-rendered page is asked for once the page has been painted (entry-after-paint.ts).
+  const entry = ENTRY_SCRIPT.exec(pageHeadRest);
+  const [beforeEntry, afterEntry] = entry ? [pageHeadRest.slice(0, entry.index), pageHeadRest.slice(entry.index + entry[0].length)] : [pageHeadRest, ''];
+  const entryTag = (chunks: readonly string[] = []) => (entry ? entryAfterPaintTag(entry[1], chunks) : '');
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
@@ -42,6 +62,9 @@ export function compileTemplate(html: string): HtmlTemplate {
     withHead: (headHtml) => bare + headHtml + rest,
     withExtra: (headHtml) => head + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
-    withPage: (headHtml, rootHtml, after) => (at2 < 0 ? bare + headHtml + rest : pageHead + headHtml + beforeRoot + rootHtml + '</div>' + after + afterRoot),
+    withPage: ({ head: headHtml, root, after, early = '', chunks }) =>
+      at2 < 0
+        ? bare + early + headHtml + rest
+        : pageHeadTop + early + beforeEntry + entryTag(chunks) + afterEntry + headHtml + beforeRoot + root + '</div>' + after + afterRoot,
   };
 }

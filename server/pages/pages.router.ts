@@ -11,7 +11,7 @@ import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
 import { createPageCache } from './page-cache';
-import { CLIENT_PAGE_MODULES, createPreloads, loadPageState, planPage, stateScript, type SsrEntry } from './ssr';
+import { CLIENT_PAGE_MODULES, createPageChunks, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
 
 // The id of the state's script tag (src/lib/ssr.ts reads it).
 const SSR_STATE_ID = 'ssr-state';
@@ -74,7 +74,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
   // Read once: the built index.html does not change while the server runs.
   const template = compileTemplate(readFileSync(templatePath, 'utf8'));
   const loadProduct = async (id: string) => (await productDetailCached(deps.db, id)).value;
-  const preloads = createPreloads(options.clientDistDir);
+  const pageChunks = createPageChunks(options.clientDistDir);
   const pages = createPageCache<RenderedPage>({ sizeOf: (page) => page.html.length + page.br.length + page.gzip.length });
   let entry: Promise<SsrEntry> | undefined;
 
@@ -95,8 +95,17 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       const { state, load } = loaded;
       entry ??= ssrEntry();
       const { html } = await (await entry).render(plan.url, state);
-      const head = renderHead(headTags(page.meta, origin)) + renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes) + preloads(plan.module);
-      return compressedPage(template.withPage(head, html, stateScript(SSR_STATE_ID, state)));
+      // The page is readable without its code: its largest image is its first request, and its
+      // scripts (the entry and the page's chunks) are asked for once it is painted (decision 0154).
+      return compressedPage(
+        template.withPage({
+          head: renderHead(headTags(page.meta, origin)),
+          root: html,
+          after: stateScript(SSR_STATE_ID, state),
+          early: renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes),
+          chunks: pageChunks(plan.module),
+        }),
+      );
     });
   };
 
@@ -118,7 +127,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
         return;
       }
       const page = await resolvePageHead(req.path, origin, loadProduct);
-      const module = Object.hasOwn(CLIENT_PAGE_MODULES, req.path) ? preloads(CLIENT_PAGE_MODULES[req.path]) : '';
+      const module = Object.hasOwn(CLIENT_PAGE_MODULES, req.path) ? modulePreloadTags(pageChunks(CLIENT_PAGE_MODULES[req.path])) : '';
       const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + module) : template.withExtra(NOINDEX + module);
       res.status(page.status).send(html);
     } catch (err) {

@@ -31,7 +31,7 @@ type Helpers = ReturnType<typeof createServerSideHelpers<typeof appRouter>>;
 export interface PagePlan {
   /** The URL the page is rendered at: the path, and for the listing its filters in their one canonical order. */
   url: string;
-  /** The page's source module, to preload its chunk (Vite's manifest key). */
+  /** The page's source module, whose chunks it loads after its first paint (Vite's manifest key). */
   module: string;
   /** Runs the page's queries; null when the page has nothing to show (the shell answers instead). */
   load(helpers: Helpers): Promise<PageLoad | null>;
@@ -132,12 +132,12 @@ interface ManifestChunk {
 }
 
 /**
- * modulepreload links for a page's chunk and the chunks it imports, from Vite's build manifest, so
- * that the browser fetches them beside the entry instead of after it.
+ * The files of a page's chunk and the chunks it imports that the entry does not already hold, from
+ * Vite's build manifest, so that the browser fetches them beside the entry instead of after it.
  */
-export function createPreloads(clientDistDir: string | undefined): (module: string) => string {
+export function createPageChunks(clientDistDir: string | undefined): (module: string) => string[] {
   const file = clientDistDir ? join(clientDistDir, '.vite', 'manifest.json') : undefined;
-  if (!file || !existsSync(file)) return () => '';
+  if (!file || !existsSync(file)) return () => [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const memo = new Map<string, string[]>();
   return (module) => {
@@ -167,6 +167,9 @@ export function createPreloads(clientDistDir: string | undefined): (module: stri
       links = [...files].filter((f) => !skip.has(f));
       memo.set(module, links);
     }
-    return links.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}" />\n`).join('');
+    return links.map((f) => `/${f}`);
   };
 }
+
+/** modulepreload links for a client-rendered page's chunks, in its head. */
+export const modulePreloadTags = (files: string[]) => files.map((f) => `    <link rel="modulepreload" crossorigin href="${f}" />\n`).join('');

@@ -40,9 +40,14 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("a product page's first answer preloads its main image", async ({ page, request }) => {
+test("a product page's first answer preloads its main image first, and none of the page's own chunks", async ({ page, request }) => {
   await page.goto('/products');
   const href = await page.getByTestId('product-card').first().getAttribute('href');
   const html = await (await request.get(href!)).text();
   expect(html).toMatch(/<link data-page-head rel="preload" as="image" type="image\/avif" imagesrcset="\/uploads\/img\/[0-9a-f]{20}-800x800-160\.avif 160w,[^"]+" imagesizes="[^"]+" fetchpriority="high" \/>/);
+  // Asked for before the stylesheet; the scripts wait for the first paint (decision 0154).
+  const image = html.indexOf('rel="preload" as="image"');
+  expect(image).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  expect(html).not.toContain('<script type="module"');
+  expect(html).not.toContain('rel="modulepreload"');
 });
