@@ -135,12 +135,19 @@ for (const width of [390, 1280]) {
   });
 }
 
-/** Loads `path` with the page's scripts blocked: the server's HTML and its inline hint alone, as first painted. */
-async function withScriptsBlocked(page: Page, path: string): Promise<void> {
+/**
+ * Loads `path` with the page's scripts blocked: the server's HTML and its inline hint alone, as first
+ * painted. The scripts stay blocked until the returned function has left the page: the page asks for
+ * its entry only after its first paint (decision 0154), which may be after the load event.
+ */
+async function withScriptsBlocked(page: Page, path: string): Promise<() => Promise<void>> {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(path);
   await page.waitForLoadState('load');
-  await page.unroute('**/assets/*.js');
+  return async () => {
+    await page.goto('about:blank');
+    await page.unroute('**/assets/*.js');
+  };
 }
 
 for (const width of [390, 1280]) {
@@ -148,10 +155,11 @@ for (const width of [390, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     // No script ran, so the tab is still new (no guest id) when the page is loaded again below.
-    await withScriptsBlocked(page, '/cart');
+    const leave = await withScriptsBlocked(page, '/cart');
     await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
     await expect(page.getByText('Polymailers, bubble wrap and more are waiting for you.')).toBeVisible();
     const before = await seen(page);
+    await leave();
 
     const cartCalls: string[] = [];
     const errors: string[] = [];
@@ -185,10 +193,11 @@ test("a tab whose guest cart holds an item never shows the empty cart: the place
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
-  await withScriptsBlocked(page, '/cart');
+  const leave = await withScriptsBlocked(page, '/cart');
   await expect(page.locator('main [role="status"]')).toBeVisible();
   await expect(page.getByText('Your cart is empty')).toBeHidden();
   await expect(page.getByText('Polymailers, bubble wrap and more are waiting for you.')).toBeHidden();
+  await leave();
 
   await page.goto('/cart');
   await expect(page.getByRole('region', { name: 'Items' }).getByText(productName)).toBeVisible();
