@@ -207,6 +207,8 @@ test('the detail page shows related products and what this browser viewed recent
   const related = page.getByTestId('related-products');
   await expect(related.getByTestId('product-card').first()).toBeVisible();
   await expect(related.getByRole('link', { name: new RegExp(first.name) })).toHaveCount(0);
+  // The page arrives server-rendered; the visit is noted once it has hydrated (the chat button shows then).
+  await expect(page.getByTestId('chat-open')).toBeVisible();
 
   await page.goto(`/products/${second.id}`);
   await expect(page.getByTestId('recently-viewed').getByRole('link', { name: new RegExp(first.name) })).toBeVisible();

@@ -44,10 +44,11 @@ export default function PackingPage() {
         reason: 'manual_adjustment',
         notes: `Packing screen: ${delta > 0 ? '+1' : '-1'} unit (on hand ${row.on_hand} → ${value})`,
       });
-      // A refetch already on its way (the 15 s refresh) would answer the figures from before this
-      // change and overwrite the tile: cancelled first, so the adjustment's own answer stands.
-      await utils.admin.inventory.page.cancel(input);
+      // A refetch already on its way (the 15 s refresh, or the search typed meanwhile, whose tiles
+      // were asked for before this change committed) would answer the figures from before it: the
+      // tile shows the adjustment's own answer at once, and every page of tiles is asked again now.
       utils.admin.inventory.page.setData(input, (page) => page && { ...page, items: page.items.map((r) => (r.variant_id === updated.variant_id ? updated : r)) });
+      void utils.admin.inventory.page.invalidate();
       toast.success(`Stock ${delta > 0 ? 'increased' : 'decreased'}: 1 unit(s)`, { duration: STOCK_TOAST_MS });
       setFlash((f) => new Set(f).add(row.variant_id));
       setTimeout(() => setFlash((f) => { const n = new Set(f); n.delete(row.variant_id); return n; }), HIGHLIGHT_MS);
