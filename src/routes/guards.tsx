@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../lib/router';
 import { Spinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
 

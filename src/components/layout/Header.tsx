@@ -1,6 +1,6 @@
 import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from '../../lib/router';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';

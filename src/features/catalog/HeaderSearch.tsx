@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { sizeLabel } from '../../../shared/domain/product-options';
 import { trpc } from '../../lib/trpc';
 
