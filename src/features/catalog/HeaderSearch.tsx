@@ -29,11 +29,13 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const [active, setActive] = useState(-1);
 
   // A server-rendered page shows the box before its JavaScript runs: what was typed meanwhile is in
-  // the element, not in the state, and is taken up once the page has hydrated.
+  // the element, not in the state, and is taken up once the page has hydrated, with its suggestions
+  // if the shopper is still in the box (its focus event came before React listened).
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = input.current?.value;
     if (typed) setText(typed);
+    if (typed && document.activeElement === input.current) setOpen(true);
   }, []);
 
   useEffect(() => {
