@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { errorDetail } from '../../lib/trpc';
+import { returnPathOf } from '../guards';
 import { WEAK_PASSWORD_MESSAGE } from '../../../shared/messages';
 
 type Tab = 'login' | 'register';
@@ -20,7 +21,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Sent here by a signed-in route (e.g. /checkout)? Go back there; otherwise home (spec: '/').
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const from = returnPathOf(location.state);
 
   const set = (key: keyof typeof form) => (value: string) => {
     if (key === 'password') setPasswordError(undefined);
