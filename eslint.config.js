@@ -41,6 +41,16 @@ export default tseslint.config(
     },
   },
   {
+    // The router's names come from src/lib/router.tsx (decision 0152): there the location is React
+    // state, so navigations are transitions; wouter's own useSearch/useSearchParams would decode the
+    // query twice. The typescript-eslint rule, so that it and the toast rule above both apply.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/router.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^(wouter|regexparam)(/|$)', message: 'Import the router from src/lib/router.tsx (decision 0152).' }] }],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

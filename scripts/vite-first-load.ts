@@ -11,10 +11,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** The issue's budget for every storefront page (issue 23): not reached yet, see decision 0150. */
+/** The issue's budget for every storefront page (issue 23): not reached yet, see decisions 0150 and 0152. */
 export const FIRST_LOAD_TARGET_KB = 100;
-/** The limit the build enforces: a ratchet at the heaviest page measured plus about 1 KB, lowered by each cut. */
-export const FIRST_LOAD_BUDGET_KB = 119;
+/**
+ * The limit the build enforces: a ratchet at the heaviest page measured plus about 1 KB, lowered by
+ * each cut. Now `/cart` at 108.1 KB, after react-router gave way to wouter (decision 0152).
+ */
+export const FIRST_LOAD_BUDGET_KB = 109;
 
 interface ModuleLike {
   code?: string | null;

@@ -1,16 +1,23 @@
 import { hydrate, QueryClientProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { Layout } from './components/layout/Layout';
 import { Spinner } from './components/ui/Spinner';
 import { Toasts } from './components/ui/Toasts';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { CartProvider } from './features/cart/CartProvider';
 import { createQueryClient, createTrpcClient } from './lib/trpc';
+import { BrowserRouter, Routes } from './lib/router';
 import { TrpcProvider } from './lib/trpc-react';
 import { routes } from './routes';
 
 function AppRoutes() {
-  return <Suspense fallback={<Spinner />}>{useRoutes(routes)}</Suspense>;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Layout>
+        <Routes routes={routes} />
+      </Layout>
+    </Suspense>
+  );
 }
 
 /**

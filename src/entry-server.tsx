@@ -2,8 +2,8 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
-import { StaticRouter } from 'react-router-dom';
 import { AppShell, queryClientWith } from './App';
+import { StaticRouter } from './lib/router';
 import { preloadRoute } from './routes';
 
 // The server's entry (Vite's SSR build, dist/ssr/entry-server.js; server/pages/ssr.ts loads it):
@@ -22,7 +22,7 @@ export async function render(url: string, state: DehydratedState): Promise<Rende
   const { pathname } = new URL(url, 'http://localhost');
   await preloadRoute(pathname);
   const queryClient = queryClientWith(state);
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter url={url}>{children}</StaticRouter>;
   try {
     const html = await new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];

@@ -1,10 +1,11 @@
 import './lib/zod-jitless';
 import type { DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { getGuestId } from './lib/session';
 import { markServerRendered, SSR_STATE_ID } from './lib/ssr';
+import { preloadHeaderSearch } from './components/layout/Header';
 import { preloadRoute } from './routes';
 import './index.css';
 
@@ -21,18 +22,15 @@ if (stateTag) {
   const now = Date.now();
   for (const q of state.queries ?? []) q.state.dataUpdatedAt = now;
   markServerRendered();
-  // The page's own chunk first, so that hydration never waits on it inside a Suspense boundary.
-  // In a transition, so that React hydrates in slices and yields to the browser between them (a
-  // tap or a scroll is answered meanwhile) instead of in one long task (decision 0154).
-  void preloadRoute(window.location.pathname).finally(() => {
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App serverState={state} />
-        </StrictMode>,
-      );
-    });
+  // The page's own chunk and the header's search first, so that hydration never waits on them inside
+  // a Suspense boundary (src/lib/preloadable.tsx says why that matters).
+  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderSearch()]).finally(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App serverState={state} />
+      </StrictMode>,
+    );
   });
 } else {
   // Pages for signed-in people (checkout, account, back office), login, quick order and the dev server.

@@ -1,6 +1,5 @@
 import { lazy, use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
-import { Layout } from './components/layout/Layout';
+import { matchPageRoute, Navigate, type PageRoute } from './lib/router';
 import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 
 // The route table of storefront.md section 2 and back-office.md section 2. Pages are lazy so that
@@ -56,42 +55,37 @@ const AdminApp = lazy(() => import('./routes/admin/AdminApp'));
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const staff = (page: ReactNode) => <RequireStaff>{page}</RequireStaff>;
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: <AboutPage />, handle: { preload: AboutPage.preload } },
-      { path: '/home', element: <HomePage />, handle: { preload: HomePage.preload } },
-      { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/about', element: <AboutPage />, handle: { preload: AboutPage.preload } },
-      { path: '/faq', element: <FaqPage />, handle: { preload: FaqPage.preload } },
-      { path: '/contact', element: <ContactPage />, handle: { preload: ContactPage.preload } },
-      { path: '/shipping', element: <ShippingPage />, handle: { preload: ShippingPage.preload } },
-      { path: '/products', element: <ProductsPage />, handle: { preload: ProductsPage.preload } },
-      { path: '/products/:id', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
-      { path: '/products/:id/:slug', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
-      { path: '/product/:id', element: <ProductDetailPage />, handle: { preload: ProductDetailPage.preload } },
-      { path: '/cart', element: <CartPage />, handle: { preload: CartPage.preload } },
-      { path: '/quick-order', element: <QuickOrderPage /> },
-      { path: '/checkout', element: signedIn(<CheckoutPage />) },
-      { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
-      { path: '/orders', element: signedIn(<OrdersPage />) },
-      { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
-      { path: '/account', element: signedIn(<AccountPage />) },
-      { path: '/lists', element: signedIn(<ListsPage />) },
-      { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
-      { path: '/quotes', element: signedIn(<QuotesPage />) },
-      { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
-      { path: '/admin/*', element: staff(<AdminApp />) },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
+// In table order, the first match wins (src/lib/router.tsx); all of them are shown inside the Layout (App.tsx).
+export const routes: PageRoute[] = [
+  { path: '/', element: <AboutPage />, preload: AboutPage.preload },
+  { path: '/home', element: <HomePage />, preload: HomePage.preload },
+  { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/about', element: <AboutPage />, preload: AboutPage.preload },
+  { path: '/faq', element: <FaqPage />, preload: FaqPage.preload },
+  { path: '/contact', element: <ContactPage />, preload: ContactPage.preload },
+  { path: '/shipping', element: <ShippingPage />, preload: ShippingPage.preload },
+  { path: '/products', element: <ProductsPage />, preload: ProductsPage.preload },
+  { path: '/products/:id', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
+  { path: '/products/:id/:slug', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
+  { path: '/product/:id', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
+  { path: '/cart', element: <CartPage />, preload: CartPage.preload },
+  { path: '/quick-order', element: <QuickOrderPage /> },
+  { path: '/checkout', element: signedIn(<CheckoutPage />) },
+  { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },
+  { path: '/orders', element: signedIn(<OrdersPage />) },
+  { path: '/orders/:id', element: signedIn(<OrderDetailPage />) },
+  { path: '/account', element: signedIn(<AccountPage />) },
+  { path: '/lists', element: signedIn(<ListsPage />) },
+  { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
+  { path: '/quotes', element: signedIn(<QuotesPage />) },
+  { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
+  { path: '/admin/*?', element: staff(<AdminApp />) },
+  { path: '*', element: <Navigate to="/" replace /> },
 ];
 
 /** Loads the code of the page at `pathname` if it is one the server renders (main.tsx, before hydrating). */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()));
+  await matchPageRoute(routes, pathname)?.preload?.();
 }

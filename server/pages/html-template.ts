@@ -13,7 +13,7 @@ export interface HtmlTemplate {
   withPage(page: RenderedPageParts): string;
 }
 
-export interface RenderedPageParts {
+interface RenderedPageParts {
   /** The page's head tags (title, meta, canonical, JSON-LD). */
   head: string;
   /** The page's HTML, inside the root element. */

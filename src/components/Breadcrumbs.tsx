@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import type { Crumb } from '../../shared/seo/page-meta';
 
 /** The visible trail; the same crumbs go into the page's BreadcrumbList (shared/seo/page-meta.ts). */

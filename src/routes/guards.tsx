@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../lib/router';
 import { Spinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
 
@@ -22,10 +22,24 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /login for someone already signed in goes home. */
+/**
+ * Where /login goes once someone is signed in: back to the signed-in page that sent them there
+ * (its path in the navigation's state), else home (spec: '/'). Only a path of this shop.
+ */
+export function returnPathOf(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/**
+ * /login for someone already signed in goes home, or back to the page that sent them to sign in:
+ * the same place the login form goes, so that whichever of the two renders first after signing in,
+ * the shopper lands on the page they came from.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { ready, isSignedIn } = useAuth();
+  const location = useLocation();
   if (!ready) return <Spinner />;
-  if (isSignedIn) return <Navigate to="/" replace />;
+  if (isSignedIn) return <Navigate to={returnPathOf(location.state)} replace />;
   return <>{children}</>;
 }

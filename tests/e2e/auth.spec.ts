@@ -50,6 +50,19 @@ test('a common password is refused under the field with the server message; a pa
   await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
 });
 
+test('signing in from a signed-in page goes back to it, with its query', async ({ page }) => {
+  const { email, password } = await registerCustomer(page);
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/orders?page=1');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders\?page=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+});
+
 test('a customer who opens /admin lands on /, an anonymous visitor on /login', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);

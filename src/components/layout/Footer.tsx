@@ -1,5 +1,5 @@
 import { Mail, MapPin } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
 
 export function Footer() {

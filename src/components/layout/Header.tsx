@@ -1,6 +1,7 @@
 import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { preloadable } from '../../lib/preloadable';
+import { Link, NavLink, useNavigate } from '../../lib/router';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';
@@ -8,8 +9,10 @@ import { buttonClass } from '../ui/Button';
 
 // The search box with its suggestions is its own chunk, loaded alongside the page's: a server-rendered
 // page already shows it as a plain form that works without JavaScript (React hydrates it when the
-// chunk arrives), so it need not weigh on every page's first load (decision 0150).
-const HeaderSearch = lazy(() => import('../../features/catalog/HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
+// chunk arrives), so it need not weigh on every page's first load (decision 0150). Such a page loads
+// it before hydrating (src/main.tsx), with the page's own chunks.
+const HeaderSearch = preloadable<{ className?: string }>(() => import('../../features/catalog/HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
+export const preloadHeaderSearch = HeaderSearch.preload;
 
 /** Until its chunk is there (pages the browser renders itself): the box's height, so nothing moves. */
 function SearchBox({ className = '' }: { className?: string }) {

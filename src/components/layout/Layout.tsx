@@ -1,5 +1,4 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useHydrated } from '../../lib/ssr';
 import { Footer } from './Footer';
@@ -10,7 +9,8 @@ const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
 // Only signed-in people can see the address banner (never a server-rendered page), so it loads with them.
 const AddressBanner = lazy(() => import('../../features/account/AddressBanner').then((m) => ({ default: m.AddressBanner })));
 
-export function Layout() {
+/** The page around every route: header, the route's page in <main>, footer, the chat. */
+export function Layout({ children }: { children: ReactNode }) {
   const { user, isSignedIn } = useAuth();
   // The chat lives in the browser only: not in the server's HTML, loaded once the page is live.
   const hydrated = useHydrated();
@@ -27,7 +27,7 @@ export function Layout() {
       {/* At least a screen tall: while a page or its data is still loading, the footer waits below the
           fold instead of showing and then being pushed down (a layout shift a phone feels). */}
       <main className="min-h-svh flex-1">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       {/* chat-widget */}

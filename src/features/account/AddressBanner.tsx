@@ -1,6 +1,6 @@
 import { MapPin, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 
 /**
  * A back-office list's filters kept in the address (so a list can be bookmarked and Back works): the

@@ -1,6 +1,6 @@
 import { Minus, Package, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { CartItemDto } from '../../../shared/schemas/cart.schema';
 import { productPath } from '../../../shared/seo/slug';
 import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-options';

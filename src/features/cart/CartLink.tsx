@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useCart } from './CartProvider';
 
 /** Header cart icon with the number of items (sum of quantities). */

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { sizeLabel } from '../../../shared/domain/product-options';
 import { trpc } from '../../lib/trpc';
 
@@ -29,11 +29,13 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const [active, setActive] = useState(-1);
 
   // A server-rendered page shows the box before its JavaScript runs: what was typed meanwhile is in
-  // the element, not in the state, and is taken up once the page has hydrated.
+  // the element, not in the state, and is taken up once the page has hydrated, with its suggestions
+  // if the shopper is still in the box (its focus event came before React listened).
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = input.current?.value;
     if (typed) setText(typed);
+    if (typed && document.activeElement === input.current) setOpen(true);
   }, []);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';
 import type { ProductCard as Product } from '../../../shared/schemas/catalog.schema';

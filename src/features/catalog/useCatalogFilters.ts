@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { parseFilterParams, toSearchParams, type FilterState } from '../../../shared/domain/catalog-filter';
 
 /**

@@ -2,7 +2,7 @@
 // badge, opening a 384 x 500 panel that can be minimised to its header or closed.
 import { MessageCircle, Minus, Send, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { AGENTS, MAX_CHAT_MESSAGE_LENGTH, agentForPath, headerForContext } from '../../../shared/content/chat-agents';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';
 import { useAuth } from '../auth/AuthProvider';

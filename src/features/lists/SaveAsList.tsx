@@ -1,7 +1,7 @@
 import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';
 

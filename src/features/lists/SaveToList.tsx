@@ -1,7 +1,7 @@
 import { ListPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';
 

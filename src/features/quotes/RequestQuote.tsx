@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { sgToday } from '../../../shared/domain/quotes';
 import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { RotateCcw, Search, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { BuyAgainDto } from '../../../shared/schemas/repeat-buying.schema';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';

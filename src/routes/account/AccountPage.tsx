@@ -1,6 +1,6 @@
 import { FileText, KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

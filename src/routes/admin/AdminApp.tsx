@@ -1,6 +1,6 @@
 import { ArrowDownUp, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -47,6 +47,34 @@ const NAV = [
   { to: '/admin/shop', label: 'Shop details', icon: Store, adminOnly: true },
 ];
 
+const toDashboard = <Navigate to="/admin" replace />;
+
+/** The back office's pages, by their full paths (the table is matched like the storefront's, first match wins). */
+function adminRoutes(isAdmin: boolean): PageRoute[] {
+  return [
+    { path: '/admin', element: <DashboardPage /> },
+    { path: '/admin/inventory', element: <InventoryPage /> },
+    { path: '/admin/products', element: <ProductsPage /> },
+    { path: '/admin/products/new', element: <ProductFormPage /> },
+    { path: '/admin/products/:id/edit', element: <ProductFormPage /> },
+    { path: '/admin/packing', element: <PackingPage /> },
+    { path: '/admin/promotions', element: <PromotionsPage /> },
+    { path: '/admin/gifts', element: <GiftsPage /> },
+    { path: '/admin/orders', element: <OrdersPage /> },
+    { path: '/admin/orders/:id', element: <OrderDetailPage /> },
+    { path: '/admin/quotes', element: <QuotesPage /> },
+    { path: '/admin/quotes/:id', element: <QuoteDetailPage /> },
+    { path: '/admin/messages', element: <MessagesPage /> },
+    { path: '/admin/reports/*?', element: <Suspense fallback={<Spinner />}><ReportsPage /></Suspense> },
+    { path: '/admin/import-export', element: <Suspense fallback={<Spinner />}><ImportExportPage /></Suspense> },
+    { path: '/admin/users', element: isAdmin ? <UsersPage /> : toDashboard },
+    { path: '/admin/settings', element: isAdmin ? <SettingsPage /> : toDashboard },
+    { path: '/admin/settings/webhooks/:id', element: isAdmin ? <Suspense fallback={<Spinner />}><WebhookEndpointPage /></Suspense> : toDashboard },
+    { path: '/admin/shop', element: isAdmin ? <ShopProfilePage /> : toDashboard },
+    { path: '*', element: toDashboard },
+  ];
+}
+
 export default function AdminApp() {
   const { isAdmin } = useAuth();
   const links = NAV.filter((n) => !n.adminOnly || isAdmin);
@@ -73,28 +101,7 @@ export default function AdminApp() {
           </ul>
         </nav>
         <div className="min-w-0 flex-1">
-          <Routes>
-            <Route index element={<DashboardPage />} />
-            <Route path="inventory" element={<InventoryPage />} />
-            <Route path="products" element={<ProductsPage />} />
-            <Route path="products/new" element={<ProductFormPage />} />
-            <Route path="products/:id/edit" element={<ProductFormPage />} />
-            <Route path="packing" element={<PackingPage />} />
-            <Route path="promotions" element={<PromotionsPage />} />
-            <Route path="gifts" element={<GiftsPage />} />
-            <Route path="orders" element={<OrdersPage />} />
-            <Route path="orders/:id" element={<OrderDetailPage />} />
-            <Route path="quotes" element={<QuotesPage />} />
-            <Route path="quotes/:id" element={<QuoteDetailPage />} />
-            <Route path="messages" element={<MessagesPage />} />
-            <Route path="reports/*" element={<Suspense fallback={<Spinner />}><ReportsPage /></Suspense>} />
-            <Route path="import-export" element={<Suspense fallback={<Spinner />}><ImportExportPage /></Suspense>} />
-            <Route path="users" element={isAdmin ? <UsersPage /> : <Navigate to="/admin" replace />} />
-            <Route path="settings" element={isAdmin ? <SettingsPage /> : <Navigate to="/admin" replace />} />
-            <Route path="settings/webhooks/:id" element={isAdmin ? <Suspense fallback={<Spinner />}><WebhookEndpointPage /></Suspense> : <Navigate to="/admin" replace />} />
-            <Route path="shop" element={isAdmin ? <ShopProfilePage /> : <Navigate to="/admin" replace />} />
-            <Route path="*" element={<Navigate to="/admin" replace />} />
-          </Routes>
+          <Routes routes={adminRoutes(isAdmin)} />
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { AlertTriangle, Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { DashboardSalesChart } from '../../features/admin/reports/DashboardSalesChart';
 import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { useAuth } from '../../features/auth/AuthProvider';

@@ -1,7 +1,7 @@
 import { Mail, MailOpen, Reply } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import type { OrderStatus } from '../../../shared/constants';
 import { COURIERS } from '../../../shared/domain/couriers';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, Plus, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { BUBBLE_WRAP_COLOR, BUBBLE_WRAP_TYPE } from '../../../shared/constants';
 import { imageValueProblem } from '../../../shared/domain/product-images';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings-defaults';

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileDown, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import { MAX_QUOTE_VALIDITY_DAYS, sgToday } from '../../../shared/domain/quotes';
 import type { AdminQuoteDetailDto } from '../../../shared/schemas/quote.schema';
 import { Spinner } from '../../components/ui/Spinner';

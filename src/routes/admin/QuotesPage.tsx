@@ -1,6 +1,6 @@
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { QUOTE_STATUSES, type QuoteStatus } from '../../../shared/domain/quotes';
 import { Spinner } from '../../components/ui/Spinner';
 import { Pager } from '../../features/admin/Pager';

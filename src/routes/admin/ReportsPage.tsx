@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, NavLink, Routes, useLocation, type PageRoute } from '../../lib/router';
 import { REPORT_SETTINGS_DEFAULTS, type ReportSettings } from '../../../shared/schemas/admin/reports.schema';
 import { Button } from '../../components/ui/Button';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -19,6 +19,17 @@ const TABS = [
   { to: 'promotions', label: 'Promotions' },
   { to: 'stock-cover', label: 'Stock cover' },
   { to: 'gst', label: 'GST' },
+];
+
+// /admin/reports itself, or a report that is not there, opens Sales.
+const REPORTS: PageRoute[] = [
+  { path: '/admin/reports/sales', element: <SalesReport /> },
+  { path: '/admin/reports/products', element: <ProductsReport /> },
+  { path: '/admin/reports/customers', element: <CustomersReport /> },
+  { path: '/admin/reports/promotions', element: <PromotionsReport /> },
+  { path: '/admin/reports/stock-cover', element: <StockCoverReport /> },
+  { path: '/admin/reports/gst', element: <GstReport /> },
+  { path: '*', element: <Navigate to="/admin/reports/sales" replace /> },
 ];
 
 export default function ReportsPage() {
@@ -57,16 +68,7 @@ export default function ReportsPage() {
           ))}
         </ul>
       </nav>
-      <Routes>
-        <Route index element={<Navigate to="sales" replace />} />
-        <Route path="sales" element={<SalesReport />} />
-        <Route path="products" element={<ProductsReport />} />
-        <Route path="customers" element={<CustomersReport />} />
-        <Route path="promotions" element={<PromotionsReport />} />
-        <Route path="stock-cover" element={<StockCoverReport />} />
-        <Route path="gst" element={<GstReport />} />
-        <Route path="*" element={<Navigate to="sales" replace />} />
-      </Routes>
+      <Routes routes={REPORTS} />
       {isAdmin && <ReportSettingsCard />}
     </div>
   );

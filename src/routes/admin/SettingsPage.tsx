@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
 import { PageHeader } from '../../features/admin/ui';
 import { ApiKeysSection } from './ApiKeysSection';

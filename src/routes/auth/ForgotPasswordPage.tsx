@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';

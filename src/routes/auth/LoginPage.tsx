@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { errorDetail } from '../../lib/trpc';
+import { returnPathOf } from '../guards';
 import { WEAK_PASSWORD_MESSAGE } from '../../../shared/messages';
 
 type Tab = 'login' | 'register';
@@ -20,7 +21,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Sent here by a signed-in route (e.g. /checkout)? Go back there; otherwise home (spec: '/').
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const from = returnPathOf(location.state);
 
   const set = (key: keyof typeof form) => (value: string) => {
     if (key === 'password') setPasswordError(undefined);

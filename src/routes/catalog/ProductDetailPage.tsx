@@ -1,6 +1,6 @@
 import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../lib/router';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
 import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun } from '../../../shared/domain/product-options';

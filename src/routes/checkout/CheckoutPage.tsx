@@ -1,7 +1,7 @@
 import { CreditCard, Gift, MapPin, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import type { SavedListDto } from '../../../shared/schemas/saved-list.schema';
 import { Seo } from '../../components/Seo';

@@ -1,7 +1,7 @@
 import { ChevronRight, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../../shared/domain/saved-lists';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

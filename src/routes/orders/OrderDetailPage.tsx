@@ -1,7 +1,7 @@
 import { ArrowLeft, FileDown, Printer } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../lib/router';
 import { PROCESSING_DAYS, DELIVERY_DAYS } from '../../../shared/constants';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';

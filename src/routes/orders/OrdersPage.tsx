@@ -1,5 +1,5 @@
 import { ChevronRight, Package } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { ORDER_LIST_PREVIEW_ITEMS } from '../../../shared/constants';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';

@@ -1,7 +1,7 @@
 import { ClipboardPaste, FileUp, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, type QuickOrderLine } from '../../../shared/domain/quick-order';
 import type { BulkCheckDto } from '../../../shared/schemas/repeat-buying.schema';
 import { Seo } from '../../components/Seo';

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

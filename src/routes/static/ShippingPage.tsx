@@ -1,5 +1,5 @@
 import { PackageCheck, RotateCcw, Truck } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../../../shared/constants';
 import { RETURNS_POLICY, SHIPPING_POLICY } from '../../../shared/content/policies';
 import { formatMoney } from '../../../shared/domain/money';

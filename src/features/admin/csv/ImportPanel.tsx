@@ -1,7 +1,7 @@
 import { FileUp, RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../../shared/constants';
 import {
   MAX_IMPORT_BYTES,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Card, errorText, inputClass, labelClass } from '../ui';
 import { trpc } from '../../../lib/trpc';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { presetRange, dayIn } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
 import { Card } from '../ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import { trpc } from '../../../lib/trpc';
 import { Badge, ErrorBox, errorText } from '../ui';
 import { Pager } from '../Pager';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { formatMoney } from '../../../../shared/domain/money';
 import {

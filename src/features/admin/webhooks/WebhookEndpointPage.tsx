@@ -1,6 +1,6 @@
 import { ArrowLeft, KeyRound, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,6 +1,6 @@
 import { ChevronRight, Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
