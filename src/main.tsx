@@ -33,7 +33,7 @@ if (stateTag) {
     );
   });
 } else {
-  // Pages for signed-in people (cart, checkout, account, back office) and the dev server.
+  // Pages for signed-in people (checkout, account, back office), login, quick order and the dev server.
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -37,7 +37,7 @@ const ContactPage = lazyPage(() => import('./routes/static/ContactPage'));
 const ShippingPage = lazyPage(() => import('./routes/static/ShippingPage'));
 const ProductsPage = lazyPage(() => import('./routes/catalog/ProductsPage'));
 const ProductDetailPage = lazyPage(() => import('./routes/catalog/ProductDetailPage'));
-const CartPage = lazy(() => import('./routes/cart/CartPage'));
+const CartPage = lazyPage(() => import('./routes/cart/CartPage'));
 const CheckoutPage = lazy(() => import('./routes/checkout/CheckoutPage'));
 const OrderSuccessPage = lazy(() => import('./routes/orders/OrderSuccessPage'));
 const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
@@ -70,7 +70,7 @@ export const routes: PageRoute[] = [
   { path: '/products/:id', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
   { path: '/products/:id/:slug', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
   { path: '/product/:id', element: <ProductDetailPage />, preload: ProductDetailPage.preload },
-  { path: '/cart', element: <CartPage /> },
+  { path: '/cart', element: <CartPage />, preload: CartPage.preload },
   { path: '/quick-order', element: <QuickOrderPage /> },
   { path: '/checkout', element: signedIn(<CheckoutPage />) },
   { path: '/order-success/:orderId', element: signedIn(<OrderSuccessPage />) },

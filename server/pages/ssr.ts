@@ -49,6 +49,9 @@ const STATIC_PAGES: Record<string, string> = {
   '/faq': 'src/routes/static/FaqPage.tsx',
   '/contact': 'src/routes/static/ContactPage.tsx',
   '/shipping': 'src/routes/static/ShippingPage.tsx',
+  // The cart is the same page for everyone on the server: its empty state and the placeholder of a
+  // cart being loaded, one shown by the head's hint until the page has hydrated (decision 0153).
+  '/cart': 'src/routes/cart/CartPage.tsx',
 };
 const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
 
@@ -56,11 +59,10 @@ const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
 export const HYDRATION_MODULES = ['src/features/catalog/HeaderSearch.tsx'];
 
 /**
- * Client-rendered pages people land on from outside (a shared cart link, a bookmark): their shell
+ * Client-rendered pages people land on from outside (a quick-order link, a bookmark): their shell
  * preloads the page's chunk beside the entry, so it does not wait for the entry to ask for it.
  */
 export const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
-  '/cart': 'src/routes/cart/CartPage.tsx',
   '/quick-order': 'src/routes/quick-order/QuickOrderPage.tsx',
   '/login': 'src/routes/auth/LoginPage.tsx',
 };
@@ -68,7 +70,7 @@ const PRODUCT_ROUTE = /^\/(?:products\/([A-Za-z0-9_-]{1,64})(?:\/[^/]+)?|product
 // The number of related products the product page shows (src/features/catalog/MoreProducts.tsx).
 const RELATED_SHOWN = 4;
 
-/** The plan for a public page, or null for pages that stay client-rendered (cart, account, admin...). */
+/** The plan for a public page (or the cart), or null for pages that stay client-rendered (checkout, account, admin...). */
 export function planPage(path: string, search: URLSearchParams): PagePlan | null {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (Object.hasOwn(STATIC_PAGES, normalised)) return { url: normalised, module: STATIC_PAGES[normalised], load: async () => ({}) };

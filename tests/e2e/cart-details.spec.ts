@@ -45,6 +45,8 @@ test('a tab still holding a short guest id from before the upgrade gets a strong
     if (!sessionStorage.getItem('session_id')) sessionStorage.setItem('session_id', old);
   }, OLD);
   await page.goto('/cart');
+  // /cart is server-rendered: its scripts (which replace the id) run once it is painted, then it hydrates.
+  await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
   const id = (await page.evaluate(() => sessionStorage.getItem('session_id')))!;
   expect(id).not.toBe(OLD);
   expect(isGuestId(id)).toBe(true);

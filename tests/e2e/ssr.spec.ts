@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInWithApi } from './fixtures';
+import { fillCartPastGiftTier, signInWithApi } from './fixtures';
 
 // The public pages arrive rendered: a shopper without JavaScript browses the catalogue and reads a
 // product, and with JavaScript the page that hydrates shows exactly what arrived (no flash, no
@@ -52,6 +52,13 @@ test.describe('without JavaScript', () => {
     await page.getByRole('combobox', { name: 'Search the shop' }).press('Enter');
     await expect(page).toHaveURL(/\/products\?search=pink$/);
     await expect(page.getByTestId('product-card').first()).toContainText(/pink/i);
+  });
+
+  test('the cart shows its empty state, with the way to the products', async ({ page }) => {
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByText('Polymailers, bubble wrap and more are waiting for you.')).toBeVisible();
+    await expect(page.locator('main').getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
   });
 });
 
@@ -127,6 +134,78 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 }
+
+/**
+ * Loads `path` with the page's scripts blocked: the server's HTML and its inline hint alone, as first
+ * painted. The scripts stay blocked until the returned function has left the page: the page asks for
+ * its entry only after its first paint (decision 0154), which may be after the load event.
+ */
+async function withScriptsBlocked(page: Page, path: string): Promise<() => Promise<void>> {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(path);
+  await page.waitForLoadState('load');
+  return async () => {
+    await page.goto('about:blank');
+    await page.unroute('**/assets/*.js');
+  };
+}
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px /cart in a new tab paints its empty state from the server and keeps it when it hydrates, asking for no cart`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    // No script ran, so the tab is still new (no guest id) when the page is loaded again below.
+    const leave = await withScriptsBlocked(page, '/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByText('Polymailers, bubble wrap and more are waiting for you.')).toBeVisible();
+    const before = await seen(page);
+    await leave();
+
+    const cartCalls: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => /\/trpc\/[^?]*cart\./.test(r.url()) && cartCalls.push(r.url()));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/cart');
+    await expect(page.getByRole('button', { name: /^Open chat with/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const after = await seen(page);
+
+    expect(after.main, 'the same empty cart before and after hydration').toBe(before.main);
+    expect(after.boxes, 'nothing moved on hydration').toEqual(before.boxes);
+    expect(cartCalls, "a new tab's cart is empty by construction: not asked for").toEqual([]);
+    expect(errors, 'no hydration errors').toEqual([]);
+    await context.close();
+  });
+}
+
+test("a tab whose guest cart holds an item never shows the empty cart: the placeholder, then the item", async ({ page }) => {
+  const { productName } = await fillCartPastGiftTier(page);
+  // Every frame of the page is watched for the empty cart being painted.
+  await page.addInitScript(() => {
+    const watch = () => {
+      const h1 = [...document.querySelectorAll('h1')].find((el) => el.textContent === 'Your cart is empty');
+      if (h1?.checkVisibility()) (window as unknown as { sawEmpty: boolean }).sawEmpty = true;
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+  const leave = await withScriptsBlocked(page, '/cart');
+  await expect(page.locator('main [role="status"]')).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeHidden();
+  await expect(page.getByText('Polymailers, bubble wrap and more are waiting for you.')).toBeHidden();
+  await leave();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('region', { name: 'Items' }).getByText(productName)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sawEmpty?: boolean }).sawEmpty ?? false)).toBe(false);
+  // The blocked scripts of the first load are console errors too; a hydration mismatch would be one more.
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
 
 /** The header as painted: its visible text and where its links and buttons sit. */
 async function headerSeen(page: Page): Promise<{ text: string; boxes: string[] }> {
