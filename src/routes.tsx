@@ -1,31 +1,16 @@
-import { lazy, use, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { preloadable } from './lib/preloadable';
 import { matchPageRoute, Navigate, type PageRoute } from './lib/router';
 import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 
 // The route table of storefront.md section 2 and back-office.md section 2. Pages are lazy so that
 // the storefront's first load stays small; the back office is its own chunk.
 
-type PageModule = { default: ComponentType };
-
 /**
- * A lazily loaded page whose code can be loaded ahead of rendering (preloadRoute): the pages the
- * server renders are loaded before hydration, so hydrating them never suspends. One chunk per page,
- * the same split the server renders by.
+ * A page the server renders: its code is loaded before hydration (preloadRoute), so hydrating it
+ * never suspends (src/lib/preloadable.tsx). One chunk per page, the same split the server renders by.
  */
-function lazyPage(load: () => Promise<PageModule>) {
-  let loaded: PageModule | undefined;
-  let pending: Promise<PageModule> | undefined;
-  const preload = () =>
-    (pending ??= load().then((m) => {
-      loaded = m;
-      return m;
-    }));
-  function Page() {
-    const { default: Component } = loaded ?? use(preload());
-    return <Component />;
-  }
-  return Object.assign(Page, { preload });
-}
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => preloadable(load);
 
 const HomePage = lazyPage(() => import('./routes/home/HomePage'));
 const LoginPage = lazy(() => import('./routes/auth/LoginPage'));
