@@ -11,13 +11,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** The issue's budget for every storefront page (issue 23): not reached yet, see decisions 0150 and 0152. */
+/** The issue's budget for every storefront page (issue 23): 11 of 21 pages reach it, see decisions 0150, 0152 and 0153. */
 export const FIRST_LOAD_TARGET_KB = 100;
 /**
  * The limit the build enforces: a ratchet at the heaviest page measured plus about 1 KB, lowered by
- * each cut. Now `/cart` at 108.1 KB, after react-router gave way to wouter (decision 0152).
+ * each cut. Now `/checkout` at 107.0 KB, after react-router gave way to wouter (decision 0152) and the
+ * filled cart became a chunk of its own (0153).
  */
-export const FIRST_LOAD_BUDGET_KB = 109;
+export const FIRST_LOAD_BUDGET_KB = 108;
 
 interface ModuleLike {
   code?: string | null;
