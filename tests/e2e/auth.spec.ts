@@ -80,6 +80,8 @@ test('staff see the Products and Admin links', async ({ page }) => {
 
 test('an expired token is cleared and the browser goes to /', async ({ page }) => {
   await page.goto('/faq');
+  // Hydrated (the chat button shows then): this page has read its session, so only the next one reads the stored token.
+  await expect(page.getByTestId('chat-open')).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('access_token', 'expired-token');
     localStorage.setItem('user', JSON.stringify({ id: 'x', email: 'x@example.com', role: 'customer', displayName: 'X', first_name: 'X', last_name: 'Y', phone: null, lastUsedAddressId: null }));

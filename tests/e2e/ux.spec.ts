@@ -65,6 +65,8 @@ test('API failures show an error with a retry, never a false "empty" or "no prod
   let failList = true;
   await page.route(/\/trpc\/[^?]*catalog\.filter/, (route) => (failList ? route.abort() : route.fallback()));
   await page.goto('/home');
+  // Hydrated first, so the link navigates in the page (a plain link would load /products whole, listing included).
+  await expect(page.getByTestId('chat-open')).toBeVisible();
   await page.getByRole('link', { name: 'Shop Now' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('alert').filter({ hasText: "We couldn't load the products" })).toBeVisible({ timeout: 20_000 });
