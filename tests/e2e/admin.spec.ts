@@ -84,6 +84,8 @@ test('the packing screen plus and minus change the available count', async ({ pa
   await page.goto('/admin/packing');
   await expect(page.getByRole('heading', { name: 'Real-Time Packing Interface' })).toBeVisible();
   await page.getByPlaceholder('Search products or SKU...').fill(row.sku);
+  // The search has been answered (it is debounced): the tiles are its tiles, not the unfiltered ones.
+  await expect(page.getByTestId('packing-count')).toHaveText('1 items');
   const tile = page.locator(`[data-testid="packing-tile"][data-sku="${row.sku}"]`);
   await expect(tile.getByTestId('available')).toHaveText(String(row.available));
 

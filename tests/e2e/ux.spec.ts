@@ -81,6 +81,8 @@ test('a page past the last one offers the way back instead of "No products found
   await page.goto('/products?page=40');
   await expect(page.getByRole('heading', { name: 'There is no page 40' })).toBeVisible();
   await expect(page.getByText('No products found')).toHaveCount(0);
+  // The page arrives server-rendered; its button works once it has hydrated (the chat button shows then).
+  await expect(page.getByTestId('chat-open')).toBeVisible();
   await page.getByRole('button', { name: /Go to page \d+/ }).click();
   await expect(page).not.toHaveURL(/page=40/);
   await expect(page.locator('a[href^="/products/"]').first()).toBeVisible();
