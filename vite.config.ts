@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { firstLoadBudget } from './scripts/vite-first-load';
@@ -7,6 +8,13 @@ import { firstLoadBudget } from './scripts/vite-first-load';
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      // wouter imports useSyncExternalStore from the shim package for React 17; on React 18 and
+      // later the shim only adds its fallback code (0.4 KB gzipped on every page) around React's own.
+      { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -23,6 +31,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Terser makes the first-load JavaScript 2 KB (gzipped) smaller than esbuild's minifier, mostly
+    // in react-dom, whose npm build is not minified (decision 0155); slower builds are the price.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     chunkSizeWarningLimit: 600,
     // Every browser the shop supports follows <link rel="modulepreload"> (Safari since 17, Firefox
     // since 115); one without it loads the same chunks a moment later, so the polyfill is not sent.
