@@ -43,11 +43,21 @@ export default tseslint.config(
   {
     // The router's names come from src/lib/router.tsx (decision 0152): there the location is React
     // state, so navigations are transitions; wouter's own useSearch/useSearchParams would decode the
-    // query twice. The typescript-eslint rule, so that it and the toast rule above both apply.
+    // query twice. The typescript-eslint rule, so that it and the toast rule above both apply. A page
+    // takes its own metadata module, not all of them (decision 0155).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/router.tsx'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^(wouter|regexparam)(/|$)', message: 'Import the router from src/lib/router.tsx (decision 0152).' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(wouter|regexparam)(/|$)', message: 'Import the router from src/lib/router.tsx (decision 0152).' },
+            // Every page's metadata in one chunk was 1.5 KB of each public page's first load (decision 0155).
+            { regex: 'shared/seo/page-meta$', message: "Import the page's own metadata module (shared/seo/*-meta.ts, breadcrumbs.ts), not page-meta (decision 0155)." },
+          ],
+        },
+      ],
     },
   },
   {

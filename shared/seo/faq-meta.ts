@@ -1,5 +1,5 @@
 import { FAQ } from '../content/faq';
-import type { PageMeta } from './page-meta';
+import type { PageMeta } from './head-tags';
 
 export const faqPageMeta = (): PageMeta => ({
   title: 'Frequently Asked Questions',

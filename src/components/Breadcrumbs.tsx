@@ -1,8 +1,8 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from '../lib/router';
-import type { Crumb } from '../../shared/seo/page-meta';
+import type { Crumb } from '../../shared/seo/breadcrumbs';
 
-/** The visible trail; the same crumbs go into the page's BreadcrumbList (shared/seo/page-meta.ts). */
+/** The visible trail; the same crumbs go into the page's BreadcrumbList (shared/seo/breadcrumbs.ts). */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">

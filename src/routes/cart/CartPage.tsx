@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ListPlus, ShoppingBag } from 'lucide-react';
 import { Seo } from '../../components/Seo';
-import { cartPageMeta } from '../../../shared/seo/page-meta';
+import { cartPageMeta } from '../../../shared/seo/cart-meta';
 import { ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,7 +1,7 @@
 import { ArrowRight, BadgePercent, Droplets, ShieldCheck, Truck } from 'lucide-react';
 import { SHOP_NAME } from '../../../shared/constants';
 import { BrowseProductsBanner } from '../../components/BrowseProductsBanner';
-import { homePageMeta } from '../../../shared/seo/page-meta';
+import { homePageMeta } from '../../../shared/seo/landing-meta';
 import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';

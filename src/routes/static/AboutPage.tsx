@@ -2,7 +2,7 @@ import { ArrowRight, ExternalLink, Instagram, Leaf, PackageCheck, ShoppingBag, S
 import { SHOP_NAME } from '../../../shared/constants';
 import { BrowseProductsBanner } from '../../components/BrowseProductsBanner';
 import { BRAND_LINKS } from '../../../shared/content/brand';
-import { landingPageMeta } from '../../../shared/seo/page-meta';
+import { landingPageMeta } from '../../../shared/seo/landing-meta';
 import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { CONTACT_REPLY_HOURS, SHOP_EMAIL } from '../../../shared/constants';
 import { REQUIRED_FIELDS_MESSAGE } from '../../../shared/messages';
-import { contactPageMeta } from '../../../shared/seo/page-meta';
+import { contactPageMeta } from '../../../shared/seo/contact-meta';
 import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';

@@ -2,7 +2,7 @@ import { ChevronDown, Mail, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { SHOP_EMAIL } from '../../../shared/constants';
 import { FAQ } from '../../../shared/content/faq';
-import { faqPageMeta } from '../../../shared/seo/page-meta';
+import { faqPageMeta } from '../../../shared/seo/faq-meta';
 import { Seo } from '../../components/Seo';
 import { buttonClass, ButtonLink } from '../../components/ui/Button';
 

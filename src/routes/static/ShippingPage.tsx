@@ -4,7 +4,7 @@ import { DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../../../shared/cons
 import { RETURNS_POLICY, SHIPPING_POLICY } from '../../../shared/content/policies';
 import { formatMoney } from '../../../shared/domain/money';
 import { DEFAULT_SHIPPING_RULES } from '../../../shared/domain/shipping';
-import { shippingPageMeta } from '../../../shared/seo/page-meta';
+import { shippingPageMeta } from '../../../shared/seo/shipping-meta';
 import { Seo } from '../../components/Seo';
 
 const dollars = (cents: number) => formatMoney(cents / 100);
