@@ -1,22 +1,14 @@
-import { ArrowLeft, FileDown, Printer } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { toast } from '../../lib/toast';
+import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from '../../lib/router';
 import { Seo } from '../../components/Seo';
-import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
-import { OrderDetails } from '../../features/orders/OrderDetails';
-import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
-import { OrderTimeline } from '../../features/orders/OrderTimeline';
-import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
-import { OrderAgain } from '../../features/repeat/OrderAgain';
-import { SaveAsList } from '../../features/lists/SaveAsList';
-import { downloadFile } from '../../lib/download';
-import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
+import { httpStatusOf, trpc } from '../../lib/trpc';
 
-// Only a pending order with a way to pay shows them: loaded then, not with the page (decision 0147).
-const PaymentInstructions = lazy(() => import('../../features/orders/PaymentInstructions').then((m) => ({ default: m.PaymentInstructions })));
+// The order once it has arrived is its own chunk (decision 0156): the page's first load is the shell.
+const loadOrderView = () => import('./OrderView');
+const OrderView = lazy(loadOrderView);
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -25,6 +17,10 @@ export default function OrderDetailPage() {
   const order = query.data;
   // Asked again when the status changes: a cancelled or paid order shows no payment request.
   const payment = trpc.payments.order.useQuery({ id }, { retry: false, enabled: order?.status === 'pending' });
+  // Fetched beside the order (on the page's first render, as the query starts), not after it.
+  useEffect(() => {
+    void loadOrderView();
+  }, []);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Seo title={order ? `Order ${order.order_number}` : 'Order'} description="Order details and status." path={`/orders/${id}`} noindex />
@@ -38,85 +34,10 @@ export default function OrderDetailPage() {
       ) : !order ? (
         <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
       ) : (
-        <>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
-            <StatusBadge status={order.status} />
-            <Button
-              variant="outline"
-              size="sm"
-              className="sm:ml-auto print:hidden"
-              onClick={() => downloadFile(`/orders/${order.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(err.message))}
-            >
-              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
-            </Button>
-            {/* The printed page is the order alone: header, footer, chat and this button are hidden in print. */}
-            <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
-              <Printer className="h-4 w-4" aria-hidden /> Print
-            </Button>
-          </div>
-          <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
-          <div className="mt-4 flex flex-wrap items-start gap-2 print:hidden">
-            <OrderAgain orderId={order.id} orderNumber={order.order_number} />
-            <SaveAsList source={{ from_order_id: order.id }} />
-          </div>
-          {order.status === 'pending' && hasPaymentInstructions(payment.data) && (
-            <div className="mt-6">
-              <Suspense fallback={<Spinner />}>
-                <PaymentInstructions payment={payment.data} />
-              </Suspense>
-            </div>
-          )}
-          <div className="mt-6">
-            <OrderDetails order={order} />
-          </div>
-          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-heading">
-            <h2 id="history-heading" className="mb-4 text-lg font-semibold text-slate-900">Order history</h2>
-            {history.isLoading ? <Spinner label="Loading the history..." /> : <OrderTimeline entries={history.data ?? []} />}
-          </section>
-          {order.status === 'pending' && <CancelOrder id={order.id} orderNumber={order.order_number} />}
-        </>
+        <Suspense fallback={<Spinner label="Loading the order..." />}>
+          <OrderView order={order} history={history} payment={payment.data} />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-function CancelOrder({ id, orderNumber }: { id: string; orderNumber: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const cancel = trpc.orders.cancel.useMutation();
-  const utils = trpc.useUtils();
-
-  async function onConfirm() {
-    try {
-      const updated = await cancel.mutateAsync({ id, reason: reason.trim() || undefined });
-      utils.orders.get.setData({ id }, updated);
-      await Promise.all([utils.orders.history.invalidate({ id }), utils.orders.list.invalidate()]);
-      toast.success(`Order ${orderNumber} has been cancelled`);
-      setOpen(false);
-    } catch (err) {
-      toast.error(errorDetail(err) ?? 'Could not cancel the order. Please try again.');
-    }
-  }
-
-  return (
-    <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-lg font-semibold text-slate-900">Changed your mind?</h2>
-      <p className="mt-1 text-sm text-slate-600">You can cancel this order until it is paid. Nothing has been charged.</p>
-      {open ? (
-        <div className="mt-3 space-y-3">
-          <label className="block text-sm font-medium text-slate-700">
-            Reason (optional)
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="danger" onClick={onConfirm} disabled={cancel.isPending}>{cancel.isPending ? 'Cancelling...' : 'Yes, cancel this order'}</Button>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={cancel.isPending}>Keep the order</Button>
-          </div>
-        </div>
-      ) : (
-        <Button variant="outline" className="mt-3" onClick={() => setOpen(true)}>Cancel order</Button>
-      )}
-    </section>
   );
 }

@@ -1,18 +1,24 @@
-import { CheckCircle2 } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from '../../lib/router';
-import { PROCESSING_DAYS, DELIVERY_DAYS } from '../../../shared/constants';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
-import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
-import { PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { trpc } from '../../lib/trpc';
+
+// The confirmation once the order has arrived is its own chunk (decision 0156): the page's first
+// load is the shell.
+const loadOrderSuccessView = () => import('./OrderSuccessView');
+const OrderSuccessView = lazy(loadOrderSuccessView);
 
 export default function OrderSuccessPage() {
   const { orderId = '' } = useParams();
   const query = trpc.orders.get.useQuery({ id: orderId }, { retry: false });
   const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: Boolean(query.data) });
+  // Fetched beside the order (on the page's first render, as the query starts), not after it.
+  useEffect(() => {
+    void loadOrderSuccessView();
+  }, []);
   const pay = hasPaymentInstructions(payment.data) ? payment.data : null;
   const seo = <Seo title="Order Confirmed" description="Thank you for your order." path={`/order-success/${orderId}`} noindex />;
   if (query.isLoading) return (<>{seo}<Spinner label="Loading your order..." /></>);
@@ -27,40 +33,11 @@ export default function OrderSuccessPage() {
     );
   }
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <>
       {seo}
-      <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-center">
-        <CheckCircle2 className="mx-auto h-12 w-12 text-emerald-600" aria-hidden />
-        <h1 className="mt-3 text-2xl font-bold text-slate-900">Thank you for your order!</h1>
-        <p className="mt-1 text-slate-700">
-          Order number <strong data-testid="order-number">{order.order_number}</strong>
-        </p>
-        {payment.isLoading ? null : pay ? (
-          <p className="mt-1 text-sm text-slate-600">Status: pending — please pay {pay.paynow ? 'by PayNow' : 'by bank transfer'} as shown below.</p>
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">Status: pending — payment is coming soon; we will be in touch.</p>
-        )}
-      </div>
-      {pay && (
-        <div className="mt-6">
-          <PaymentInstructions payment={pay} />
-        </div>
-      )}
-      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-base font-semibold text-slate-900">What happens next</h2>
-        <ol className="mt-3 grid gap-3 text-sm text-slate-700 sm:grid-cols-3">
-          <li className="rounded-lg bg-slate-50 p-3"><strong className="block text-slate-900">1. Processing</strong>We pack your order within {PROCESSING_DAYS.min}-{PROCESSING_DAYS.max} working days.</li>
-          <li className="rounded-lg bg-slate-50 p-3"><strong className="block text-slate-900">2. Shipping</strong>Delivery takes {DELIVERY_DAYS.min}-{DELIVERY_DAYS.max} working days; we add the tracking number to your order.</li>
-          <li className="rounded-lg bg-slate-50 p-3"><strong className="block text-slate-900">3. Delivered</strong>Your packaging arrives. Questions? Contact us any time.</li>
-        </ol>
-      </section>
-      <div className="mt-6">
-        <OrderDetails order={order} />
-      </div>
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-        <ButtonLink to="/orders" variant="outline">View My Orders</ButtonLink>
-        <ButtonLink to="/products">Continue Shopping</ButtonLink>
-      </div>
-    </div>
+      <Suspense fallback={<Spinner label="Loading your order..." />}>
+        <OrderSuccessView order={order} pay={pay} paymentLoading={payment.isLoading} />
+      </Suspense>
+    </>
   );
 }

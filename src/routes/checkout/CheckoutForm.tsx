@@ -1,0 +1,248 @@
+import { CreditCard, Gift, MapPin, Plus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { toast } from '../../lib/toast';
+import { useNavigate } from '../../lib/router';
+import { Seo } from '../../components/Seo';
+import { Button } from '../../components/ui/Button';
+import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from '../../features/account/AddressForm';
+import { useAuth } from '../../features/auth/AuthProvider';
+import { useCart } from '../../features/cart/CartProvider';
+import { GiftPicker } from '../../features/cart/GiftPicker';
+import { GiftReminder } from '../../features/cart/GiftReminder';
+import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
+import { countOf } from '../../../shared/domain/product-options';
+import { money } from '../../features/cart/money';
+import { OrderSummary } from '../../features/cart/OrderSummary';
+import { AddressPrompt } from '../../features/checkout/AddressPrompt';
+import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
+import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
+
+// Opened by "Add new address" only: loaded then, off the page's first load (decision 0147).
+const AddressDialog = lazy(() => import('../../features/account/AddressDialog').then((m) => ({ default: m.AddressDialog })));
+
+/**
+ * The checkout once the cart has arrived: address, gifts, payment, summary and "Place Order". A chunk
+ * of its own (decision 0156), loaded beside the cart, the addresses and the payment options
+ * (CheckoutPage), so that /checkout's first load is only the page's shell.
+ */
+export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
+  const { user } = useAuth();
+  const { cart, refresh } = useCart();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const addresses = trpc.users.addresses.useQuery();
+  const payOptions = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
+  const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [form, setForm] = useState<AddressValues>(() => emptyAddress());
+  const [saveToProfile, setSaveToProfile] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  // One key per attempt; kept when the network failed (the retry must not make a second order).
+  const attemptKey = useRef(newIdempotencyKey());
+  const addAddress = trpc.users.addAddress.useMutation();
+  const place = trpc.orders.place.useMutation();
+  const priced = trpc.cart.get.useQuery({ country: form.country }, { enabled: Boolean(cart?.items.length) });
+  const figures = priced.data ?? cart;
+  // The summary is priced for the shipping country; follow every change of the cart (gifts, lines).
+  const reprice = useRef(priced.refetch);
+  reprice.current = priced.refetch;
+  useEffect(() => {
+    if (cart?.items.length) void reprice.current();
+  }, [cart]);
+  const list = addresses.data ?? [];
+
+  // The default address is preselected; without saved addresses the form starts with the profile.
+  useEffect(() => {
+    if (!addresses.data || selectedId !== null) return;
+    const def = addresses.data.find((a) => a.isDefault) ?? addresses.data[0];
+    if (def) {
+      setSelectedId(def.id);
+      setForm(addressValuesOf(def));
+    } else {
+      setSelectedId('new');
+      setForm(emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
+      setSaveToProfile(true);
+    }
+  }, [addresses.data, selectedId, user]);
+
+  // A signed-in shopper with no saved address is offered to add one after 1 s.
+  useEffect(() => {
+    if (!addresses.data || addresses.data.length > 0) return;
+    const timer = setTimeout(() => setPrompt(true), 1000);
+    return () => clearTimeout(timer);
+  }, [addresses.data]);
+
+  const choose = (id: string) => {
+    const a = list.find((x) => x.id === id);
+    if (!a) return;
+    setSelectedId(id);
+    setForm(addressValuesOf(a));
+    setSaveToProfile(false);
+  };
+  const useNew = () => {
+    setSelectedId('new');
+    setForm(emptyAddress(form.country, { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
+    setSaveToProfile(true);
+  };
+
+  const placeOrder = async () => {
+    if (!cart || cart.items.length === 0) {
+      toast.error('Your cart is empty');
+      return;
+    }
+    const missing = missingField(form, true);
+    if (missing) {
+      toast.error(missing);
+      return;
+    }
+    setPlacing(true);
+    const shipping_address = { ...form, addressLine2: form.addressLine2 || null, unit: form.unit || null };
+    let addressId = selectedId && selectedId !== 'new' ? selectedId : null;
+    if (!addressId && saveToProfile && list.length < 5) {
+      try {
+        const saved = await addAddress.mutateAsync({ ...shipping_address, isDefault: list.length === 0 });
+        addressId = saved.id;
+        setSelectedId(saved.id);
+        toast.success('Address saved to your profile');
+        void utils.users.addresses.invalidate();
+        void utils.users.defaultAddress.invalidate();
+      } catch (err) {
+        console.warn('Saving the address to the profile failed', err); // the order proceeds (spec section 8)
+      }
+    }
+    try {
+      const order = await place.mutateAsync({
+        shipping_address,
+        address_id: addressId,
+        payment_method: 'stripe',
+        coupon_code: cart.applied_coupon?.code ?? null,
+        selected_gifts: cart.selected_gifts.map((g) => g.gift_id),
+        idempotency_key: attemptKey.current,
+      });
+      onPlaced();
+      toast.success('Order placed successfully!');
+      navigate(`/order-success/${order.id}`, { replace: true });
+      void refresh();
+    } catch (err) {
+      if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
+      toast.error(errorDetail(err) ?? 'Failed to place order');
+      void refresh();
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Seo title="Checkout" description="Enter your shipping address and place your order." path="/checkout" noindex />
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="shipping-title">
+            <h2 id="shipping-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <MapPin className="h-5 w-5 text-emerald-600" aria-hidden /> Shipping Address
+            </h2>
+            {list.length > 0 && (
+              <div className="mt-4 space-y-2" role="radiogroup" aria-label="Saved addresses">
+                {list.map((a) => (
+                  <label key={a.id} className={`flex cursor-pointer gap-3 rounded-lg border p-3 text-sm ${selectedId === a.id ? 'border-emerald-500 bg-emerald-50' : 'border-slate-200 hover:border-slate-300'}`}>
+                    <input type="radio" name="saved-address" className="mt-1 accent-emerald-600" checked={selectedId === a.id} onChange={() => choose(a.id)} />
+                    <span>
+                      <span className="font-medium text-slate-900">{a.fullName}</span>
+                      {a.isDefault && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800">Default</span>}
+                      <span className="block text-slate-600">
+                        {[a.addressLine1, a.addressLine2, a.unit].filter(Boolean).join(', ')}, {a.city} {a.postalCode}, {a.country}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                <button type="button" onClick={useNew} className={`flex w-full items-center gap-2 rounded-lg border border-dashed p-3 text-sm font-medium ${selectedId === 'new' ? 'border-emerald-500 text-emerald-700' : 'border-slate-300 text-slate-700 hover:border-slate-400'}`}>
+                  <Plus className="h-4 w-4" aria-hidden /> Use a new address
+                </button>
+              </div>
+            )}
+            <div className="mt-5">
+              <AddressForm value={form} onChange={(v) => { setForm(v); if (selectedId !== 'new') setSelectedId('new'); }} />
+            </div>
+            {selectedId === 'new' && (
+              <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" className="h-4 w-4 accent-emerald-600" checked={saveToProfile} disabled={list.length >= 5} onChange={(e) => setSaveToProfile(e.target.checked)} />
+                Save this address to my profile{list.length >= 5 ? ' (you already have 5 saved addresses)' : ''}
+              </label>
+            )}
+          </section>
+          <GiftPicker />
+          <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="payment-title">
+            <h2 id="payment-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <CreditCard className="h-5 w-5 text-emerald-600" aria-hidden /> Payment
+            </h2>
+            {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
+            {payOptions.isLoading ? null : canPay ? (
+              <CheckoutPaymentNote options={payOptions.data!} />
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">
+                Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
+              </p>
+            )}
+          </section>
+        </div>
+        <div className="min-w-0">
+          {figures && (
+            <OrderSummary figures={{ ...figures, coupon_code: figures.applied_coupon?.code ?? null }}>
+              <ul className="mt-4 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-600">
+                {figures.items.map((i) => (
+                  <li key={i.id} className="flex justify-between gap-2">
+                    <span className="truncate">
+                      {i.product_name} {i.attributes.size} × {countOf(i.quantity, i.attributes.pack_size)}
+                    </span>
+                    <span>{money(i.line_total)}</span>
+                  </li>
+                ))}
+                {figures.selected_gifts.map((g) => (
+                  <li key={g.gift_id} className="flex justify-between gap-2 text-emerald-700">
+                    <span className="flex min-w-0 items-center gap-1">
+                      <Gift className="h-3.5 w-3.5 flex-none" aria-hidden />
+                      <span className="truncate">{g.name}</span>
+                    </span>
+                    <span>Free</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-xs text-slate-500">Shipping to {form.country === 'SG' ? 'Singapore' : 'Malaysia'} · delivery in {figures.delivery_estimate}</p>
+              <GiftReminder />
+              <Button size="lg" className="mt-4 w-full" onClick={() => void placeOrder()} disabled={placing}>
+                {placing ? 'Placing Order...' : 'Place Order'}
+              </Button>
+            </OrderSummary>
+          )}
+        </div>
+      </div>
+      {prompt && (
+        <AddressPrompt
+          onAdd={() => {
+            setPrompt(false);
+            setDialog(true);
+          }}
+          onSkip={() => {
+            setPrompt(false);
+            setSaveToProfile(false);
+          }}
+        />
+      )}
+      {dialog && (
+        <Suspense fallback={null}>
+          <AddressDialog
+            address={null}
+            prefill={{ fullName: user?.displayName ?? '', phone: user?.phone ?? '' }}
+            onClose={() => {
+              setDialog(false);
+              setSelectedId(null); // re-run the preselection with the new default
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
