@@ -5,6 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { getGuestId } from './lib/session';
 import { markServerRendered, SSR_STATE_ID } from './lib/ssr';
+import { preloadTrpcTransport } from './lib/trpc';
+import { whenIdle } from './lib/when-idle';
 import { preloadHeaderSearch } from './components/layout/Header';
 import { preloadRoute } from './routes';
 import './index.css';
@@ -31,9 +33,13 @@ if (stateTag) {
         <App serverState={state} />
       </StrictMode>,
     );
+    // The page needs no call to show: tRPC's client comes once the tab is idle, before a click needs it.
+    whenIdle(() => void preloadTrpcTransport().catch(() => undefined), 2000);
   });
 } else {
   // Pages for signed-in people (checkout, account, back office), login, quick order and the dev server.
+  // Their first render asks for data: tRPC's client is fetched beside the page's chunk, not after it.
+  void preloadTrpcTransport().catch(() => undefined);
   createRoot(container).render(
     <StrictMode>
       <App />

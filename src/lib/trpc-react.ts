@@ -1,9 +1,10 @@
 import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createTRPCClientProxy, type TRPCClient, type TRPCUntypedClient } from '@trpc/client';
+import type { TRPCClient } from '@trpc/client';
 import type { DecorateRouterRecord } from '@trpc/react-query';
 import type { CreateQueryUtils } from '@trpc/react-query/shared';
 import type { AnyRouter } from '@trpc/server';
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import type { TrpcCaller } from './trpc';
 
 // The shop's tRPC hooks: `trpc.x.y.useQuery(input, opts)`, `trpc.x.y.useMutation(opts)` and
 // `trpc.useUtils()`, the calls and types of @trpc/react-query, built on TanStack Query's
@@ -39,13 +40,13 @@ function pathProxy(onCall: (path: string[], args: unknown[]) => unknown, path: s
   });
 }
 
-const ClientContext = createContext<TRPCUntypedClient<AnyRouter> | null>(null);
+const ClientContext = createContext<TrpcCaller | null>(null);
 
-export function TrpcProvider({ client, children }: { client: TRPCUntypedClient<AnyRouter>; children: ReactNode }) {
+export function TrpcProvider({ client, children }: { client: TrpcCaller; children: ReactNode }) {
   return createElement(ClientContext.Provider, { value: client }, children);
 }
 
-function useClient(): TRPCUntypedClient<AnyRouter> {
+function useClient(): TrpcCaller {
   const client = useContext(ClientContext);
   if (!client) throw new Error('trpc hooks used outside <TrpcProvider>');
   return client;
@@ -72,8 +73,24 @@ function useProcedureMutation(path: string[], opts?: CallOptions) {
   });
 }
 
-function utilsFor(client: TRPCUntypedClient<AnyRouter>, queryClient: QueryClient): unknown {
-  const typedClient = createTRPCClientProxy(client);
+/** `utils.client.x.y.query(input)` / `.mutate(input)`: @trpc/client's typed proxy over the same caller. */
+export function typedClientFor(client: TrpcCaller): unknown {
+  return pathProxy((fullPath, args) => {
+    const path = fullPath.slice(0, -1).join('.');
+    const [input, opts] = args as [unknown, Parameters<TrpcCaller['query']>[2]];
+    switch (fullPath.at(-1)) {
+      case 'query':
+        return client.query(path, input, opts);
+      case 'mutate':
+        return client.mutation(path, input, opts);
+      default:
+        throw new Error(`trpc client: ${fullPath.join('.')} is not a query or a mutation (src/lib/trpc-react.ts)`);
+    }
+  });
+}
+
+function utilsFor(client: TrpcCaller, queryClient: QueryClient): unknown {
+  const typedClient = typedClientFor(client);
   const procedures = pathProxy((fullPath, args) => {
     const path = fullPath.slice(0, -1);
     const [input, a, b] = args as [unknown, Record<string, unknown> | undefined, unknown];

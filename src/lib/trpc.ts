@@ -1,9 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCUntypedClient, httpBatchLink } from '@trpc/client';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { TRPCUntypedClient } from '@trpc/client';
+import type { AnyRouter, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
-import { TRPC_MAX_BATCH } from '../../shared/constants';
-import { clearSession, getGuestId, getToken } from './session';
+import { clearSession, getToken } from './session';
 import { createTrpcHooks } from './trpc-react';
 
 export const trpc = createTrpcHooks<AppRouter>();
@@ -46,20 +45,31 @@ export function createQueryClient() {
   });
 }
 
-export function createTrpcClient() {
-  return createTRPCUntypedClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        maxItems: TRPC_MAX_BATCH,
-        headers() {
-          const token = getToken();
-          return {
-            'X-Session-Id': getGuestId(),
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          };
-        },
-      }),
-    ],
-  });
+/** What the hooks call: a procedure by its dotted path, as tRPC's untyped client does. */
+export type TrpcCaller = Pick<TRPCUntypedClient<AnyRouter>, 'query' | 'mutation'>;
+
+let transport: Promise<TRPCUntypedClient<AnyRouter>> | undefined;
+
+/**
+ * tRPC's client code (4 KB gzipped) is a chunk of its own (decision 0157): no server-rendered page
+ * needs it to paint or hydrate, so it is fetched by the first call, or earlier by
+ * `preloadTrpcTransport`. One client for the tab, as there is one query client.
+ */
+export function preloadTrpcTransport(): Promise<TRPCUntypedClient<AnyRouter>> {
+  transport ??= import('./trpc-transport').then(
+    (m) => m.createTransport(),
+    (err: unknown) => {
+      // A failed download (offline, a deploy replaced the chunk) is tried again by the next call.
+      transport = undefined;
+      throw err;
+    },
+  );
+  return transport;
+}
+
+export function createTrpcClient(): TrpcCaller {
+  return {
+    query: (path, input, opts) => preloadTrpcTransport().then((client) => client.query(path, input, opts)),
+    mutation: (path, input, opts) => preloadTrpcTransport().then((client) => client.mutation(path, input, opts)),
+  };
 }

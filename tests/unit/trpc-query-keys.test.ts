@@ -5,7 +5,7 @@ import { createServerSideHelpers } from '@trpc/react-query/server';
 import { observable } from '@trpc/server/observable';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../server/trpc/root';
-import { trpcQueryKey } from '../../src/lib/trpc-react';
+import { trpcQueryKey, typedClientFor } from '../../src/lib/trpc-react';
 
 // The browser's tRPC hooks (src/lib/trpc-react.ts) must key their queries exactly as
 // @trpc/react-query does: the server renders pages with its helpers (server/pages/ssr.ts) and the
@@ -44,5 +44,25 @@ describe('trpcQueryKey', () => {
     const keys = helpers.dehydrate().queries.map((q) => q.queryKey);
     expect(keys).toContainEqual(trpcQueryKey(['catalog', 'filter'], input, 'query'));
     expect(keys).toContainEqual(trpcQueryKey(['catalog', 'filterOptions'], undefined, 'query'));
+  });
+});
+
+describe('typedClientFor', () => {
+  it("sends utils.client's .query and .mutate to the caller by dotted path, as @trpc/client's proxy does", async () => {
+    const calls: unknown[][] = [];
+    const caller = {
+      query: (path: string, input: unknown) => Promise.resolve(calls.push(['query', path, input])),
+      mutation: (path: string, input: unknown) => Promise.resolve(calls.push(['mutation', path, input])),
+    };
+    const client = typedClientFor(caller as never) as {
+      chat: { history: { query(i: unknown): Promise<unknown> }; sendMessage: { mutate(i: unknown): Promise<unknown> } };
+    };
+    await client.chat.history.query({ sessionId: 's1' });
+    await client.chat.sendMessage.mutate({ text: 'hi' });
+    expect(calls).toEqual([
+      ['query', 'chat.history', { sessionId: 's1' }],
+      ['mutation', 'chat.sendMessage', { text: 'hi' }],
+    ]);
+    expect(() => (client.chat.history as unknown as { subscribe(): void }).subscribe()).toThrow(/not a query or a mutation/);
   });
 });
