@@ -241,3 +241,28 @@ test('keyboard: dialogs keep focus inside and close on Escape; so does the chat 
   await expect(page.getByTestId('chat-panel')).toHaveCount(0);
   await expect(page.getByTestId('chat-open')).toBeFocused();
 });
+
+test("a page whose code cannot be downloaded says so, keeps the shop around it, and loads on a reload", async ({ page }) => {
+  await page.goto('/home');
+  // Hydrated (the chat button shows then), so the link below navigates in the page and asks for the FAQ's chunk.
+  await expect(page.getByTestId('chat-open')).toBeVisible();
+  let blocked = true;
+  await page.route('**/assets/FaqPage-*.js', (route) => (blocked ? route.abort('internetdisconnected') : route.fallback()));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  const error = page.getByTestId('page-error');
+  await expect(error.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  // Not a blank window: the header and footer are still there, and another page opens from them.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping & Returns' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.goBack();
+  await expect(error).toBeVisible();
+  blocked = false;
+  await error.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeVisible();
+  await expect(error).toHaveCount(0);
+});

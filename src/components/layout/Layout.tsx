@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { useLocation } from '../../lib/router';
 import { useHydrated } from '../../lib/ssr';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageErrorBoundary } from './PageErrorBoundary';
 
 // The chat widget is its own chunk, so it never weighs on the storefront's first load.
 const ChatWidget = lazy(() => import('../../features/chat/ChatWidget'));
@@ -14,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { user, isSignedIn } = useAuth();
   // The chat lives in the browser only: not in the server's HTML, loaded once the page is live.
   const hydrated = useHydrated();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell flex min-h-screen flex-col">
       <Header />
@@ -27,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* At least a screen tall: while a page or its data is still loading, the footer waits below the
           fold instead of showing and then being pushed down (a layout shift a phone feels). */}
       <main className="min-h-svh flex-1">
-        {children}
+        <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
       </main>
       <Footer />
       {/* chat-widget */}
