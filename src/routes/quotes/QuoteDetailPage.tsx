@@ -19,7 +19,9 @@ export default function QuoteDetailPage() {
   }, []);
 
   if (query.isLoading) return <Spinner label="Loading the quote..." />;
-  if (query.isError || !q) {
+  // Only when there is no quote to show: a background refetch that fails (after a declined or failed
+  // accept invalidates it, say) keeps the quote on screen, and the accept form open with what was typed.
+  if (!q) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
         {httpStatusOf(query.error) === 404 ? (
