@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { getGuestId } from './lib/session';
@@ -27,12 +27,14 @@ if (stateTag) {
   // The page's own chunk and the header's search first, so that hydration never waits on them inside
   // a Suspense boundary (src/lib/preloadable.tsx says why that matters).
   void Promise.all([preloadRoute(window.location.pathname), preloadHeaderSearch()]).finally(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App serverState={state} />
-      </StrictMode>,
-    );
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App serverState={state} />
+        </StrictMode>,
+      );
+    });
     // The page needs no call to show: tRPC's client comes once the tab is idle, before a click needs it.
     whenIdle(() => void preloadTrpcTransport().catch(() => undefined), 2000);
   });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../shared/schemas/user.schema';
 import { trpc, type RouterInputs } from '../../lib/trpc';
@@ -44,12 +44,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logoutMutation = trpc.auth.logout.useMutation();
 
   useEffect(() => {
-    setSessionRead(true);
-    const stored = startedFromServer() ? getToken() : null;
-    if (!stored) return;
-    setUserState(getStoredUser());
-    setReady(false);
-    setToken(stored);
+    // A transition: this provider hydrates before the page inside it (a Suspense boundary of the
+    // server's HTML), and an urgent context change would make React hydrate the whole page in one
+    // blocking task to deliver it; as a transition the page hydrates in short slices (decision 0158).
+    startTransition(() => {
+      setSessionRead(true);
+      const stored = startedFromServer() ? getToken() : null;
+      if (!stored) return;
+      setUserState(getStoredUser());
+      setReady(false);
+      setToken(stored);
+    });
   }, []);
 
   // Refresh the stored user from the server once per load; a 401 clears it (see lib/trpc.ts).
