@@ -42,9 +42,14 @@ const LocationContext = createContext<AppLocation>({ pathname: '/', search: '', 
 
 const listeners = new Set<() => void>();
 
+/** Set by a navigation to another path; the router scrolls to the top once that page is shown. */
+let scrollToTopPending = false;
+
 /** Goes to `to` (a path from the root, with any query and hash), adding a history entry unless `replace`. */
 function navigate(to: string, { replace = false, state = null }: NavigateOptions = {}): void {
+  const from = window.location.pathname;
   window.history[replace ? 'replaceState' : 'pushState'](state, '', to);
+  if (window.location.pathname !== from) scrollToTopPending = true;
   for (const listener of listeners) listener();
 }
 
@@ -86,6 +91,15 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       window.removeEventListener('popstate', update);
     };
   }, []);
+  // A link to another page opens it at its top, as a page load does: the window would otherwise keep
+  // the last page's scroll (a product picked low in the listing opened at its reviews, a footer link
+  // opened at the next page's footer). Within a page (a filter, a page of results) the page decides;
+  // back and forward are left to the browser's own scroll restoration; a #fragment to the browser.
+  useLayoutEffect(() => {
+    if (!scrollToTopPending) return;
+    scrollToTopPending = false;
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location]);
   return <RouterAt location={location}>{children}</RouterAt>;
 }
 

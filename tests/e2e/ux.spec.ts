@@ -266,3 +266,24 @@ test("a page whose code cannot be downloaded says so, keeps the shop around it, 
   await expect(page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeVisible();
   await expect(error).toHaveCount(0);
 });
+
+test('a link to another page opens it at its top, not where the last page was scrolled to', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/products');
+  await expect(page.getByTestId('chat-open')).toBeVisible();
+  const card = page.getByTestId('product-card').nth(5);
+  await card.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const name = (await card.getByRole('heading').textContent())!.trim();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // A footer link, from the bottom of the page.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping & Returns' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping & Returns' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
