@@ -7,6 +7,7 @@ import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import type { SqlClient } from '../db/sql-client';
 import { emitWebhook } from './emit';
 import { subscribedEventTypes } from './subscriptions';
+import { productsWithSkus } from './webhooks.sql';
 
 // One call per place that changes something integrators follow; each is a no-op (no query) when no
 // active endpoint subscribes. Payloads reuse the REST API's shapes: an order as GET /orders/{id}
@@ -118,13 +119,8 @@ export async function webhookProductsImported(tx: Tx, rows: { sku: string; actio
   const created = new Set(rows.filter((r) => r.action === 'create').map((r) => r.sku));
   const touched = rows.filter((r) => r.action === 'create' || r.action === 'change').map((r) => r.sku);
   if (!touched.length) return;
-  const products = await tx.product.findMany({
-    where: { variants: { some: { sku: { in: touched } } } },
-    orderBy: { id: 'asc' },
-    select: { id: true, variants: { select: { sku: true } } },
-  });
-  for (const p of products) {
-    await webhookProductSaved(tx, p.variants.every((v) => created.has(v.sku)) ? 'product.created' : 'product.updated', p.id);
+  for (const p of await productsWithSkus(tx, touched)) {
+    await webhookProductSaved(tx, p.skus.every((sku) => created.has(sku)) ? 'product.created' : 'product.updated', p.id);
   }
 }
 

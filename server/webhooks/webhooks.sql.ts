@@ -25,6 +25,20 @@ export async function insertEventWithDeliveries(tx: SqlClient, e: { id: string; 
     FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${e.type} = ANY(e."events")`;
 }
 
+const productSkusRow = z.object({ id: z.string(), skus: z.array(z.string()) });
+
+/**
+ * The products holding any of these SKUs (in id order), each with all its SKUs. The SKUs go as one
+ * array parameter: an import may name 50,000, past PostgreSQL's 65,535 parameters as an `in` list.
+ */
+export async function productsWithSkus(tx: Tx, skus: string[]): Promise<z.infer<typeof productSkusRow>[]> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT p."id", array_agg(v."sku") AS "skus" FROM "Product" p JOIN "Variant" v ON v."productId" = p."id"
+    WHERE p."id" IN (SELECT "productId" FROM "Variant" WHERE "sku" = ANY(${skus}::text[]))
+    GROUP BY p."id" ORDER BY p."id"`;
+  return rows.map((r) => productSkusRow.parse(r));
+}
+
 const seqRow = z.object({ seq: z.coerce.bigint() });
 
 /** Writes a `webhook.test` event and answers its seq (the caller adds the one delivery). */

@@ -1,6 +1,9 @@
+import type { Info } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../../shared/errors';
 import { MAX_IMPORT_ROWS } from '../../../shared/schemas/admin/csv-import.schema';
+
+const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows (the header row not counted); split it into files of at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`;
 
 /** One data row of an uploaded CSV, with its line number in the file (the header is line 1). */
 export interface CsvRecord {
@@ -10,8 +13,9 @@ export interface CsvRecord {
 
 /**
  * Reads an uploaded CSV strictly: UTF-8 only (with or without BOM), a header row naming at least
- * the required columns (any order, case-insensitive; unknown ones are ignored), and at least one row.
- * Every problem is a 400 the person can act on.
+ * the required columns (any order, case-insensitive; unknown ones are ignored), and from one to
+ * MAX_IMPORT_ROWS rows: a longer file is refused whole, never cut short. Every problem is a 400 the
+ * person can act on.
  */
 export function readCsv(bytes: Buffer, required: readonly string[], optional: readonly string[] = []): CsvRecord[] {
   if (bytes.length === 0) throw badRequest('The file is empty');
@@ -25,25 +29,39 @@ export function readCsv(bytes: Buffer, required: readonly string[], optional: re
     throw badRequest('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.');
   }
   if (text.includes('\0')) throw badRequest('The file is not a CSV text file');
-  let rows: string[][];
+  // With `info`, each row comes with where it ends in the file (csv-parse's types omit that shape).
+  let parsed: { record: string[]; info: Info }[];
   try {
-    rows = parse(text, { skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_IMPORT_ROWS + 1, delimiter: delimiterOf(text) }) as string[][];
+    // Blank lines and rows of empty cells (a spreadsheet's formatted but empty rows) are not rows.
+    // Parsing stops one row past the limit (the header counts as one): enough to tell that the file
+    // is too long without holding every row of a 20 MB file of tiny lines.
+    parsed = parse(text, {
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      to: MAX_IMPORT_ROWS + 2,
+      delimiter: delimiterOf(text),
+    }) as unknown as { record: string[]; info: Info }[];
   } catch (err) {
     throw badRequest(`The file is not valid CSV: ${(err as Error).message}`);
   }
+  const rows = parsed.map((p) => p.record);
   if (rows.length === 0) throw badRequest('The file is empty');
   const header = rows[0].map((h) => h.trim().toLowerCase());
   const missing = required.filter((c) => !header.includes(c));
   if (missing.length) throw badRequest(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} (the header row needs ${required.join(', ')})`);
   if (rows.length === 1) throw badRequest('The file has a header row but no rows to import');
-  if (rows.length > MAX_IMPORT_ROWS + 1) throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per file; split the file`);
+  if (rows.length > MAX_IMPORT_ROWS + 1) throw badRequest(TOO_MANY_ROWS);
   const wanted = new Set([...required, ...optional]);
   return rows.slice(1).map((row, i) => {
     const cells: Record<string, string> = {};
     header.forEach((name, col) => {
       if (wanted.has(name) && !(name in cells)) cells[name] = stripNeutraliser(row[col] ?? '');
     });
-    return { line: i + 2, cells };
+    // The line the row ends on, counting the blank lines skipped before it.
+    return { line: parsed[i + 1].info.lines, cells };
   });
 }
 

@@ -12,7 +12,7 @@ import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from './settings.service';
-import { insertPriceTiers, insertVariants, updateVariantPrices } from './product-import.sql';
+import { deleteProductImages, insertPriceTiers, insertVariants, productImageUrls, productsNamed, touchProducts, updateVariantPrices, variantsBySku, type ExistingVariant } from './product-import.sql';
 import { fetchCheckedImage, storeOutsideImage, type ImageSource } from './product-images.service';
 import { MAX_IMPORT_IMAGE_ADDRESSES, PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 
@@ -49,8 +49,6 @@ function parseTiers(cell: string): { min_quantity: number; price: number }[] | n
 }
 
 const num = (cell: string | undefined) => (cell === undefined || cell === '' ? undefined : /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : NaN);
-
-type Existing = { id: string; productId: string; sku: string; safetyStock: number; weightGrams: number; priceTiers: { minQuantity: number; priceCents: number }[] };
 
 type ImageCell = { images: string[] } | { error: string };
 
@@ -173,14 +171,11 @@ async function plan(db: PrismaClient, records: CsvRecord[], imageCells: Map<numb
     else if (!sameList(first.images!, r.images)) Object.assign(r, { action: 'refuse', errors: [`The images differ from row ${first.line} of the same product; give them on one row, or the same on each`] });
   }
   const valid = rows.filter((r) => r.action !== 'refuse');
-  const existing = await db.variant.findMany({
-    where: { sku: { in: valid.map((r) => r.sku) } },
-    select: { id: true, productId: true, sku: true, safetyStock: true, weightGrams: true, priceTiers: { select: { minQuantity: true, priceCents: true } } },
-  });
-  const bySku = new Map<string, Existing>(existing.map((e) => [e.sku, e]));
+  // Lists of SKUs and ids go to the database as one array each (product-import.sql.ts).
+  const bySku = new Map<string, ExistingVariant>((await variantsBySku(db, valid.map((r) => r.sku))).map((e) => [e.sku, e]));
   const withImages = [...new Set(valid.filter((r) => r.images).map((r) => bySku.get(r.sku)?.productId).filter((id): id is string => !!id))];
   const currentImages = new Map<string, string[]>();
-  for (const img of await db.productImage.findMany({ where: { productId: { in: withImages } }, select: { productId: true, url: true }, orderBy: { position: 'asc' } })) {
+  for (const img of await productImageUrls(db, withImages)) {
     currentImages.set(img.productId, [...(currentImages.get(img.productId) ?? []), img.url]);
   }
   const imagesChange = (images: string[], before: string[]) => `images: ${before.length} -> ${images.length}${images.some(isOutsideImageAddress) ? ' (fetched from https:// addresses when applied)' : ''}`;
@@ -268,11 +263,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   const productIds = new Map<string, string>();
   const wanted = new Map(creates.map((r) => [productKey(r.product!), r.product!]));
   if (wanted.size) {
-    const found = await tx.product.findMany({
-      where: { name: { in: [...new Set([...wanted.values()].map((p) => p.name))] } },
-      select: productKeySelect,
-      orderBy: { createdAt: 'asc' },
-    });
+    const found = await productsNamed(tx, [...new Set([...wanted.values()].map((p) => p.name))]);
     for (const f of found) {
       const key = JSON.stringify([f.name, f.category, f.type, f.color]);
       if (wanted.has(key) && !productIds.has(key)) productIds.set(key, f.id);
@@ -308,10 +299,10 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   const newImages = new Map<string, string[]>();
   for (const r of [...creates, ...changes]) if (r.images) newImages.set(r.productId ?? productIds.get(productKey(r.product!))!, r.images);
   if (newImages.size) {
-    await tx.productImage.deleteMany({ where: { productId: { in: [...newImages.keys()] } } });
+    await deleteProductImages(tx, [...newImages.keys()]);
     await tx.productImage.createMany({ data: [...newImages].flatMap(([productId, urls]) => urls.map((url, position) => ({ productId, url, position }))) });
   }
 
   const touched = [...new Set([...changes.map((r) => r.productId!), ...creates.map((r) => productIds.get(productKey(r.product!))!)])];
-  if (touched.length) await tx.product.updateMany({ where: { id: { in: touched } }, data: { updatedAt: new Date() } });
+  if (touched.length) await touchProducts(tx, touched, now);
 }

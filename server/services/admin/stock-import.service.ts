@@ -5,7 +5,7 @@ import { writeLedger } from '../catalogue/ledger';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';
-import { lockVariantStockBySku } from './stock.sql';
+import { lockVariantStockBySku, readVariantStockBySku, setVariantsOnHand } from './stock.sql';
 
 // Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
 // The dry run and the apply share one planner; apply plans again inside its transaction, against
@@ -65,9 +65,7 @@ function report(rows: Planned[], applied: boolean): ImportReport {
 
 async function currentBySku(db: Prisma.TransactionClient | PrismaClient, skus: string[], lock: boolean): Promise<Map<string, Current>> {
   const unique = [...new Set(skus.filter(Boolean))];
-  const rows = lock
-    ? await lockVariantStockBySku(db, unique)
-    : await db.variant.findMany({ where: { sku: { in: unique } }, select: { id: true, sku: true, onHand: true, allocated: true } });
+  const rows = lock ? await lockVariantStockBySku(db, unique) : await readVariantStockBySku(db, unique);
   return new Map(rows.map((r) => [r.sku, r]));
 }
 
@@ -87,17 +85,18 @@ export async function applyStockImport(db: PrismaClient, userId: string, bytes: 
     async (tx) => {
       const planned = plan(records, await currentBySku(tx, skusOf(records), true));
       if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
-      for (const r of planned) {
-        if (!r.write) continue;
-        await tx.variant.update({ where: { id: r.write.variantId }, data: { onHand: r.write.after }, select: { id: true } });
-        await webhookStockAdjusted(tx, { variantId: r.write.variantId, field: 'onHand', before: r.write.before, after: r.write.after, reason: r.write.reason, notes: r.write.notes });
+      const writes = planned.flatMap((r) => (r.write ? [r.write] : []));
+      // One statement for every row: a file may change 50,000 variants within the timeout below.
+      await setVariantsOnHand(tx, writes.map((w) => ({ variantId: w.variantId, onHand: w.after })), new Date().toISOString());
+      for (const w of writes) {
+        await webhookStockAdjusted(tx, { variantId: w.variantId, field: 'onHand', before: w.before, after: w.after, reason: w.reason, notes: w.notes });
       }
       await writeLedger(
         tx,
         planned.flatMap((r) => (r.write ? [{ variantId: r.write.variantId, subject: r.sku, field: 'on_hand' as const, reason: r.write.reason, notes: r.write.notes, before: r.write.before, after: r.write.after, userId }] : [])),
       );
-        return report(planned, true);
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    );
+      return report(planned, true);
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
 }

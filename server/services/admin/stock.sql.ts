@@ -24,11 +24,33 @@ export async function lockProductVariantStock(tx: Db, productId: string): Promis
   return rows.map((r) => variantStock.parse(r));
 }
 
+// The SKUs go as one array parameter: a list of values (Prisma's `in`) is one bind parameter each,
+// and PostgreSQL takes at most 65,535 in a statement, fewer than the rows a file may hold.
+
+/** Reads the stock of the variants with these SKUs, without locking them. */
+export async function readVariantStockBySku(db: Db, skus: string[]): Promise<VariantStock[]> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT "id", "sku", "onHand", "allocated", "safetyStock" FROM "Variant" WHERE "sku" = ANY(${skus}::text[])`;
+  return rows.map((r) => variantStock.parse(r));
+}
+
 /** Locks the variants with these SKUs (in id order) and reads their stock. */
 export async function lockVariantStockBySku(tx: Db, skus: string[]): Promise<VariantStock[]> {
   const rows = await tx.$queryRaw<unknown[]>`
-    SELECT "id", "sku", "onHand", "allocated", "safetyStock" FROM "Variant" WHERE "sku" = ANY(${skus}) ORDER BY "id" FOR UPDATE`;
+    SELECT "id", "sku", "onHand", "allocated", "safetyStock" FROM "Variant" WHERE "sku" = ANY(${skus}::text[]) ORDER BY "id" FOR UPDATE`;
   return rows.map((r) => variantStock.parse(r));
+}
+
+/**
+ * Sets on_hand of many variants in one statement, stamped with `now` (an ISO instant): one UPDATE a
+ * row took about 1.8 s per 1,000 rows through Prisma.
+ */
+export async function setVariantsOnHand(tx: Db, changes: { variantId: string; onHand: number }[], now: string): Promise<void> {
+  if (!changes.length) return;
+  await tx.$executeRaw`
+    UPDATE "Variant" AS v SET "onHand" = u.on_hand, "updatedAt" = ${now}::timestamp(3)
+    FROM unnest(${changes.map((c) => c.variantId)}::text[], ${changes.map((c) => c.onHand)}::int[]) AS u(id, on_hand)
+    WHERE v."id" = u.id`;
 }
 
 const giftStock = z.object({ name: z.string(), stockQuantity: int, allocated: int });
