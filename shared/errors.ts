@@ -17,6 +17,8 @@ export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
+    /** Seconds the caller should wait before trying again (a rate limit's 429): sent as Retry-After on both doors. */
+    public readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'AppError';

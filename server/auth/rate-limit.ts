@@ -30,6 +30,8 @@ export interface RateLimiters {
   resetByEmail: RateLimiterPrisma;
   /** Failed coupon codes per address and per session, on every door (coupon-attempts.ts). */
   couponAttempts: CouponAttempts;
+  /** New guest carts per address (decision 0163): only making a cart counts, never using one. */
+  guestCartByIp: RateLimiterPrisma;
 }
 
 export interface RateLimitOptions {
@@ -42,6 +44,14 @@ export interface RateLimitOptions {
 
 export const LOGIN_ATTEMPTS_PER_EMAIL_AND_IP = 10;
 export const API_KEY_REQUESTS_PER_MINUTE = 600;
+/**
+ * New guest carts one address may start per window (decision 0163). A cart is made by a browser
+ * tab's first add, so a shopper makes one or two; 20 in 15 minutes lets a household or an office of
+ * twenty behind one NAT start theirs at once, and holds a script to 80 an hour instead of 300 a second.
+ */
+export const GUEST_CARTS_PER_IP = 20;
+export const GUEST_CARTS_WINDOW_S = 15 * 60;
+export const TOO_MANY_GUEST_CARTS = 'Too many new shopping carts have been started from your network.';
 const LOGIN_DELAY_FIRST_MS = 500;
 export const LOGIN_DELAY_MAX_MS = 8_000;
 
@@ -77,6 +87,7 @@ export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}
       make('coupon_ip', COUPON_ATTEMPTS_PER_IP, COUPON_ATTEMPTS_WINDOW_S),
       make('coupon_session', COUPON_ATTEMPTS_PER_SESSION, COUPON_ATTEMPTS_WINDOW_S),
     ),
+    guestCartByIp: make('guest_cart_ip', GUEST_CARTS_PER_IP, GUEST_CARTS_WINDOW_S),
   };
 }
 
@@ -90,13 +101,20 @@ export async function consume(limiter: RateLimiterPrisma, key: string, message: 
       if (err instanceof RateLimiterRes) {
         rateLimited.inc({ limit: limiter.keyPrefix });
         const minutes = Math.max(1, Math.ceil(err.msBeforeNext / 60000));
-        throw new AppError('TOO_MANY_REQUESTS', `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+        const retryAfterS = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw new AppError('TOO_MANY_REQUESTS', `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterS);
       }
       // The Prisma store is read-then-write: two first hits on one key can collide on the
       // primary key. Retrying once more reads the row the other request created.
     }
   }
 }
+
+/**
+ * The check run just before a guest's first cart is made, on every path that can make one (add,
+ * quick order, a gift pick, a coupon): one point of this address's allowance, or a 429.
+ */
+export const newGuestCartCheck = (limiters: Pick<RateLimiters, 'guestCartByIp'>, ip: string) => () => consume(limiters.guestCartByIp, ip, TOO_MANY_GUEST_CARTS);
 
 /** Points used on a key in its current window (0 when none). */
 export async function used(limiter: RateLimiterPrisma, key: string): Promise<number> {

@@ -11,6 +11,8 @@ import { isDataException, isDatabaseBusy, isDatabaseUnavailable } from '../db/er
 export interface HttpError {
   status: number;
   detail: string;
+  /** Seconds to wait before trying again, when the error names them (a rate limit's 429). */
+  retryAfterS?: number;
 }
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.';
@@ -41,7 +43,7 @@ const BODY_ERRORS: Record<string, HttpError> = {
 };
 
 export function toHttpError(err: unknown): HttpError {
-  if (err instanceof AppError) return { status: APP_ERROR_STATUS[err.code], detail: err.message };
+  if (err instanceof AppError) return { status: APP_ERROR_STATUS[err.code], detail: err.message, ...(err.retryAfterS ? { retryAfterS: err.retryAfterS } : {}) };
   if (err instanceof ZodError) return { status: 400, detail: zodDetail(err) };
   if (err instanceof TRPCError) {
     // A procedure's failure: what caused it decides, else tRPC's own code (validation, 404 path...).
@@ -63,6 +65,16 @@ export function toHttpError(err: unknown): HttpError {
   const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : 0;
   if (status >= 400 && status < 500) return { status, detail: typeof e.message === 'string' && e.message ? e.message : 'Bad request' };
   return { status: 500, detail: SERVER_ERROR_DETAIL };
+}
+
+/**
+ * The Retry-After of an answer carrying these errors (the tRPC door's batch, the adapter's one):
+ * the longest wait a rate limit names, else none. Null when no error names one.
+ */
+export function retryAfterOf(errors: unknown[]): number | null {
+  const waits = errors.map((e) => toHttpError(e).retryAfterS ?? 0);
+  const longest = Math.max(0, ...waits);
+  return longest > 0 ? longest : null;
 }
 
 /** A 4xx is the caller's mistake and is not logged as a server error; anything else is a defect. */

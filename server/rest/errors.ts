@@ -13,6 +13,7 @@ export function sendError(res: Response, err: unknown, where: string): void {
   if (isServerError(e)) logServerError(where, err, requestId);
   if (res.headersSent) return void res.end();
   if (e.status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
+  if (e.retryAfterS) res.setHeader('Retry-After', String(e.retryAfterS));
   res.status(e.status).json({ detail: e.detail, request_id: requestId });
 }
 

@@ -3,7 +3,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
 import { apiRoute, UNMATCHED_API } from '../http/route-label';
-import { SERVER_ERROR_DETAIL } from '../lib/http-error';
+import { retryAfterOf, SERVER_ERROR_DETAIL } from '../lib/http-error';
 import { logServerError } from '../lib/log';
 import { createExpressContext } from '../trpc/context';
 import { appRouter } from '../trpc/root';
@@ -34,6 +34,11 @@ export function proceduresDoor(deps: AppDeps): Router {
     createOpenApiExpressMiddleware({
       router: appRouter,
       createContext: createExpressContext(deps),
+      // A rate limit's 429 (a new guest cart, a sign-in) names its wait, as on every other door.
+      responseMeta: ({ errors }) => {
+        const wait = retryAfterOf(errors);
+        return wait ? { headers: { 'Retry-After': String(wait) } } : {};
+      },
       onError: ({ error, path, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`REST ${path ?? ''}`, error, requestIdOf(req));
       },

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
-import { DATABASE_RETRY_AFTER_S } from '../lib/http-error';
+import { DATABASE_RETRY_AFTER_S, retryAfterOf } from '../lib/http-error';
 import { logServerError } from '../lib/log';
 import { rawJsonText } from '../http/json-body';
 import { createExpressContext } from './context';
@@ -22,7 +22,12 @@ export function trpcDoor(deps: AppDeps): Router {
       router: appRouter,
       createContext: createExpressContext(deps),
       maxBatchSize: TRPC_MAX_BATCH,
-      responseMeta: ({ errors }) => (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) } } : {}),
+      responseMeta: ({ errors }) => {
+        if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) return { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) } };
+        // A rate limit's 429 (a new guest cart, a sign-in) names its wait.
+        const wait = retryAfterOf(errors);
+        return wait ? { headers: { 'Retry-After': String(wait) } } : {};
+      },
       onError: ({ error, path, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error, requestIdOf(req));
       },

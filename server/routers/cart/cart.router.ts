@@ -3,13 +3,17 @@ import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas/common.schema';
 import { addToCartInput, applyCouponInput, cartQueryInput, cartOutput, toggleGiftInput, updateCartItemInput } from '../../../shared/schemas/cart.schema';
 import { bulkCartInput, bulkCartOutput, bulkCheckOutput, skuSuggestInput, skuSuggestOutput } from '../../../shared/schemas/repeat-buying.schema';
+import { newGuestCartCheck } from '../../auth/rate-limit';
 import * as cart from '../../services/cart/cart.service';
 import { bulkAdd, bulkCheck, suggestSkus } from '../../services/cart/repeat-buying.service';
+import type { Context } from '../../trpc/context';
 import { router } from '../../trpc/init';
 import { optionalUserProcedure } from '../../trpc/procedures';
 
 const empty = z.object({}).optional();
 const owner = (ctx: { user: { id: string } | null; guestId: string | null }) => cart.cartOwner(ctx.user, ctx.guestId);
+// Every procedure that can make a guest's first cart passes this (decision 0163).
+const newCart = (ctx: Pick<Context, 'limiters' | 'ip'>) => newGuestCartCheck(ctx.limiters, ctx.ip);
 const meta = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: `/${string}`, summary: string): OpenApiMeta => ({ openapi: { method, path, tags: ['cart'], summary } });
 
 export const cartRouter = router({
@@ -23,7 +27,7 @@ export const cartRouter = router({
     .meta(meta('POST', '/cart/add', 'Add a variant; answers the whole cart'))
     .input(addToCartInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.addItem(ctx.db, owner(ctx), input)),
+    .mutation(({ ctx, input }) => cart.addItem(ctx.db, owner(ctx), input, newCart(ctx))),
 
   updateItem: optionalUserProcedure
     .meta(meta('PUT', '/cart/item/{id}', 'Set a line quantity (0 removes it)'))
@@ -47,7 +51,7 @@ export const cartRouter = router({
     .meta(meta('POST', '/cart/coupon', 'Apply a coupon code to the cart'))
     .input(applyCouponInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip })),
+    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip, newGuestCart: newCart(ctx) })),
 
   removeCoupon: optionalUserProcedure
     .meta(meta('DELETE', '/cart/coupon', 'Remove the coupon from the cart'))
@@ -59,13 +63,13 @@ export const cartRouter = router({
     .meta(meta('POST', '/cart/gifts/toggle', 'Pick or unpick a free gift of a reached tier'))
     .input(toggleGiftInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.toggleGift(ctx.db, owner(ctx), input)),
+    .mutation(({ ctx, input }) => cart.toggleGift(ctx.db, owner(ctx), input, newCart(ctx))),
 
   bulk: optionalUserProcedure
     .meta(meta('POST', '/cart/bulk', 'Add up to 200 lines by SKU: every valid line together or none; answers the cart and a result per line'))
     .input(bulkCartInput)
     .output(bulkCartOutput)
-    .mutation(({ ctx, input }) => bulkAdd(ctx.db, owner(ctx), input.items)),
+    .mutation(({ ctx, input }) => bulkAdd(ctx.db, owner(ctx), input.items, newCart(ctx))),
 
   bulkCheck: optionalUserProcedure
     .meta(meta('POST', '/cart/bulk/check', 'Check lines by SKU as /cart/bulk would, without adding: product, pack size, unit price, stock or the reason'))

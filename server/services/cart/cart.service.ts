@@ -33,10 +33,26 @@ function requireOwner(owner: CartOwner | null): CartOwner {
   return owner;
 }
 
-async function ensureCart(db: Db, owner: CartOwner): Promise<string> {
+/**
+ * Run just before a guest's first cart is made (server/auth/rate-limit.ts newGuestCartCheck): a 429
+ * once the client's address has started too many (decision 0163). Only making a cart counts; every
+ * later change of it, and every signed-in shopper's cart, goes unchecked. Null for callers whose
+ * owner is always a signed-in user.
+ */
+export type NewGuestCartCheck = () => Promise<void>;
+
+/** Before an add that may make the cart: checks the allowance when it is a guest's first cart. */
+async function beforeMaking(owner: CartOwner, hasCart: boolean, check: NewGuestCartCheck | null): Promise<void> {
+  if (hasCart || !('guestId' in owner)) return;
+  if (!check) throw new Error('A guest cart would be made without its rate limit');
+  await check();
+}
+
+async function ensureCart(db: Db, owner: CartOwner, check: NewGuestCartCheck | null): Promise<string> {
   const where = ownerWhere(owner);
   const found = await db.cart.findUnique({ where, select: { id: true } });
   if (found) return found.id;
+  await beforeMaking(owner, false, check);
   try {
     return (await db.cart.create({ data: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }, select: { id: true } })).id;
   } catch (err) {
@@ -118,13 +134,14 @@ function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): 
   return null;
 }
 
-export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>) {
+export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>, newGuestCart: NewGuestCartCheck) {
   const owner = requireOwner(ownerOrNull);
   // The variant and what this shopper already has of it, in one query.
   const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
   const refusal = lineRefusal(variant, variant.inCart, input.quantity);
   if (refusal) throw new AppError(refusal.code, refusal.message);
+  await beforeMaking(owner, variant.hasCart, newGuestCart);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
   return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date());
 }
@@ -170,11 +187,13 @@ export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: Want
  * add one statement, and the cart holds no stock (placing the order checks it under lock), so a
  * transaction around them would only add two round trips (a 30-line reorder costs what a cart add costs).
  */
-export async function addLines<R>(db: Db, ownerOrNull: CartOwner | null, lines: WantedLine<R>[]) {
+export async function addLines<R>(db: Db, ownerOrNull: CartOwner | null, lines: WantedLine<R>[], newGuestCart: NewGuestCartCheck | null) {
   const owner = requireOwner(ownerOrNull);
   const verdicts = await checkLines(db, owner, lines);
   const totals = new Map<string, number>();
   for (const v of verdicts) if (v.ok && v.variant) totals.set(v.variant.id, (totals.get(v.variant.id) ?? 0) + v.quantity);
+  // Every accepted line's variant was read with the shopper, so any of them tells whether a cart exists.
+  if (totals.size) await beforeMaking(owner, verdicts.some((v) => v.ok && v.variant?.hasCart), newGuestCart);
   const now = new Date();
   const cart = totals.size ? await buildView(db, await addManyToCart(db, owner, [...totals].map(([variantId, quantity]) => ({ variantId, quantity })), now), now) : await getCart(db, owner);
   return { cart, verdicts };
@@ -233,7 +252,7 @@ export async function applyCoupon(
   db: Db,
   ownerOrNull: CartOwner | null,
   input: z.infer<typeof applyCouponInput>,
-  guard: { attempts: CouponAttempts; ip: string },
+  guard: { attempts: CouponAttempts; ip: string; newGuestCart: NewGuestCartCheck },
   now = new Date(),
 ) {
   const owner = requireOwner(ownerOrNull);
@@ -248,7 +267,7 @@ export async function applyCoupon(
     if (isFailedAttempt(check)) await guard.attempts.failed(caller);
     throw check.valid ? badRequest(COUPON_MESSAGES.invalid) : couponRefusal(check);
   }
-  const cartId = await ensureCart(db, owner);
+  const cartId = await ensureCart(db, owner, guard.newGuestCart);
   await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
   return viewById(db, cartId, now);
 }
@@ -262,11 +281,11 @@ export async function removeCoupon(db: Db, owner: CartOwner | null) {
  * Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. Picking a picked gift
  * under another tier moves it there, in one transaction: a refused move leaves the pick as it was.
  */
-export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>) {
+export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>, newGuestCart: NewGuestCartCheck) {
   const owner = requireOwner(ownerOrNull);
   // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
   // would abort it, and an empty cart left behind by a refused pick costs nothing.
-  const cartId = await ensureCart(db, owner);
+  const cartId = await ensureCart(db, owner, newGuestCart);
   return unitOfWork(db, async (tx) => {
     // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
     await lockCart(tx, cartId);

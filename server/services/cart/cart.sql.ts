@@ -115,12 +115,20 @@ const variantForAdd = z.object({
   productName: z.string(),
   priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
   inCart: int,
+  hasCart: z.boolean(),
 });
 
-/** What adding a variant is checked against: its stock, name, price tiers and this shopper's line of it. */
+/**
+ * What adding a variant is checked against: its stock, name, price tiers and this shopper's line of
+ * it; `hasCart` says whether the shopper has a cart yet (a guest's first cart is rate limited).
+ */
 export type VariantForAdd = Omit<z.infer<typeof variantForAdd>, 'productName' | 'productId'> & { product: { id: string; name: string } };
 
-/** The variants picked by `which`, each with what the shopper already has of it (0 without a shopper, line or cart). */
+/**
+ * The variants picked by `which`, each with what the shopper already has of it (0 without a shopper,
+ * line or cart) and whether the shopper has a cart at all (one look-up by the owner's unique key,
+ * computed once for all rows), so an add learns it with no query of its own.
+ */
 function variantsForAddSql(shopper: ShopperKey | null, which: Prisma.Sql) {
   return Prisma.sql`
     SELECT v."id", v."sku", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name" AS "productName",
@@ -131,7 +139,8 @@ function variantsForAddSql(shopper: ShopperKey | null, which: Prisma.Sql) {
           ? Prisma.sql`COALESCE((SELECT ci."quantity" FROM "CartItem" ci JOIN "Cart" c ON c."id" = ci."cartId"
                 WHERE ci."variantId" = v."id" AND ${keyCondition(shopper)}), 0)`
           : Prisma.sql`0`
-      } AS "inCart"
+      } AS "inCart",
+      ${shopper ? Prisma.sql`EXISTS (SELECT 1 FROM "Cart" c WHERE ${keyCondition(shopper)})` : Prisma.sql`FALSE`} AS "hasCart"
     FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
     WHERE ${which}`;
 }

@@ -11,7 +11,7 @@ import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
-import { addLines, checkLines, type CartOwner, type LineVerdict, type WantedLine } from './cart.service';
+import { addLines, checkLines, type CartOwner, type LineVerdict, type NewGuestCartCheck, type WantedLine } from './cart.service';
 import { readOrderLinesForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
 
@@ -63,8 +63,9 @@ export interface RememberedLine {
 }
 
 /** Adds remembered lines to the cart (addLines: the accepted ones together) and says which were skipped and why. */
-export async function addRemembered(db: PrismaClient, owner: CartOwner, items: RememberedLine[]): Promise<ReorderDto> {
-  const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity, variant: i.variant })));
+export async function addRemembered(db: PrismaClient, owner: { userId: string }, items: RememberedLine[]): Promise<ReorderDto> {
+  // Only a signed-in buyer has orders and lists: no guest cart is made here.
+  const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity, variant: i.variant })), null);
   const added: ReorderDto['added'] = [];
   const skipped: ReorderDto['skipped'] = [];
   for (const v of verdicts) {
@@ -132,9 +133,9 @@ export async function bulkCheck(db: PrismaClient, owner: CartOwner | null, items
 }
 
 /** Adds every valid SKU row together (all or none); refused rows come back with their reason. */
-export async function bulkAdd(db: PrismaClient, owner: CartOwner | null, items: BulkItem[]): Promise<BulkCartDto> {
+export async function bulkAdd(db: PrismaClient, owner: CartOwner | null, items: BulkItem[], newGuestCart: NewGuestCartCheck): Promise<BulkCartDto> {
   const lines = await resolveSkus(db, owner, items);
-  const { cart, verdicts } = await addLines(db, owner, lines);
+  const { cart, verdicts } = await addLines(db, owner, lines, newGuestCart);
   const known = await variantsOf(db, owner, lines, verdicts);
   return { cart, results: bulkResults(verdicts, known, 'added') };
 }
