@@ -77,6 +77,13 @@ const envSchema = z.object({
     .min(1, 'SESSION_MAX_DAYS must be at least 1')
     .max(3650, 'SESSION_MAX_DAYS must be at most 3650')
     .default(DEFAULT_SESSION_MAX_DAYS),
+  /** Days a guest cart may go untouched before the hourly cleanup removes it with its lines (decision 0163). */
+  GUEST_CART_DAYS: z.coerce
+    .number({ error: 'GUEST_CART_DAYS must be a whole number of days' })
+    .int('GUEST_CART_DAYS must be a whole number of days')
+    .min(1, 'GUEST_CART_DAYS must be at least 1')
+    .max(3650, 'GUEST_CART_DAYS must be at most 3650')
+    .default(30),
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Backups the shop writes by itself (docs/deploy.md, decision 0130).

@@ -10,6 +10,7 @@ import { startSessionSync } from './auth/session-sync';
 import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
 import { startInvoiceNumbering } from './services/orders/invoice-numbering';
+import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
 
 async function main() {
   const env = readEnv();
@@ -33,6 +34,8 @@ async function main() {
   const webhookSender = startWebhookSender(deps.db, env);
   // Orders a crash left without their invoice number (numbered after the order commits) get it here.
   const invoiceNumbering = startInvoiceNumbering(deps.db);
+  // Guest carts untouched for GUEST_CART_DAYS go, hourly, on one instance at a time (decision 0163).
+  const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
   // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
   if (deps.backups.enabled) deps.backups.startSchedule({ startDelayMs: env.BACKUP_START_DELAY_MS });
   else log.info('Backups: BACKUP_DIR is off, so the shop writes none; back it up with npm run db:backup (docs/deploy.md).');
@@ -59,6 +62,7 @@ async function main() {
     await sender.stop().catch(() => undefined);
     await webhookSender.stop().catch(() => undefined);
     await invoiceNumbering.stop().catch(() => undefined);
+    await guestCartCleanup.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -58,6 +58,12 @@ export const rateLimited = new Counter({
   registers: [registry],
 });
 
+export const guestCartsRemoved = new Counter({
+  name: 'packshop_guest_carts_removed_total',
+  help: 'Guest carts removed by the cleanup after GUEST_CART_DAYS untouched (decision 0163), with their lines',
+  registers: [registry],
+});
+
 /** How the outbox looks now: messages waiting (pending or being sent) and the age of the oldest. */
 export type OutboxReader = () => Promise<{ waiting: number; oldestSeconds: number }>;
 let readOutbox: OutboxReader | null = null;
