@@ -21,17 +21,23 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * One batch: the oldest guest carts (no user) whose cart row, lines and gifts were all last written
- * before the cut-off, skipping any a shopper holds locked, deleted in one statement. A signed-in
- * shopper's cart is never a candidate (it goes with its user), and nothing but its own lines and
- * gifts refers to a cart (orders and quotes copy the lines), so nothing else can lose a row.
- * Times are the app's (Prisma and cart.sql.ts write them from the app clock, in UTC).
+ * before the cut-off (a change of quantity writes only the line), skipping any a shopper holds
+ * locked, deleted in one statement. A signed-in shopper's cart is never a candidate (it goes with its
+ * user), and nothing but its own lines and gifts refers to a cart (orders and quotes copy the
+ * lines), so nothing else can lose a row. Times are the app's (Prisma and cart.sql.ts write them
+ * from the app clock, in UTC).
+ *
+ * The lines' and gifts' latest times are per-cart subqueries on purpose: written as NOT EXISTS, the
+ * planner turned them into an anti-join over a scan of every line (150 ms a batch at 100,000 carts
+ * against 13-24 ms this way, each cart's lines read through the (cartId, variantId) index).
  */
 const DELETE_BATCH = `
   WITH doomed AS (
     SELECT c."id" FROM "Cart" c
     WHERE c."userId" IS NULL AND c."guestId" IS NOT NULL AND c."updatedAt" < $1::timestamp
-      AND NOT EXISTS (SELECT 1 FROM "CartItem" i WHERE i."cartId" = c."id" AND i."updatedAt" >= $1::timestamp)
-      AND NOT EXISTS (SELECT 1 FROM "CartGift" g WHERE g."cartId" = c."id" AND g."createdAt" >= $1::timestamp)
+      AND GREATEST(c."updatedAt",
+            (SELECT max(i."updatedAt") FROM "CartItem" i WHERE i."cartId" = c."id"),
+            (SELECT max(g."createdAt") FROM "CartGift" g WHERE g."cartId" = c."id")) < $1::timestamp
     ORDER BY c."updatedAt"
     LIMIT $2
     FOR UPDATE OF c SKIP LOCKED
