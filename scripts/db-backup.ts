@@ -1,6 +1,7 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { backupFileName, createBackup } from '../server/db/backup';
 import { openBackupSource } from '../server/db/backup/open';
+import { ensureRoomForBackup } from '../server/db/backup/space';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
 import { commandBackupDir } from './lib/backup-dir';
@@ -19,6 +20,8 @@ try {
   const source = await openBackupSource(env, (msg) => console.log(msg));
   try {
     console.log(`Backing up ${source.how} ...`);
+    // Refused before it starts when it cannot fit (decision 0162).
+    await ensureRoomForBackup({ database: source.database, uploadsDir: join(env.dataDir, 'uploads'), outDir: dirname(outFile) });
     const { file, bytes, manifest } = await createBackup({ database: source.database, uploadsDir: join(env.dataDir, 'uploads'), outFile });
     const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0);
     console.log(`Wrote ${file} (${formatBytes(bytes)}) in ${((Date.now() - started) / 1000).toFixed(1)} s:`);

@@ -4,6 +4,7 @@ import { readEnv } from './env';
 import { drainServer } from './http/drain';
 import { startMetricsServer } from './http/metrics.http';
 import { Readiness } from './http/readiness';
+import { diskSpace } from './lib/disk-space';
 import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalogue/catalog-sync';
 import { startSessionSync } from './auth/session-sync';
@@ -31,6 +32,11 @@ async function main() {
   const sessionSync = env.DATABASE_URL ? startSessionSync(env.DATABASE_URL, deps.db, (msg) => log.warn(msg)) : null;
   // Started here rather than in createApp, so tests run the sender themselves when they want it.
   const sender = startOutboxSender(deps.db, env);
+  // Free space of the data and backup directories, every minute: warned of well before a disk fills (decision 0162).
+  const stopDiskWatch = diskSpace.start({
+    dirs: [{ dir: 'data', path: env.dataDir }, ...(env.backupDir ? [{ dir: 'backups' as const, path: env.backupDir }] : [])],
+    databaseOnDataDisk: !env.DATABASE_URL,
+  });
   const webhookSender = startWebhookSender(deps.db, env);
   // Orders a crash left without their invoice number (numbered after the order commits) get it here.
   const invoiceNumbering = startInvoiceNumbering(deps.db);
@@ -59,6 +65,7 @@ async function main() {
     metricsServer?.close();
     await sync?.stop().catch(() => undefined);
     await sessionSync?.stop().catch(() => undefined);
+    stopDiskWatch();
     await sender.stop().catch(() => undefined);
     await webhookSender.stop().catch(() => undefined);
     await invoiceNumbering.stop().catch(() => undefined);

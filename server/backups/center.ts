@@ -4,6 +4,7 @@ import { backupWarning, nextDailyRun, planRetention, SHOP_TIME_ZONE } from '../.
 import { AppError, conflict, notFound } from '../../shared/errors';
 import { BACKUP_ID_PATTERN, type BackupList, type BackupRow } from '../../shared/schemas/admin/backups.schema';
 import { BACKUP_EXTENSION, backupFileName, createBackup, PARTIAL_SUFFIX, readBackupManifest, verifyBackup } from '../db/backup';
+import { ensureRoomForBackup } from '../db/backup/space';
 import type { Database } from '../db/client';
 import { logger } from '../lib/log';
 
@@ -289,6 +290,8 @@ export class BackupCenter {
       let name = backupFileName(new Date());
       const taken = new Set(await readdir(dir));
       for (let n = 2; taken.has(name); n++) name = `${idOf(backupFileName(new Date()))}-${n}${BACKUP_EXTENSION}`;
+      // Refused before a byte is written when it cannot fit: a full disk would stop the shop too (decision 0162).
+      await ensureRoomForBackup({ database, uploadsDir: this.opts.uploadsDir, outDir: dir });
       const started = Date.now();
       const result = await createBackup({ database, uploadsDir: this.opts.uploadsDir, outFile: join(dir, name) });
       const manifest = await verifyBackup(result.file);

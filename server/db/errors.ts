@@ -87,3 +87,25 @@ export function isDatabaseBusy(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   return e?.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction|Transaction already closed|expired/i.test(e.message);
 }
+
+// PostgreSQL's disk_full (class 53, insufficient resources): a file or table could not grow. Its
+// errcode_for_file_access() gives it to any write that met ENOSPC; the message names the OS error.
+const DISK_FULL_SQLSTATE = '53100';
+const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded/i;
+const NO_SPACE_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * True when a write failed because a disk is full (or over its quota): PostgreSQL's 53100 from the
+ * driver or wrapped by Prisma (P2010, DriverAdapterError), or ENOSPC/EDQUOT from a file the shop
+ * writes (an image, a backup). Nothing is lost and nothing is wrong with the request: it will
+ * succeed once there is room, so it is a 503, not a 500 (decision 0162).
+ */
+export function isDiskFull(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  if (postgresCode(err) === DISK_FULL_SQLSTATE) return true;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { message?: unknown; originalMessage?: unknown } } } };
+  if (typeof e.code === 'string' && NO_SPACE_ERRNO.has(e.code)) return true;
+  const adapter = e.meta?.driverAdapterError?.cause;
+  for (const m of [e.message, adapter?.originalMessage, adapter?.message]) if (typeof m === 'string' && NO_SPACE_MESSAGE.test(m)) return true;
+  return e.cause !== err && isDiskFull(e.cause, depth + 1);
+}

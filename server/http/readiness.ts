@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { Router } from 'express';
+import { diskSpace } from '../lib/disk-space';
 
 /**
  * Readiness for a load balancer: not ready until the migrations have run, while the database does
@@ -44,12 +45,17 @@ export class Readiness {
   }
 }
 
-/** GET /api/ready: 200 `{ status: "ready" }` or 503 `{ detail }`. */
+/**
+ * GET /api/ready: 200 `{ status: "ready" }` or 503 `{ detail }`. A full disk is 200 `{ status: "degraded" }`:
+ * browsing still works, and taking every instance on one full database out of rotation would not
+ * help (decision 0162).
+ */
 export function readinessRoute(db: PrismaClient, readiness: Readiness): Router {
   const r = Router();
   r.get('/ready', (_req, res, next) => {
     readiness.check(db).then((problem) => {
       if (problem) res.status(503).json({ status: 'not_ready', detail: problem });
+      else if (diskSpace.status().level === 'full') res.json({ status: 'degraded', detail: 'Disk full: changes cannot be saved until space is freed' });
       else res.json({ status: 'ready' });
     }, next);
   });

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { AppError, APP_ERROR_STATUS } from '../../shared/errors';
-import { isDataException, isDatabaseBusy, isDatabaseUnavailable } from '../db/errors';
+import { isDataException, isDatabaseBusy, isDatabaseUnavailable, isDiskFull } from '../db/errors';
 
 /**
  * The one map from anything thrown to what the caller is told: `{ status, detail }`. Used by the
@@ -20,6 +20,9 @@ export const DATABASE_UNAVAILABLE_DETAIL = 'The shop cannot reach its database a
 const DATABASE_BUSY_DETAIL = 'The shop is very busy at the moment. Please try again in a few seconds.';
 /** Seconds a 503 for an unreachable database asks the caller to wait (Retry-After). */
 export const DATABASE_RETRY_AFTER_S = 5;
+export const DISK_FULL_DETAIL = 'The shop cannot save changes at the moment. Please try again in a few minutes.';
+/** A full disk is freed by a person, not in seconds (decision 0162). */
+export const DISK_FULL_RETRY_AFTER_S = 60;
 
 // Zod's own wording ("Invalid input: expected string...") means little without the field name;
 // the messages our schemas carry ("Please enter a coupon code") are shown as written.
@@ -50,10 +53,16 @@ export function toHttpError(err: unknown): HttpError {
     if (err.cause && !(err.cause instanceof TRPCError) && err.code !== 'INTERNAL_SERVER_ERROR') {
       if (err.cause instanceof ZodError) return { status: 400, detail: zodDetail(err.cause) };
       if (err.cause instanceof AppError) return toHttpError(err.cause);
+      // init.ts made it a 503 from its cause: the cause names the detail and the wait (a full disk's is longer).
+      if (err.code === 'SERVICE_UNAVAILABLE') {
+        const inner = toHttpError(err.cause);
+        if (inner.status === 503) return inner;
+      }
     }
     if (err.code === 'INTERNAL_SERVER_ERROR') return err.cause ? toHttpError(err.cause) : { status: 500, detail: SERVER_ERROR_DETAIL };
     return { status: getHTTPStatusCodeFromError(err), detail: err.message };
   }
+  if (isDiskFull(err)) return { status: 503, detail: DISK_FULL_DETAIL, retryAfterS: DISK_FULL_RETRY_AFTER_S };
   if (isDatabaseUnavailable(err)) return { status: 503, detail: DATABASE_UNAVAILABLE_DETAIL };
   if (isDatabaseBusy(err)) return { status: 503, detail: DATABASE_BUSY_DETAIL };
   if (isDataException(err)) return { status: 400, detail: 'The request contains a value the shop cannot store or search for' };

@@ -132,3 +132,32 @@ new Gauge({
     this.set((await webhooksNow()).oldestSeconds);
   },
 });
+
+// The disk the shop writes to (server/lib/disk-space.ts, decision 0162): free space sampled every
+// minute by fs.statfs, and the writes refused because a disk was full.
+export const diskFreeBytes = new Gauge({
+  name: 'packshop_disk_free_bytes',
+  help: 'Free bytes (for the shop: available to unprivileged users) on the filesystem of the data directory or the backup directory',
+  labelNames: ['dir'] as const,
+  registers: [registry],
+});
+
+export const diskSizeBytes = new Gauge({
+  name: 'packshop_disk_size_bytes',
+  help: 'Size in bytes of the filesystem of the data directory or the backup directory',
+  labelNames: ['dir'] as const,
+  registers: [registry],
+});
+
+export const diskFullErrors = new Counter({
+  name: 'packshop_disk_full_errors_total',
+  help: 'Writes refused because a disk was full (PostgreSQL 53100 or ENOSPC/EDQUOT), by where: database or files',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+export const diskFull = new Gauge({
+  name: 'packshop_disk_full',
+  help: '1 while the shop answers writes with 503 because a disk is full (a recent disk-full error, not yet cleared by free space), else 0',
+  registers: [registry],
+});

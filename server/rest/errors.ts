@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { requestIdOf } from '../http/request-facts';
 import { DATABASE_RETRY_AFTER_S, isServerError, toHttpError } from '../lib/http-error';
+import { isDiskFull } from '../db/errors';
+import { diskSpace } from '../lib/disk-space';
 import { logServerError } from '../lib/log';
 
 /**
@@ -10,7 +12,9 @@ import { logServerError } from '../lib/log';
 export function sendError(res: Response, err: unknown, where: string): void {
   const e = toHttpError(err);
   const requestId = requestIdOf(res);
-  if (isServerError(e)) logServerError(where, err, requestId);
+  // A full disk is logged by its watch, named as such and at most twice a minute (decision 0162).
+  if (isDiskFull(err)) diskSpace.noteFull(err, where, requestId);
+  else if (isServerError(e)) logServerError(where, err, requestId);
   if (res.headersSent) return void res.end();
   if (e.status === 503) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
   if (e.retryAfterS) res.setHeader('Retry-After', String(e.retryAfterS));

@@ -4,6 +4,8 @@ import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
 import { DATABASE_RETRY_AFTER_S, retryAfterOf } from '../lib/http-error';
+import { isDiskFull } from '../db/errors';
+import { diskSpace } from '../lib/disk-space';
 import { logServerError } from '../lib/log';
 import { rawJsonText } from '../http/json-body';
 import { createExpressContext } from './context';
@@ -23,13 +25,14 @@ export function trpcDoor(deps: AppDeps): Router {
       createContext: createExpressContext(deps),
       maxBatchSize: TRPC_MAX_BATCH,
       responseMeta: ({ errors }) => {
-        if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) return { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) } };
+        if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) return { headers: { 'Retry-After': String(retryAfterOf(errors) ?? DATABASE_RETRY_AFTER_S) } };
         // A rate limit's 429 (a new guest cart, a sign-in) names its wait.
         const wait = retryAfterOf(errors);
         return wait ? { headers: { 'Retry-After': String(wait) } } : {};
       },
       onError: ({ error, path, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error, requestIdOf(req));
+        if (isDiskFull(error.cause)) diskSpace.noteFull(error.cause, `tRPC ${path ?? ''}`, requestIdOf(req));
+        else if (error.code === 'INTERNAL_SERVER_ERROR') logServerError(`tRPC ${path ?? ''}`, error, requestIdOf(req));
       },
     }),
   );

@@ -149,6 +149,7 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/webhook-deliveries/{id}', 'admin.webhooks.delivery', 'admin'],
     ['POST /admin/webhook-deliveries/{id}/redeliver', 'admin.webhooks.redeliver', 'admin'],
   ]),
+  ...area('System', [['GET /admin/system/disk', 'admin.system.disk', 'staff', 'Whoever is running the shop should know when its disk is filling up; the figures name no path.']]),
   ...area('Backups', [
     ['GET /admin/backups', 'admin.backups.list', 'admin', BACKUPS],
     ['POST /admin/backups', 'admin.backups.create', 'admin', BACKUPS],

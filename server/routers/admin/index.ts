@@ -16,6 +16,7 @@ import { reportsRouter } from './reports.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
+import { systemAdminRouter } from './system.router';
 import { usersAdminRouter } from './users.router';
 import { webhooksAdminRouter } from '../integrations/webhooks.router';
 
@@ -40,4 +41,5 @@ export const adminRouter = router({
   webhooks: webhooksAdminRouter,
   backups: backupsAdminRouter,
   reports: reportsRouter,
+  system: systemAdminRouter,
 });

@@ -4,6 +4,7 @@ import { Navigate, NavLink, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { DiskBanner } from '../../features/admin/system/DiskBanner';
 import DashboardPage from './DashboardPage';
 import GiftsPage from './GiftsPage';
 import InventoryPage from './InventoryPage';
@@ -101,6 +102,7 @@ export default function AdminApp() {
           </ul>
         </nav>
         <div className="min-w-0 flex-1">
+          <DiskBanner />
           <Routes routes={adminRoutes(isAdmin)} />
         </div>
       </div>
