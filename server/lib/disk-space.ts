@@ -11,9 +11,9 @@ import { diskFreeBytes, diskFull, diskFullErrors, diskSizeBytes } from './metric
 // a disk is full (server/db/errors.ts isDiskFull) is counted, logged and shown until there is room.
 
 /** Warn when free space is under this share of the filesystem... */
-export const LOW_FRACTION = 0.1;
+const LOW_FRACTION = 0.1;
 /** ... or under this many bytes, whichever comes first. */
-export const LOW_BYTES = 1024 ** 3;
+const LOW_BYTES = 1024 ** 3;
 /** Under this, the disk counts as full even before a write fails (PostgreSQL needs room for its next WAL segment, 16 MB). */
 const FULL_BYTES = 32 * 1024 ** 2;
 /** A disk-full error is shown this long unless a sample shows room again first (a database server we cannot see). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /** The disks the shop watches (decision 0162): the data directory's and the backup directory's filesystems. */
-export const diskDir = z.enum(['data', 'backups']);
+const diskDir = z.enum(['data', 'backups']);
 export type DiskDir = z.infer<typeof diskDir>;
 
 /** ok; low: under 10 % or 1 GB free; full: writes are being refused for want of space. */
-export const diskLevel = z.enum(['ok', 'low', 'full']);
+const diskLevel = z.enum(['ok', 'low', 'full']);
 export type DiskLevel = z.infer<typeof diskLevel>;
 
 /** What the back office's banner shows: a sentence for the owner and the figures, never a path. */
