@@ -51,7 +51,7 @@ export const API_KEY_REQUESTS_PER_MINUTE = 600;
  */
 export const GUEST_CARTS_PER_IP = 20;
 export const GUEST_CARTS_WINDOW_S = 15 * 60;
-export const TOO_MANY_GUEST_CARTS = 'Too many new shopping carts have been started from your network.';
+const TOO_MANY_GUEST_CARTS = 'Too many new shopping carts have been started from your network.';
 const LOGIN_DELAY_FIRST_MS = 500;
 export const LOGIN_DELAY_MAX_MS = 8_000;
 

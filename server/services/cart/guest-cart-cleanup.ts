@@ -15,7 +15,7 @@ import { singlePass } from '../../outbox/single-pass';
 /** Every instance contends for this advisory lock before it removes guest carts. */
 export const GUEST_CART_CLEANUP_LOCK_KEY = 727_274_163;
 /** Carts per statement: a few milliseconds of work each, so locks are held only that long. */
-export const GUEST_CART_BATCH = 500;
+const GUEST_CART_BATCH = 500;
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
