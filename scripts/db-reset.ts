@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { newPgClient } from '../server/db/pg-client';
 import { readEnv } from '../server/env';
 
 // Development only: throws the database away; the next `npm start` migrates and seeds afresh.
@@ -10,7 +10,7 @@ if (env.NODE_ENV === 'production') {
   process.exit(1);
 }
 if (env.DATABASE_URL) {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  const client = newPgClient({ connectionString: env.DATABASE_URL });
   await client.connect();
   await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
   await client.end();

@@ -19,7 +19,7 @@ export interface Bootstrapped {
 
 /** Opens the database (the embedded server under DATA_DIR, or DATABASE_URL), migrates it and seeds it once. */
 export async function bootstrap(env: Env, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn): Promise<Bootstrapped> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, osUser: env.EMBEDDED_DB_USER, settings: env.EMBEDDED_DB_SETTINGS, log, warn });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, osUser: env.EMBEDDED_DB_USER, settings: env.EMBEDDED_DB_SETTINGS, limits: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS }, log, warn });
   log(env.DATABASE_URL ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${join(env.dataDir, 'postgres')}`);
   // A DATA_DIR from a release that ran PGlite: its rows move into the new server once.
   await upgradeDataDirFromPglite(env.dataDir, database, log);

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_MAX_DAYS } from './auth/lucia';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/pool';
 import { parseHost, parsePublicUrl } from './lib/public-origin';
 
 const envSchema = z.object({
@@ -86,6 +87,12 @@ const envSchema = z.object({
     .default(30),
   /** How long a stopping instance lets in-flight requests finish before it closes them. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How long one database statement of a request may run before the server cancels it (503); the
+   * shop also closes a connection whose query has had no answer for 5 s longer (a frozen server).
+   * 0 turns both off. The migration runner, backups and restores have no such limit.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'DB_STATEMENT_TIMEOUT_MS must be a number of milliseconds' }).int().min(0).max(3_600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   // Backups the shop writes by itself (docs/deploy.md, decision 0130).
   /** Where the shop writes its backups; `off` turns them off. Default DATA_DIR/backups. */
   BACKUP_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),

@@ -27,7 +27,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@prisma/client';
-import pg from 'pg';
+import { newPgClient } from '../../server/db/pg-client';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { pgExecutor } from '../../server/db/executor';
 import { readMigrations, runMigrations, type SqlExecutor } from '../../server/db/migrate';
@@ -121,7 +121,7 @@ function freePort(): Promise<number> {
 async function waitForPg(url: string, timeoutMs = 120_000): Promise<void> {
   const start = Date.now();
   for (;;) {
-    const c = new pg.Client({ connectionString: url });
+    const c = newPgClient({ connectionString: url });
     try {
       await c.connect();
       await c.query('SELECT 1');
@@ -303,7 +303,7 @@ async function startD(dir: string): Promise<Started> {
 
 async function startP(): Promise<Started> {
   const name = `dbspike_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
+  const admin = newPgClient({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -311,7 +311,7 @@ async function startP(): Promise<Started> {
   return pgStarted(url, {
     inProcess: false,
     async stop() {
-      const a = new pg.Client({ connectionString: PG_URL });
+      const a = newPgClient({ connectionString: PG_URL });
       await a.connect();
       await a.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await a.end();

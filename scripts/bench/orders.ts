@@ -12,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { newPgClient } from '../../server/db/pg-client';
 import { sessionRowId } from '../../server/auth/lucia';
 import { hashPassword } from '../../server/auth/password';
 import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
@@ -55,7 +55,7 @@ const address = { fullName: 'Bench Buyer', phone: '91234567', addressLine1: '1 B
 
 async function scratchDatabase(server: string) {
   const name = `packshop_orders_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
+  const admin = newPgClient({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
@@ -64,7 +64,7 @@ async function scratchDatabase(server: string) {
   return {
     url: url.toString(),
     async drop() {
-      const c = new pg.Client({ connectionString: server });
+      const c = newPgClient({ connectionString: server });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
       await c.end();
@@ -160,7 +160,7 @@ async function dbWork(url: string): Promise<{ queries: number; seconds: number }
  * for a server on this machine; null otherwise). Backends that ended meanwhile are not counted.
  */
 async function backendCpuSeconds(url: string): Promise<Map<number, number> | null> {
-  const c = new pg.Client({ connectionString: url });
+  const c = newPgClient({ connectionString: url });
   await c.connect();
   try {
     const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { newPgClient } from '../../server/db/pg-client';
 import { benchBackupUnderOrders } from './backup-under-orders';
 import { benchCsvImport } from './csv-import';
 import { benchOrders } from './orders';
@@ -59,7 +59,7 @@ async function scratchPostgres(): Promise<string | undefined> {
   if (!usePg) return undefined;
   const server = pgServer();
   const name = `packshop_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: server });
+  const c = newPgClient({ connectionString: server });
   await c.connect();
   await c.query(`CREATE DATABASE "${name}"`);
   await c.end();
@@ -378,7 +378,7 @@ main()
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) {
-      const c = new pg.Client({ connectionString: pgServer() });
+      const c = newPgClient({ connectionString: pgServer() });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`).catch(() => undefined);
       await c.end();

@@ -4,7 +4,7 @@ import { PrismaClient } from '@prisma/client';
 import { dbQueryDuration } from '../lib/metrics';
 import { EmbeddedPostgres } from './embedded/embedded-server';
 import { pgExecutor } from './executor';
-import { createPool, registerPool, settleWithin } from './pool';
+import { createPool, registerPool, settleWithin, type PoolLimits } from './pool';
 import type { SqlExecutor } from './migrate';
 
 // Every query's duration (as Prisma measures it) goes to the database-time histogram of /metrics.
@@ -31,9 +31,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PostgreSQL server through @prisma/adapter-pg. */
-export async function openPostgres(connectionString: string, poolMax = 10): Promise<Database> {
-  const pool = createPool(connectionString, poolMax);
+/**
+ * PostgreSQL server through @prisma/adapter-pg. `limits` bound each pooled statement (server/db/pool.ts;
+ * DB_STATEMENT_TIMEOUT_MS); the migration runner's own connection has none (an index build may take long).
+ */
+export async function openPostgres(connectionString: string, poolMax = 10, limits?: PoolLimits): Promise<Database> {
+  const pool = createPool(connectionString, poolMax, limits);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = timedClient(adapter);
   registerPool(db, pool);
@@ -50,13 +53,15 @@ export interface EmbeddedDatabaseOptions {
   settings?: Record<string, string>;
   log?: (msg: string) => void;
   warn?: (msg: string) => void;
+  /** Statement and answer limits of the pooled connections (DB_STATEMENT_TIMEOUT_MS). */
+  limits?: PoolLimits;
 }
 
 /** The shop's own PostgreSQL server in DATA_DIR/postgres, started (and supervised) here. */
 export async function openEmbedded(opts: EmbeddedDatabaseOptions): Promise<Database> {
   const embedded = new EmbeddedPostgres({ dir: join(opts.dataDir, 'postgres'), osUser: opts.osUser, settings: opts.settings, log: opts.log, warn: opts.warn });
   await embedded.start();
-  const database = await openPostgres(embedded.url());
+  const database = await openPostgres(embedded.url(), undefined, opts.limits);
   return {
     ...database,
     kind: 'embedded',
@@ -69,5 +74,5 @@ export async function openEmbedded(opts: EmbeddedDatabaseOptions): Promise<Datab
 }
 
 export function openDatabase(opts: { databaseUrl?: string } & EmbeddedDatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, undefined, opts.limits) : openEmbedded(opts);
 }

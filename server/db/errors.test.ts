@@ -28,4 +28,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseBusy(prismaError('Transaction API error: Unable to start a transaction in the given time.', 'P2028'))).toBe(true);
     expect(isDatabaseBusy(prismaError('write EPIPE', 'EPIPE'))).toBe(false);
   });
+
+  it('counts a statement cancelled at DB_STATEMENT_TIMEOUT_MS and no pooled connection in time as busy (decision 0160)', () => {
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014', severity: 'ERROR' });
+    expect(isDatabaseBusy(cancelled)).toBe(true);
+    expect(isDatabaseBusy(Object.assign(new Error('Raw query failed.'), { cause: { originalCode: '57014' } }))).toBe(true);
+    // pg-pool's connectionTimeoutMillis, passed through Prisma as it is.
+    expect(isDatabaseBusy(Object.assign(new Error('timeout exceeded when trying to connect'), { clientVersion: '6.19.3' }))).toBe(true);
+    expect(isDatabaseBusy(new Error('a timeout exceeded when trying to connect to the mail server'))).toBe(false);
+  });
 });

@@ -81,10 +81,15 @@ export class DatabaseBusyError extends Error {
   override readonly name = 'DatabaseBusyError';
 }
 
-/** True when a transaction could not start in time because every connection was busy (Prisma P2028), or ran out of time. */
+/** True when a transaction could not start in time because every connection was busy (Prisma P2028), or a transaction or statement ran out of time. */
 export function isDatabaseBusy(err: unknown): boolean {
   if (err instanceof DatabaseBusyError) return true;
+  // A statement cancelled at DB_STATEMENT_TIMEOUT_MS (query_canceled): the database is too slow right now.
+  if (postgresCode(err) === '57014') return true;
   const e = err as { code?: unknown; message?: unknown };
+  // pg-pool's connectionTimeoutMillis: no pooled connection within 5 s (all busy, or stuck on a
+  // frozen server); Prisma passes it through as it is.
+  if (typeof e?.message === 'string' && /^timeout exceeded when trying to connect/i.test(e.message)) return true;
   return e?.code === 'P2028' && typeof e.message === 'string' && /Unable to start a transaction|Transaction already closed|expired/i.test(e.message);
 }
 

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { newPgClient } from './pg-client';
 import type { SqlExecutor } from './migrate';
 
 /**
@@ -7,7 +7,7 @@ import type { SqlExecutor } from './migrate';
  */
 export const pgExecutor = (connectionString: string): SqlExecutor => ({
   async withConnection(fn) {
-    const client = new pg.Client({ connectionString });
+    const client = newPgClient({ connectionString });
     await client.connect();
     try {
       return await fn({

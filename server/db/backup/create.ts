@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import pg from 'pg';
+import { newPgClient } from '../pg-client';
 import { projectRoot } from '../../lib/paths';
 import { hashImageList, packArchive, scanImages } from './archive';
 import { dumpDatabase, HashingWriter } from './dump';
@@ -41,7 +41,7 @@ export async function createBackup(opts: CreateBackupOptions): Promise<BackupRes
   const dumpTmp = `${outFile}.${tag}.sql${PARTIAL_SUFFIX}`;
   const archiveTmp = `${outFile}.${tag}${PARTIAL_SUFFIX}`;
   try {
-    const client = new pg.Client({ connectionString: opts.database.url });
+    const client = newPgClient({ connectionString: opts.database.url });
     await client.connect();
     const dumpStream = createWriteStream(dumpTmp, { mode: 0o600 });
     let dumped;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { newPgClient } from '../pg-client';
 import type { Database } from '../client';
 import { openPostgres } from '../client';
 import { scanImages } from './archive';
@@ -44,7 +44,7 @@ const IMAGE_TABLE = 'StoredImage';
 
 /** Names and sizes of the database image store. */
 async function storedImages(url: string): Promise<Map<string, number>> {
-  const client = new pg.Client({ connectionString: url });
+  const client = newPgClient({ connectionString: url });
   await client.connect();
   try {
     return new Map((await client.query<{ name: string; size: number }>(`SELECT name, size FROM "${IMAGE_TABLE}"`)).rows.map((r) => [r.name, Number(r.size)]));
@@ -55,7 +55,7 @@ async function storedImages(url: string): Promise<Map<string, number>> {
 
 /** Row counts and the sum of every numeric column of every table: what a faithful copy must agree on. */
 async function totals(url: string): Promise<Totals> {
-  const client = new pg.Client({ connectionString: url });
+  const client = newPgClient({ connectionString: url });
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

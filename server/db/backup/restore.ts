@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { newPgClient } from '../pg-client';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../client';
 import { MIGRATIONS_TABLE } from '../migrate';
@@ -44,7 +45,7 @@ export interface TargetState {
 
 /** What the target database holds: a database that was only migrated (no rows) counts as empty. */
 export async function inspectTarget(url: string): Promise<TargetState> {
-  const client = new pg.Client({ connectionString: url });
+  const client = newPgClient({ connectionString: url });
   await client.connect();
   try {
     const tables = (
@@ -124,7 +125,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
   const manifest = opts.verified ?? (await verifyBackup(opts.file));
   const state = await inspectTarget(opts.database.url);
   if (!opts.replace) assertEmpty(state);
-  const client = new pg.Client({ connectionString: opts.database.url });
+  const client = newPgClient({ connectionString: opts.database.url });
   await client.connect();
   const rowCounts: Record<string, number> = {};
   let touched = false;

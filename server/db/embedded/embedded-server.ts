@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
+import { newPgClient } from '../pg-client';
 import { findPostgresBinaries } from './binaries';
 import { KEEPER_SOURCE } from './keeper';
 import { databaseOsUser, type OsUser } from './os-user';
@@ -204,7 +204,7 @@ export class EmbeddedPostgres {
   }
 
   private async canConnect(): Promise<boolean> {
-    const client = new pg.Client({ connectionString: this.url('postgres'), connectionTimeoutMillis: 2_000 });
+    const client = newPgClient({ connectionString: this.url('postgres'), connectionTimeoutMillis: 2_000 });
     try {
       await client.connect();
       await client.query('SELECT 1');
@@ -217,7 +217,7 @@ export class EmbeddedPostgres {
   }
 
   private async ensureDatabase(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url('postgres') });
+    const client = newPgClient({ connectionString: this.url('postgres') });
     await client.connect();
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [this.database]);

@@ -1,0 +1,15 @@
+import pg from 'pg';
+
+/**
+ * A connection of its own, outside the pool (the migration runner, backups, restores, the embedded
+ * server's checks, scripts). pg emits 'error' on a client whose server dies while no query of it
+ * is running (FATAL 57P01 when PostgreSQL is killed or restarted, a reset socket); with no
+ * listener that is an uncaught exception and the whole process ends. The error itself is not lost:
+ * pg has already failed the queries in flight with it, and refuses any later query ("not
+ * queryable"), which the caller sees and handles as it does any failed query.
+ */
+export function newPgClient(config: string | pg.ClientConfig): pg.Client {
+  const client = new pg.Client(config);
+  client.on('error', () => undefined);
+  return client;
+}
