@@ -26,8 +26,13 @@ export class ThrowawayPostgres {
     const root = mkdtempSync(join(tmpdir(), 'packshop-throwaway-pg-'));
     chmodSync(root, 0o755);
     const pg = new ThrowawayPostgres(root, await freePort());
-    pg.initdb();
-    await pg.start();
+    try {
+      pg.initdb();
+      await pg.start();
+    } catch (err) {
+      await pg.stop();
+      throw err;
+    }
     return pg;
   }
 
