@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findInputProblem, hasUnsafeText, jsonDepthExceeds, MAX_INPUT_DEPTH } from './safe-text';
+import { checkInput, findInputProblem, hasUnsafeText, jsonDepthExceeds, MAX_INPUT_DEPTH, MAX_INPUT_VALUES } from './safe-text';
 
 describe('hasUnsafeText', () => {
   it('refuses NUL and lone surrogates, accepts ordinary and astral text', () => {
@@ -32,6 +32,17 @@ describe('findInputProblem', () => {
     let ok: unknown = 'leaf';
     for (let i = 0; i < MAX_INPUT_DEPTH; i++) ok = [ok];
     expect(findInputProblem(ok)).toBeNull();
+  });
+
+  // A 1 MB body holds 250,000 numbers; each costs the validators time, so past the limit the
+  // input is refused whole, naming where, before any validator sees it (decision 0164).
+  it('refuses more values than the limit, in arrays and objects, naming where', () => {
+    const atLimit = { items: Array.from({ length: MAX_INPUT_VALUES - 1 }, () => 1) };
+    expect(findInputProblem(atLimit)).toBeNull();
+    expect(findInputProblem({ items: [...atLimit.items, 1] })).toEqual({ kind: 'too-many', field: 'items' });
+    const wide = Object.fromEntries(Array.from({ length: MAX_INPUT_VALUES + 1 }, (_, i) => [`k${i}`, i]));
+    expect(findInputProblem({ a: { b: wide } })).toEqual({ kind: 'too-many', field: 'a.b' });
+    expect(() => checkInput({ lines: Array.from({ length: 250_000 }, () => 0) })).toThrow('lines holds too many values (at most 50,000 in one request)');
   });
 });
 

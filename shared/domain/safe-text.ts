@@ -13,36 +13,64 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 export const hasUnsafeText = (s: string): boolean => UNSAFE.test(s);
 
-export type InputProblem = { kind: 'unsafe-text'; field: string } | { kind: 'too-deep'; field: string };
+/**
+ * Most values (strings, numbers, keys' values, array elements...) any input of ours needs: a
+ * product of 200 variants with 20 price tiers each is about 11,000. A 1 MB body can carry 500,000,
+ * and every one of them costs the validators time (a zod issue each, when wrong); decision 0164.
+ */
+export const MAX_INPUT_VALUES = 50_000;
+
+export type InputProblem = { kind: 'unsafe-text'; field: string } | { kind: 'too-deep'; field: string } | { kind: 'too-many'; field: string };
 
 /**
  * Walks a parsed input (iteratively, so a hostile depth cannot overflow the stack) and returns the
- * first string (value or key) that cannot be stored, or the first place nested deeper than allowed.
+ * first string (value or key) that cannot be stored, the first place nested deeper than allowed, or
+ * that it holds more values than allowed. Linear in the input: a value's path is kept as its
+ * parent's index and key, and spelled out only for the one value that is refused.
  */
-export function findInputProblem(input: unknown, maxDepth = MAX_INPUT_DEPTH): InputProblem | null {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: input, path: '', depth: 0 }];
-  while (stack.length) {
-    const { value, path, depth } = stack.pop()!;
+export function findInputProblem(input: unknown, maxDepth = MAX_INPUT_DEPTH, maxValues = MAX_INPUT_VALUES): InputProblem | null {
+  const values: unknown[] = [input];
+  const parents: number[] = [-1];
+  const keys: string[] = [''];
+  const depths: number[] = [0];
+  const pathOf = (index: number): string => {
+    const parts: string[] = [];
+    for (let i = index; i > 0; i = parents[i]) parts.push(keys[i]);
+    return parts.reverse().join('.') || 'input';
+  };
+  const add = (value: unknown, parent: number, key: string) => {
+    values.push(value);
+    parents.push(parent);
+    keys.push(key);
+    depths.push(depths[parent] + 1);
+  };
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     if (typeof value === 'string') {
-      if (hasUnsafeText(value)) return { kind: 'unsafe-text', field: path || 'input' };
+      if (hasUnsafeText(value)) return { kind: 'unsafe-text', field: pathOf(i) };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= maxDepth) return { kind: 'too-deep', field: path || 'input' };
-    const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-    for (const [key, child] of entries) {
-      const childPath = path ? `${path}.${key}` : key;
-      if (hasUnsafeText(key)) return { kind: 'unsafe-text', field: childPath };
-      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    if (depths[i] >= maxDepth) return { kind: 'too-deep', field: pathOf(i) };
+    if (Array.isArray(value)) {
+      if (values.length + value.length > maxValues + 1) return { kind: 'too-many', field: pathOf(i) };
+      for (let j = 0; j < value.length; j++) add(value[j], i, String(j));
+      continue;
+    }
+    const entries = Object.keys(value);
+    if (values.length + entries.length > maxValues + 1) return { kind: 'too-many', field: pathOf(i) };
+    for (const key of entries) {
+      add((value as Record<string, unknown>)[key], i, key);
+      if (hasUnsafeText(key)) return { kind: 'unsafe-text', field: pathOf(values.length - 1) };
     }
   }
   return null;
 }
 
 function inputProblemMessage(problem: InputProblem): string {
-  return problem.kind === 'unsafe-text'
-    ? `${problem.field} contains characters that are not allowed (a NUL byte or an invalid character)`
-    : `${problem.field} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+  if (problem.kind === 'unsafe-text') return `${problem.field} contains characters that are not allowed (a NUL byte or an invalid character)`;
+  if (problem.kind === 'too-deep') return `${problem.field} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`;
+  return `${problem.field} holds too many values (at most ${MAX_INPUT_VALUES.toLocaleString('en')} in one request)`;
 }
 
 /**
