@@ -1,5 +1,5 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
@@ -11,6 +11,22 @@ import { rawJsonText } from '../http/json-body';
 import { createExpressContext } from './context';
 import { appRouter } from './root';
 
+class MalformedPath extends Error {
+  status = 400;
+  expose = true;
+}
+
+// tRPC decodes the procedure path itself and answers its URIError (`/trpc/%ED%A0%80`, a lone
+// surrogate's bytes) as a 500; such a path names no procedure, so it is the caller's 400.
+function refuseMalformedPath(req: Request, _res: Response, next: NextFunction) {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(new MalformedPath('The procedure path is not valid percent-encoded UTF-8'));
+  }
+  next();
+}
+
 /** The SPA's door at /trpc: body bounded in size and depth, batches capped, answers never cached. */
 export function trpcDoor(deps: AppDeps): Router {
   const r = Router();
@@ -18,6 +34,7 @@ export function trpcDoor(deps: AppDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  r.use(refuseMalformedPath);
   r.use(rawJsonText());
   r.use(
     createExpressMiddleware({
