@@ -3,7 +3,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
-import { MAX_IMPORT_BYTES } from '../../shared/schemas/admin/csv-import.schema';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/schemas/admin/csv-import.schema';
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import { imageSourceOf, type AppDeps } from '../deps';
@@ -124,7 +124,7 @@ export const csvImportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEn
         tags: [spec.tag],
         summary: spec.summary,
         description:
-          `The request body is the CSV file itself (Content-Type: text/csv, UTF-8, header row, at most 20 MB). ${spec.columns}\n\n` +
+          `The request body is the CSV file itself (Content-Type: text/csv, UTF-8, header row, at most 20 MB and ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows). ${spec.columns}\n\n` +
           '`mode=dry_run` (the default) answers row by row what would be created, changed or refused and why, and writes nothing. ' +
           '`mode=apply` checks again and applies every row in one transaction, or nothing (409 with the same report) if any row is refused.' +
           `\n\nAPI key scope: \`${spec.scope}\`.`,
@@ -133,7 +133,7 @@ export const csvImportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEn
         requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
         responses: {
           '200': { description: 'The row-by-row report', content: { 'application/json': { schema: reportSchema } } },
-          '400': { description: '{ detail } : empty file, not UTF-8, missing columns, not CSV' },
+          '400': { description: `{ detail } : empty file, not UTF-8, missing columns, not CSV, more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows` },
           '401': { description: 'Not signed in, or an invalid API key' },
           '403': { description: 'Not staff, or an API key without the scope' },
           '409': { description: 'Apply refused: { detail, applied: false, summary, rows }; nothing was written' },

@@ -12,7 +12,7 @@ import { formatTiers } from './csv-export.service';
 import { readCsv, type CsvRecord } from './csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from './settings.service';
-import { deleteProductImages, insertPriceTiers, insertVariants, productImageUrls, productsNamed, touchProducts, updateVariantPrices, variantsBySku, type ExistingVariant } from './product-import.sql';
+import { deleteProductImages, insertPriceTiers, insertVariants, productImageUrls, productsNamed, touchProducts, updateVariantPrices, variantsBySku, insertProducts, type ExistingVariant, type NewProduct } from './product-import.sql';
 import { fetchCheckedImage, storeOutsideImage, type ImageSource } from './product-images.service';
 import { MAX_IMPORT_IMAGE_ADDRESSES, PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 
@@ -247,9 +247,6 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer, images
 
 const productKey = (p: ProductInput) => JSON.stringify([p.name, p.category, p.type, p.color]);
 
-// What identifies a product to an import row: new variants join the product of the same key.
-const productKeySelect = { id: true, name: true, category: true, type: true, color: true } as const satisfies Prisma.ProductSelect;
-
 /**
  * Writes a checked plan in a handful of set-wise statements, whatever the number of rows (one
  * statement a row took about 5 s per 1,000 rows on PGlite): new products, new variants, changed
@@ -262,23 +259,23 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   // New variants join the product of the same name, category, type and colour, or a new one.
   const productIds = new Map<string, string>();
   const wanted = new Map(creates.map((r) => [productKey(r.product!), r.product!]));
+  const newProducts: NewProduct[] = [];
   if (wanted.size) {
     const found = await productsNamed(tx, [...new Set([...wanted.values()].map((p) => p.name))]);
     for (const f of found) {
       const key = JSON.stringify([f.name, f.category, f.type, f.color]);
       if (wanted.has(key) && !productIds.has(key)) productIds.set(key, f.id);
     }
-    const missing = [...wanted].filter(([key]) => !productIds.has(key));
-    if (missing.length) {
-      const made = await tx.product.createManyAndReturn({
-        data: missing.map(([, p]) => ({ name: p.name, description: p.description, category: p.category, type: p.type, color: p.color })),
-        select: productKeySelect,
-      });
-      for (const m of made) productIds.set(JSON.stringify([m.name, m.category, m.type, m.color]), m.id);
+    for (const [key, p] of wanted) {
+      if (productIds.has(key)) continue;
+      const id = newId();
+      productIds.set(key, id);
+      newProducts.push({ id, name: p.name, description: p.description, category: p.category, type: p.type, color: p.color });
     }
   }
-  // Variants and tiers go in as arrays in one statement each (product-import.sql.ts).
+  // Products, variants and tiers go in as arrays in one statement each (product-import.sql.ts).
   const now = new Date().toISOString();
+  if (newProducts.length) await insertProducts(tx, newProducts, now);
   const createdId = new Map(creates.map((r) => [r.sku, newId()]));
   if (creates.length) {
     await insertVariants(tx, creates.map((r) => ({ id: createdId.get(r.sku)!, productId: productIds.get(productKey(r.product!))!, ...variantData(r.product!, r.variant!) })), now);

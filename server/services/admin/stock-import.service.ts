@@ -1,11 +1,10 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
-import { unitOfWork } from '../../db/unit-of-work';
-import { writeLedger } from '../catalogue/ledger';
+import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from './csv-read';
-import { lockVariantStockBySku, readVariantStockBySku, setVariantsOnHand } from './stock.sql';
+import { lockVariantStockBySku, readVariantStockBySku, setOnHandCounts } from './stock.sql';
 
 // Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
 // The dry run and the apply share one planner; apply plans again inside its transaction, against
@@ -79,22 +78,18 @@ export async function dryRunStockImport(db: PrismaClient, bytes: Buffer): Promis
 /** All or nothing: when any row is refused, nothing is written and the report says why. */
 export async function applyStockImport(db: PrismaClient, userId: string, bytes: Buffer): Promise<ImportReport> {
   const records = readCsv(bytes, STOCK_COLUMNS, STOCK_IMPORT_OPTIONAL);
-  // The ledger notes the catalogue change, so it is announced only when stock really moved.
   return unitOfWork(
     db,
     async (tx) => {
       const planned = plan(records, await currentBySku(tx, skusOf(records), true));
       if (planned.some((r) => r.action === 'refuse')) return report(planned, false);
-      const writes = planned.flatMap((r) => (r.write ? [r.write] : []));
-      // One statement for every row: a file may change 50,000 variants within the timeout below.
-      await setVariantsOnHand(tx, writes.map((w) => ({ variantId: w.variantId, onHand: w.after })), new Date().toISOString());
-      for (const w of writes) {
-        await webhookStockAdjusted(tx, { variantId: w.variantId, field: 'onHand', before: w.before, after: w.after, reason: w.reason, notes: w.notes });
+      // One statement for every row and its ledger row: a file may change 50,000 variants.
+      const counts = planned.flatMap((r) => (r.write ? [{ ...r.write, sku: r.sku }] : []));
+      if (counts.length) noteCatalogueChanged(tx, 'stock');
+      await setOnHandCounts(tx, counts, userId, new Date().toISOString());
+      for (const c of counts) {
+        await webhookStockAdjusted(tx, { variantId: c.variantId, field: 'onHand', before: c.before, after: c.after, reason: c.reason, notes: c.notes });
       }
-      await writeLedger(
-        tx,
-        planned.flatMap((r) => (r.write ? [{ variantId: r.write.variantId, subject: r.sku, field: 'on_hand' as const, reason: r.write.reason, notes: r.write.notes, before: r.write.before, after: r.write.after, userId }] : [])),
-      );
       return report(planned, true);
     },
     { timeout: 120_000, maxWait: 10_000 },

@@ -3,6 +3,7 @@
 // left. Also the one counter Prisma cannot clamp at zero. Rows are checked by zod.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { z } from 'zod';
+import { newId } from '../../db/ids';
 import { int } from '../../db/sql-rows';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -41,16 +42,32 @@ export async function lockVariantStockBySku(tx: Db, skus: string[]): Promise<Var
   return rows.map((r) => variantStock.parse(r));
 }
 
+export interface OnHandCount {
+  variantId: string;
+  sku: string;
+  before: number;
+  after: number;
+  reason: string;
+  notes: string;
+}
+
 /**
- * Sets on_hand of many variants in one statement, stamped with `now` (an ISO instant): one UPDATE a
- * row took about 1.8 s per 1,000 rows through Prisma.
+ * Sets on_hand of many variants and writes a ledger row for each, in one statement, stamped with
+ * `now` (an ISO instant). One UPDATE a row through Prisma took about 1.8 s per 1,000 rows, and the
+ * ledger's createMany about 1.2 s per 1,000; this takes about 0.1 s per 1,000.
  */
-export async function setVariantsOnHand(tx: Db, changes: { variantId: string; onHand: number }[], now: string): Promise<void> {
-  if (!changes.length) return;
+export async function setOnHandCounts(tx: Db, counts: OnHandCount[], userId: string, now: string): Promise<void> {
+  if (!counts.length) return;
+  const col = <K extends keyof OnHandCount>(k: K) => counts.map((c) => c[k]);
   await tx.$executeRaw`
-    UPDATE "Variant" AS v SET "onHand" = u.on_hand, "updatedAt" = ${now}::timestamp(3)
-    FROM unnest(${changes.map((c) => c.variantId)}::text[], ${changes.map((c) => c.onHand)}::int[]) AS u(id, on_hand)
-    WHERE v."id" = u.id`;
+    WITH u AS (
+      SELECT * FROM unnest(${counts.map(() => newId())}::text[], ${col('variantId')}::text[], ${col('sku')}::text[], ${col('before')}::int[],
+                           ${col('after')}::int[], ${col('reason')}::text[], ${col('notes')}::text[]) AS u(id, variant_id, sku, before, after, reason, notes)
+    ), counted AS (
+      UPDATE "Variant" v SET "onHand" = u.after, "updatedAt" = ${now}::timestamp(3) FROM u WHERE v."id" = u.variant_id
+    )
+    INSERT INTO "InventoryLedger" ("id", "variantId", "subject", "field", "reason", "notes", "delta", "before", "after", "userId", "createdAt")
+    SELECT u.id, u.variant_id, u.sku, 'on_hand', u.reason, u.notes, u.after - u.before, u.before, u.after, ${userId}, ${now}::timestamp(3) FROM u`;
 }
 
 const giftStock = z.object({ name: z.string(), stockQuantity: int, allocated: int });
