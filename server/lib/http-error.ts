@@ -78,10 +78,14 @@ export function toHttpError(err: unknown): HttpError {
 
 /**
  * The Retry-After of an answer carrying these errors (the tRPC door's batch, the adapter's one):
- * the longest wait a rate limit names, else none. Null when no error names one.
+ * the longest wait an error names (a rate limit's, a full disk's), 5 s for any other 503. Null when none.
  */
 export function retryAfterOf(errors: unknown[]): number | null {
-  const waits = errors.map((e) => toHttpError(e).retryAfterS ?? 0);
+  // A 503 that names no wait of its own (the database restarting or saturated) asks for the usual few seconds.
+  const waits = errors.map((e) => {
+    const h = toHttpError(e);
+    return h.retryAfterS ?? (h.status === 503 ? DATABASE_RETRY_AFTER_S : 0);
+  });
   const longest = Math.max(0, ...waits);
   return longest > 0 ? longest : null;
 }

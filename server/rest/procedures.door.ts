@@ -34,7 +34,7 @@ export function proceduresDoor(deps: AppDeps): Router {
     createOpenApiExpressMiddleware({
       router: appRouter,
       createContext: createExpressContext(deps),
-      // A rate limit's 429 (a new guest cart, a sign-in) names its wait, as on every other door.
+      // A 503 or a rate limit's 429 names its wait, as on every other door.
       responseMeta: ({ errors }) => {
         const wait = retryAfterOf(errors);
         return wait ? { headers: { 'Retry-After': String(wait) } } : {};

@@ -3,7 +3,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { TRPC_MAX_BATCH } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { requestIdOf } from '../http/request-facts';
-import { DATABASE_RETRY_AFTER_S, retryAfterOf } from '../lib/http-error';
+import { retryAfterOf } from '../lib/http-error';
 import { isDiskFull } from '../db/errors';
 import { diskSpace } from '../lib/disk-space';
 import { logServerError } from '../lib/log';
@@ -42,8 +42,7 @@ export function trpcDoor(deps: AppDeps): Router {
       createContext: createExpressContext(deps),
       maxBatchSize: TRPC_MAX_BATCH,
       responseMeta: ({ errors }) => {
-        if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) return { headers: { 'Retry-After': String(retryAfterOf(errors) ?? DATABASE_RETRY_AFTER_S) } };
-        // A rate limit's 429 (a new guest cart, a sign-in) names its wait.
+        // A 503 (the database away or busy, a full disk) or a rate limit's 429 names its wait.
         const wait = retryAfterOf(errors);
         return wait ? { headers: { 'Retry-After': String(wait) } } : {};
       },

@@ -1,4 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app';
+import { buildLogger, logger, setLogger } from '../../../server/lib/log';
 import { openPostgres, type Database } from '../../../server/db/client';
 import { createDeps } from '../../../server/deps';
 import { LocalImageStorage } from '../../../server/storage/image-storage';
@@ -45,5 +49,36 @@ describe('a database that does not answer', () => {
     const deps = createDeps(gone.db, new LocalImageStorage('/tmp/packshop-gone-uploads'));
     const caller = createCaller(createContextInner({ deps, ip: '127.0.0.1' }));
     await expect(caller.catalog.filterOptions()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(BUSY) });
+  });
+
+  it('is a 503 on the REST door, logged as one warning line without a stack, not as a server error', async () => {
+    const lines: { level: number; msg: string; err?: unknown }[] = [];
+    const previous = logger();
+    setLogger(buildLogger('warn', { write: (line: string) => void lines.push(JSON.parse(line)) }));
+    const app = createApp(createDeps(gone.db, new LocalImageStorage('/tmp/packshop-gone-uploads')));
+    const server: Server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+      // A documented procedure's path (the OpenAPI adapter) ...
+      const listing = await fetch(`${base}/products?limit=1`);
+      expect(listing.status).toBe(503);
+      expect(listing.headers.get('retry-after')).toBe('5');
+      expect(((await listing.json()) as { detail: string }).detail).toMatch(BUSY);
+      // ... and a plain route (CSV import: the key is looked up in the database first).
+      const res = await fetch(`${base}/admin/import/stock`, { method: 'POST', headers: { authorization: `Bearer pk_${'a'.repeat(40)}`, 'content-type': 'text/csv' }, body: 'sku,on_hand\n' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(((await res.json()) as { detail: string }).detail).toMatch(BUSY);
+      const mine = lines.filter((l) => /database unavailable/.test(l.msg));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ level: 40 });
+      expect(mine[0].err).toBeUndefined();
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      setLogger(previous);
+      await new Promise((r) => server.close(r));
+    }
   });
 });
