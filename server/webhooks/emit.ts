@@ -4,7 +4,7 @@ import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schem
 import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
 import { subscribedEventTypes } from './subscriptions';
-import { insertEventWithDeliveries, insertTestEvent } from './webhooks.sql';
+import { insertEventsWithDeliveries, insertEventWithDeliveries, insertTestEvent } from './webhooks.sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,10 +19,29 @@ type Tx = Prisma.TransactionClient;
  */
 export async function emitWebhook(tx: SqlClient, type: WebhookEventType, resource: string, data: () => unknown): Promise<void> {
   if (!(await subscribedEventTypes(tx)).has(type)) return;
-  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: await data() });
+  const body = eventBody(type, new Date().toISOString(), await data());
   const id = newMessageId();
   noteWebhooksQueued(tx);
   await insertEventWithDeliveries(tx, { id, type, resource, body });
+}
+
+/** What a receiver gets, the same for one event or many. */
+const eventBody = (type: WebhookEventType, timestamp: string, data: unknown) => JSON.stringify({ type, timestamp, data });
+
+/**
+ * emitWebhook for many events of one type, in one statement whatever their number (a stock count
+ * may change 50,000 variants; one statement each took minutes). Events of one resource get their
+ * seq in the order given; call once per type in the order a resource's events must reach receivers.
+ */
+export async function emitWebhooks(tx: SqlClient, type: WebhookEventType, events: { resource: string; data: unknown }[]): Promise<void> {
+  if (!events.length || !(await subscribedEventTypes(tx)).has(type)) return;
+  const timestamp = new Date().toISOString();
+  noteWebhooksQueued(tx);
+  await insertEventsWithDeliveries(
+    tx,
+    type,
+    events.map((e) => ({ id: newMessageId(), resource: e.resource, body: eventBody(type, timestamp, e.data) })),
+  );
 }
 
 /** Writes a `webhook.test` event for one endpoint, whatever it subscribes to. */

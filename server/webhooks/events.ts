@@ -1,13 +1,13 @@
 import type { OrderStatus, Prisma } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
-import { availableStock } from '../../shared/domain/stock';
+import { availableStock, type StockFigures } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
 import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import type { SqlClient } from '../db/sql-client';
-import { emitWebhook } from './emit';
+import { emitWebhook, emitWebhooks } from './emit';
 import { subscribedEventTypes } from './subscriptions';
-import { productsWithSkus } from './webhooks.sql';
+import { productsWithSkus, variantsForStockEvents } from './webhooks.sql';
 
 // One call per place that changes something integrators follow; each is a no-op (no query) when no
 // active endpoint subscribes. Payloads reuse the REST API's shapes: an order as GET /orders/{id}
@@ -52,46 +52,74 @@ export async function webhookOrderStatusChanged(tx: Tx, orderId: string, from: O
 type StockField = 'onHand' | 'allocated' | 'safetyStock';
 const WIRE_FIELD = { onHand: 'on_hand', allocated: 'allocated', safetyStock: 'safety_stock' } as const;
 
+type StockChange = { field: StockField; before: number; after: number; reason: string; notes?: string | null };
+type StockVariant = StockFigures & { id: string; sku: string; productId: string; productName: string };
+
+// The two inventory payloads, shared by a staff adjustment (one variant) and a stock count (many),
+// so both write the same bodies. `v` is the variant after the change.
+const adjustedData = (v: StockVariant, change: StockChange) => ({
+  variant_id: v.id,
+  product_id: v.productId,
+  sku: v.sku,
+  field: WIRE_FIELD[change.field],
+  before: change.before,
+  after: change.after,
+  reason: change.reason,
+  notes: change.notes ?? null,
+  on_hand: v.onHand,
+  allocated: v.allocated,
+  safety_stock: v.safetyStock,
+  available: availableStock(v),
+});
+
+/** inventory.low_stock's data when the change took what can be sold from above the threshold to at or below it. */
+function lowStockData(v: StockVariant, change: StockChange) {
+  const available = availableStock(v);
+  const availableBefore = availableStock({ ...v, [change.field]: change.before });
+  if (!(available <= PACKING_LOW_STOCK && availableBefore > PACKING_LOW_STOCK)) return null;
+  return { variant_id: v.id, product_id: v.productId, sku: v.sku, product_name: v.productName, available, threshold: PACKING_LOW_STOCK, order_id: null };
+}
+
 /**
  * inventory.adjusted for a staff adjustment, and inventory.low_stock when it takes what can be sold
  * from above the threshold to at or below it. Call after the variant row was updated.
  */
-export async function webhookStockAdjusted(
-  tx: Tx,
-  change: { variantId: string; field: StockField; before: number; after: number; reason: string; notes?: string | null },
-) {
+export async function webhookStockAdjusted(tx: Tx, change: StockChange & { variantId: string }) {
   const types = await subscribedEventTypes(tx);
   if (!types.has('inventory.adjusted') && !types.has('inventory.low_stock')) return;
-  const v = await tx.variant.findUniqueOrThrow({
+  const row = await tx.variant.findUniqueOrThrow({
     where: { id: change.variantId },
     select: { id: true, sku: true, productId: true, onHand: true, allocated: true, safetyStock: true, product: { select: { name: true } } },
   });
-  const available = availableStock(v);
-  const availableBefore = availableStock({ ...v, [change.field]: change.before });
+  const { product, ...rest } = row;
+  const v = { ...rest, productName: product.name };
   const resource = `variant:${v.id}`;
-  const stock = { on_hand: v.onHand, allocated: v.allocated, safety_stock: v.safetyStock, available };
-  await emitWebhook(tx, 'inventory.adjusted', resource, () => ({
-    variant_id: v.id,
-    product_id: v.productId,
-    sku: v.sku,
-    field: WIRE_FIELD[change.field],
-    before: change.before,
-    after: change.after,
-    reason: change.reason,
-    notes: change.notes ?? null,
-    ...stock,
-  }));
-  if (available <= PACKING_LOW_STOCK && availableBefore > PACKING_LOW_STOCK) {
-    await emitWebhook(tx, 'inventory.low_stock', resource, () => ({
-      variant_id: v.id,
-      product_id: v.productId,
-      sku: v.sku,
-      product_name: v.product.name,
-      available,
-      threshold: PACKING_LOW_STOCK,
-      order_id: null,
-    }));
+  await emitWebhook(tx, 'inventory.adjusted', resource, () => adjustedData(v, change));
+  const low = lowStockData(v, change);
+  if (low) await emitWebhook(tx, 'inventory.low_stock', resource, () => low);
+}
+
+/**
+ * webhookStockAdjusted for every on_hand change of a stock count, in three statements whatever their
+ * number (one read, one insert a type) instead of a few a row. Call after the variants were updated.
+ */
+export async function webhookStockCounted(tx: SqlClient, counts: { variantId: string; before: number; after: number; reason: string; notes: string }[]) {
+  const types = await subscribedEventTypes(tx);
+  if (!counts.length || (!types.has('inventory.adjusted') && !types.has('inventory.low_stock'))) return;
+  const variants = new Map((await variantsForStockEvents(tx, counts.map((c) => c.variantId))).map((v) => [v.id, v]));
+  const adjusted = [];
+  const low = [];
+  for (const c of counts) {
+    const v = variants.get(c.variantId);
+    if (!v) continue; // cannot happen: the import holds the row locked
+    const change = { ...c, field: 'onHand' as const };
+    adjusted.push({ resource: `variant:${v.id}`, data: adjustedData(v, change) });
+    const data = lowStockData(v, change);
+    if (data) low.push({ resource: `variant:${v.id}`, data });
   }
+  // inventory.adjusted first: a variant's low-stock alert follows its adjustment, as on the single-row path.
+  await emitWebhooks(tx, 'inventory.adjusted', adjusted);
+  await emitWebhooks(tx, 'inventory.low_stock', low);
 }
 
 /** product.created or product.updated, with the product as the back office reads it. Call last in the transaction. */

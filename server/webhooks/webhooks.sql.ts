@@ -25,6 +25,46 @@ export async function insertEventWithDeliveries(tx: SqlClient, e: { id: string; 
     FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${e.type} = ANY(e."events")`;
 }
 
+/**
+ * insertEventWithDeliveries for many events of one type in one statement: the lists go as one
+ * array each (a stock count may write 50,000 events, past the 65,535 bind parameters a statement
+ * takes as separate values). Rows are inserted in the given order, so their seqs follow it.
+ */
+export async function insertEventsWithDeliveries(tx: SqlClient, type: string, events: { id: string; resource: string; body: string }[]): Promise<void> {
+  if (!events.length) return;
+  await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
+      SELECT u.id, ${type}, u.resource, u.body
+      FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.resource)}::text[], ${events.map((e) => e.body)}::text[]) WITH ORDINALITY AS u(id, resource, body, n)
+      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${type} = ANY("events"))
+      ORDER BY u.n
+      RETURNING "id", "resourceKey", "seq"
+    )
+    INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
+    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ev."resourceKey", ev."seq", NOW()
+    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${type} = ANY(e."events")`;
+}
+
+const stockEventVariantRow = z.object({
+  id: z.string(),
+  sku: z.string(),
+  productId: z.string(),
+  onHand: int,
+  allocated: int,
+  safetyStock: int,
+  productName: z.string(),
+});
+type StockEventVariant = z.infer<typeof stockEventVariantRow>;
+
+/** The figures and names inventory events carry, for many variants in one statement (ids as one array). */
+export async function variantsForStockEvents(tx: SqlClient, variantIds: string[]): Promise<StockEventVariant[]> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT v."id", v."sku", v."productId", v."onHand", v."allocated", v."safetyStock", p."name" AS "productName"
+    FROM "Variant" v JOIN "Product" p ON p."id" = v."productId" WHERE v."id" = ANY(${variantIds}::text[])`;
+  return rows.map((r) => stockEventVariantRow.parse(r));
+}
+
 const productSkusRow = z.object({ id: z.string(), skus: z.array(z.string()) });
 
 /**
