@@ -38,7 +38,7 @@ describe('DiskSpace', () => {
     await watch.check();
     const state = watch.status();
     expect(state.level).toBe('low');
-    expect(state.message).toMatch(/^The data directory's disk is almost full: .* free of .* \(\d+ %\)/);
+    expect(state.message).toMatch(/^The data directory's disk is almost full: .* free of .* \(\d+ % free\)/);
     expect(state.message).not.toContain(dir);
     const warnings = lines.filter((l) => l.cause === 'disk_low');
     expect(warnings.map((l) => l.level)).toEqual([40, 40]); // one line per low directory, not one per check

@@ -183,7 +183,7 @@ export class DiskSpace {
       for (const [dir, s] of this.lowDirs()) {
         logger().warn(
           { cause: 'disk_low', dir, free_bytes: s.freeBytes, size_bytes: s.sizeBytes },
-          `disk space low: the ${DIR_NAME[dir]} has ${formatBytes(s.freeBytes)} free of ${formatBytes(s.sizeBytes)} (${percent(s)} %); free space before it fills`,
+          `disk space low: the ${DIR_NAME[dir]} has ${formatBytes(s.freeBytes)} free of ${formatBytes(s.sizeBytes)} (${percent(s)} % free); free space before it fills`,
         );
       }
       this.lowLoggedAt = now;
@@ -209,7 +209,7 @@ export class DiskSpace {
       const [dir, s] = low[0];
       return {
         level: 'low',
-        message: `The ${DIR_NAME[dir]}'s disk is almost full: ${formatBytes(s.freeBytes)} free of ${formatBytes(s.sizeBytes)} (${percent(s)} %). Free space or give it a larger disk soon: when it is full, orders and changes cannot be saved${dir === 'backups' ? ' and backups stop' : ''}.`,
+        message: `The ${DIR_NAME[dir]}'s disk is almost full: ${formatBytes(s.freeBytes)} free of ${formatBytes(s.sizeBytes)} (${percent(s)} % free). Free space or give it a larger disk soon: when it is full, orders and changes cannot be saved${dir === 'backups' ? ' and backups stop' : ''}.`,
         disks,
       };
     }
