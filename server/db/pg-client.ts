@@ -13,3 +13,17 @@ export function newPgClient(config: string | pg.ClientConfig): pg.Client {
   client.on('error', () => undefined);
   return client;
 }
+
+/** Whether a server at `connectionString` accepts a connection and answers a query within about 2 s (start-up polls). */
+export async function serverAnswers(connectionString: string): Promise<boolean> {
+  const client = newPgClient({ connectionString, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

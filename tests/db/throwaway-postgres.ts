@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPostgresBinaries } from '../../server/db/embedded/binaries';
 import { databaseOsUser } from '../../server/db/embedded/os-user';
-import { newPgClient } from '../../server/db/pg-client';
+import { newPgClient, serverAnswers } from '../../server/db/pg-client';
 
 /**
  * A PostgreSQL server of a test's own on a free TCP port (the embedded package's binaries, as the
@@ -64,7 +64,7 @@ export class ThrowawayPostgres {
     this.server = server;
     for (let attempt = 0; attempt < 600; attempt++) {
       if (server.exitCode !== null || server.signalCode !== null) throw new Error(`The throwaway PostgreSQL server exited (${server.exitCode ?? server.signalCode})`);
-      if (await this.accepts()) return;
+      if (await serverAnswers(this.url())) return;
       await sleep(100);
     }
     throw new Error('The throwaway PostgreSQL server did not accept connections');
@@ -113,18 +113,6 @@ export class ThrowawayPostgres {
     rmSync(this.root, { recursive: true, force: true });
   }
 
-  private async accepts(): Promise<boolean> {
-    const client = newPgClient({ connectionString: this.url(), connectionTimeoutMillis: 2_000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
 }
 
 function serverEnv(): NodeJS.ProcessEnv {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { newPgClient } from '../pg-client';
+import { newPgClient, serverAnswers } from '../pg-client';
 import { findPostgresBinaries } from './binaries';
 import { KEEPER_SOURCE } from './keeper';
 import { databaseOsUser, type OsUser } from './os-user';
@@ -203,17 +203,8 @@ export class EmbeddedPostgres {
     return new Error(`The embedded database did not start: ${output.trim() || 'no output'}`);
   }
 
-  private async canConnect(): Promise<boolean> {
-    const client = newPgClient({ connectionString: this.url('postgres'), connectionTimeoutMillis: 2_000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+  private canConnect(): Promise<boolean> {
+    return serverAnswers(this.url('postgres'));
   }
 
   private async ensureDatabase(): Promise<void> {
