@@ -19,6 +19,8 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.backups': 'backups',
   // Reports only read; changing the report settings has no scope (reports:write does not exist).
   'admin.reports': 'reports',
+  // Money: refunds, credit notes, bank statements (server/services/payments/, decision 0165).
+  'admin.payments': 'payments',
 };
 
 /** The scope a key needs to call a procedure, or null when no key may call it. */

@@ -1,5 +1,6 @@
 import type { OrderStatus, Prisma } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
+import { toDollars } from '../../shared/domain/money';
 import { availableStock, type StockFigures } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
@@ -47,7 +48,25 @@ export async function webhookOrderStatusChanged(tx: Tx, orderId: string, from: O
     })));
   await emitWebhook(tx, 'order.status_changed', `order:${orderId}`, data);
   if (to === 'cancelled') await emitWebhook(tx, 'order.cancelled', `order:${orderId}`, data);
+  // order.paid carries the payment that paid it (null when staff marked it paid by hand).
+  if (to === 'paid')
+    await emitWebhook(tx, 'order.paid', `order:${orderId}`, async () => {
+      const payment = await tx.payment.findFirst({ where: { orderId }, orderBy: { paidAt: 'desc' } });
+      return { ...((await data()) as object), payment: payment ? paymentData(payment) : null };
+    });
 }
+
+/** A payment as REST answers it (GET /admin/orders/{id}/payments) and order.paid carries it. */
+export const paymentData = (p: { id: string; provider: string; method: string; amountCents: number; currency: string; providerRef: string; reference: string | null; paidAt: Date }) => ({
+  id: p.id,
+  provider: p.provider,
+  method: p.method,
+  amount: toDollars(p.amountCents),
+  currency: p.currency,
+  provider_ref: p.providerRef,
+  reference: p.reference,
+  paid_at: p.paidAt.toISOString(),
+});
 
 type StockField = 'onHand' | 'allocated' | 'safetyStock';
 const WIRE_FIELD = { onHand: 'on_hand', allocated: 'allocated', safetyStock: 'safety_stock' } as const;

@@ -29,6 +29,8 @@ const ENQUIRIES = 'Staff answer customer enquiries: the message is what the cust
 const QUOTES = 'Staff answer price requests: they need the buyer, the company and the lines asked for.';
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
+const BANK = 'Matching transfers to orders is day-to-day bookkeeping: staff see the payer and reference the bank printed, only money in.';
+
 const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
 const REPORTS = 'Staff and the owner both read how the shop is doing; the figures are totals, computed by the database.';
 
@@ -96,6 +98,17 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/orders/{id}/invoice.pdf', route('Tax invoice of an order (PDF)'), 'staff', 'Staff reprint the tax invoice a customer asks for, one order at a time.'],
     ['GET /admin/orders/feed', 'admin.orders.feed', 'admin', `Every order with buyer and address. ${BULK}`],
     ['GET /admin/export/orders', route('CSV export of orders'), 'admin', `Buyer, e-mail and country of every order. ${BULK}`],
+  ]),
+  ...area('Payments', [
+    ['GET /admin/orders/{id}/payments', 'admin.payments.list', 'staff', 'Staff check whether an order is paid before packing it: provider, amount, reference.'],
+    ['GET /admin/orders/{id}/refunds', 'admin.payments.refunds', 'staff', 'Staff answer "where is my refund?": what was given back and when.'],
+    ['POST /admin/orders/{id}/refunds', 'admin.payments.refund', 'admin', 'A refund sends money out of the business: the owner decides.'],
+    ['GET /admin/credit-notes', 'admin.payments.creditNotes', 'staff', `${REPORTS} Credit notes list order numbers and amounts, no personal data.`],
+    ['GET /admin/orders/{id}/credit-notes/{number}.pdf', route('Credit note of an order (PDF)'), 'staff', 'Staff reprint a credit note a customer asks for, like the tax invoice.'],
+    ['POST /admin/payments/bank-statements', route('Upload of a bank statement (CSV)'), 'staff', BANK],
+    ['GET /admin/payments/bank-lines', 'admin.payments.bankLines', 'staff', BANK],
+    ['POST /admin/payments/bank-lines/{id}/apply', 'admin.payments.applyBankLine', 'staff', BANK],
+    ['POST /admin/payments/bank-lines/{id}/dismiss', 'admin.payments.dismissBankLine', 'staff', BANK],
   ]),
   ...area('Quotes', [
     ['GET /admin/quotes', 'admin.quotes.list', 'staff', QUOTES],

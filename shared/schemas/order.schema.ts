@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
+import { PAYMENT_STATES } from '../domain/payment-state';
 import { addressFields } from './address.schema';
 import { postalCodeProblem } from '../domain/address';
 import { idSchema } from './common.schema';
@@ -42,6 +43,20 @@ const orderItemOutput = z.object({
   line_total: z.number(),
 });
 
+export const creditNoteRef = z.object({ number: z.string(), amount: z.number(), issued_at: z.string(), pdf_url: z.string() });
+
+/** An order answer's money (server/services/orders/order.mapper.ts orderMoney), for the buyer and the back office. */
+export const orderMoneyFields = {
+  /** Where the order's money stands (shared/domain/payment-state.ts). */
+  payment_state: z.enum(PAYMENT_STATES),
+  /** The hosted payment page (Stripe Checkout) while the order can be paid there; null without Stripe or once paid. */
+  payment_url: z.string().nullable(),
+  amount_refunded: z.number(),
+  refunds: z.array(z.object({ id: z.string(), amount: z.number(), reason: z.string(), status: z.string(), created_at: z.string() })),
+  /** Credit notes correcting the order's tax invoice, each with its PDF. */
+  credit_notes: z.array(creditNoteRef),
+};
+
 export const orderOutput = z.object({
   id: z.string(),
   order_number: z.string(),
@@ -76,5 +91,6 @@ export const orderOutput = z.object({
   /** The courier's tracking page for the number, when the courier is known. */
   tracking_url: z.string().nullable(),
   gifts: z.array(z.object({ gift_id: z.string().nullable(), name: z.string(), tier_name: z.string().nullable(), quantity: z.number().int() })),
+  ...orderMoneyFields,
 });
 export type OrderDto = z.infer<typeof orderOutput>;

@@ -9,6 +9,7 @@ import { inventoryRouter } from './inventory.router';
 import { ordersRouter } from './orders.router';
 import { outboxAdminRouter } from './outbox.router';
 import { paymentSettingsRouter } from './payment-settings.router';
+import { adminPaymentsRouter } from '../payments/admin-payments.router';
 import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
 import { quotesAdminRouter } from './quotes.router';
@@ -38,6 +39,7 @@ export const adminRouter = router({
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,
   paymentSettings: paymentSettingsRouter,
+  payments: adminPaymentsRouter,
   webhooks: webhooksAdminRouter,
   backups: backupsAdminRouter,
   reports: reportsRouter,

@@ -11,7 +11,7 @@ import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from '../orders/order-history';
 import { webhookOrderStatusChanged } from '../../webhooks/events';
-import { shipAddressSelect } from '../orders/order.mapper';
+import { orderMoney, orderMoneySelect, shipAddressSelect } from '../orders/order.mapper';
 
 const summarySelect = {
   id: true,
@@ -67,6 +67,7 @@ export const orderDetailSelect = {
   cancelledAt: true,
   items: { select: { id: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
   gifts: { select: { id: true, giftName: true, tierName: true, quantity: true } },
+  ...orderMoneySelect,
 } as const satisfies Prisma.OrderSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -119,6 +120,7 @@ export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDe
     delivered_at: iso(o.deliveredAt),
     cancelled_at: iso(o.cancelledAt),
     allowed_next: [...allowedNextStatuses(o.status)],
+    ...orderMoney(o, `/api/admin/orders/${o.id}/credit-notes`),
   };
 }
 

@@ -210,6 +210,12 @@ async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: Input, 
       lineTotalCents: t.lines[i].lineTotalCents,
     })),
     gifts: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+    // A new order has no checkout yet (it is opened after the commit), no refunds, no credit notes.
+    checkoutUrl: null,
+    checkoutState: null,
+    refundedCents: 0,
+    refunds: [],
+    creditNotes: [],
   };
   await sql.writeOrder(tx, {
     id: order.id,

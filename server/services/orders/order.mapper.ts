@@ -3,6 +3,8 @@ import { splitFullName } from '../../../shared/domain/address';
 import { courierName, trackingUrl } from '../../../shared/domain/couriers';
 import { toDollars } from '../../../shared/domain/money';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
+import type { OrderStatus } from '../../../shared/constants';
+import { formatCreditNoteNumber, paymentState } from '../../../shared/domain/payment-state';
 
 /** The shipping address columns of an order, for every read that shows or prints it. */
 export const shipAddressSelect = {
@@ -16,6 +18,35 @@ export const shipAddressSelect = {
   shipState: true,
   shipCountry: true,
 } as const satisfies Prisma.OrderSelect;
+
+/** What an order answer says about its money: checkout, refunds, credit notes (decision 0165). */
+export const orderMoneySelect = {
+  checkoutUrl: true,
+  checkoutState: true,
+  refundedCents: true,
+  refunds: { orderBy: { createdAt: 'asc' }, select: { id: true, amountCents: true, reason: true, status: true, createdAt: true } },
+  creditNotes: { orderBy: { number: 'asc' }, select: { number: true, amountCents: true, issuedAt: true } },
+} satisfies Prisma.OrderSelect;
+
+type MoneyRow = Prisma.OrderGetPayload<{ select: typeof orderMoneySelect }> & { id: string; status: OrderStatus; totalCents: number };
+
+/**
+ * The money fields of an order answer. `pdfBase` is where the credit notes' PDFs are read: the
+ * buyer's `/api/orders/{id}/credit-notes` or the back office's `/api/admin/orders/{id}/credit-notes`.
+ */
+export function orderMoney(o: MoneyRow, pdfBase = `/api/orders/${o.id}/credit-notes`) {
+  const state = paymentState(o);
+  return {
+    payment_state: state,
+    payment_url: o.status === 'pending' && o.checkoutState === 'open' ? o.checkoutUrl : null,
+    amount_refunded: toDollars(o.refundedCents),
+    refunds: o.refunds.map((r) => ({ id: r.id, amount: toDollars(r.amountCents), reason: r.reason, status: r.status, created_at: r.createdAt.toISOString() })),
+    credit_notes: o.creditNotes.map((c) => {
+      const number = formatCreditNoteNumber(c.number);
+      return { number, amount: toDollars(c.amountCents), issued_at: c.issuedAt.toISOString(), pdf_url: `${pdfBase}/${number}.pdf` };
+    }),
+  };
+}
 
 export const orderSelect = {
   id: true,
@@ -38,6 +69,7 @@ export const orderSelect = {
     select: { productId: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, unitPriceCents: true, quantity: true, lineTotalCents: true },
   },
   gifts: { orderBy: { id: 'asc' }, select: { giftItemId: true, giftName: true, tierName: true, quantity: true } },
+  ...orderMoneySelect,
 } satisfies Prisma.OrderSelect;
 
 export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
@@ -84,5 +116,6 @@ export function toOrderDto(o: OrderRow): OrderDto {
     courier: courierName(o.courier),
     tracking_url: trackingUrl(o.courier, o.trackingNumber),
     gifts: o.gifts.map((g) => ({ gift_id: g.giftItemId, name: g.giftName, tier_name: g.tierName, quantity: g.quantity })),
+    ...orderMoney(o),
   };
 }

@@ -21,6 +21,8 @@ export const API_SCOPES = [
   'backups:read',
   'backups:write',
   'reports:read',
+  'payments:read',
+  'payments:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -30,6 +32,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'inventory:read': 'Read stock levels and the stock ledger',
   'inventory:write': 'Adjust stock',
   'orders:read': 'Read orders and the dashboard',
+  'payments:read': 'Read payments, refunds, credit notes and bank statement lines',
+  'payments:write': 'Refund orders, upload bank statements and apply their lines',
   'orders:write': 'Change order status',
   'promotions:read': 'Read coupons, gifts and promotion figures',
   'promotions:write': 'Change coupons and gifts',

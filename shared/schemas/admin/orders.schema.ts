@@ -1,3 +1,4 @@
+import { orderMoneyFields } from '../order.schema';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../constants';
 import { COURIER_IDS } from '../../domain/couriers';
@@ -70,6 +71,7 @@ export const adminOrderDetail = adminOrderSummary.extend({
   delivered_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   allowed_next: z.array(z.enum(ORDER_STATUSES)),
+  ...orderMoneyFields,
 });
 
 export const updateOrderStatusInput = z

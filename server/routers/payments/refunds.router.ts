@@ -1,0 +1,2 @@
+// Payments, refunds and credit notes of an order (server/services/payments/refunds/, credit-notes/).
+export const refundProcedures = {};

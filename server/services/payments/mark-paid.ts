@@ -1,0 +1,82 @@
+// The one place an order becomes paid because money arrived: a Stripe event (stripe/), a matched or
+// applied bank statement line (bank-statements/). Both doors call it inside their own transaction,
+// so the payment row, the status change, its history, the buyer's "payment received" e-mail and
+// the order.paid webhook commit together or not at all (design.md section 12, decision 0165).
+import type { Prisma } from '@prisma/client';
+import { newId } from '../../db/ids';
+import type { MailSettings } from '../../mail/mail.service';
+import { changeStatusInTx } from '../admin/orders.service';
+
+type Tx = Prisma.TransactionClient;
+
+export interface IncomingPayment {
+  orderId: string;
+  /** stripe | paynow | bank_transfer | manual */
+  provider: string;
+  /** card, paynow, grabpay, fpx, bank_transfer ... as the provider reports it */
+  method: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's id of this money (Stripe payment_intent, bank line id): one payment per id. */
+  providerRef: string;
+  sessionId?: string | null;
+  reference?: string | null;
+  evidence?: Prisma.InputJsonValue;
+  paidAt: Date;
+  /** The staff member who applied it by hand; null when the provider said so. */
+  byUserId?: string | null;
+}
+
+/**
+ * applied: the order is paid now. duplicate: this very payment was recorded before (a retried event).
+ * already_paid: the order was paid by another payment. cancelled: money for a cancelled order (the
+ * caller refunds or flags it; never lost). mismatch: amount or currency differ from the order's
+ * (not taken as payment; the caller alerts staff). not_found: no such order.
+ */
+export type PaidOutcome = 'applied' | 'duplicate' | 'already_paid' | 'cancelled' | 'mismatch' | 'not_found';
+
+/**
+ * Marks the order paid with this payment, exactly once. The order row is locked first, so a payment
+ * and the unpaid-order release (or two webhooks for one order on two instances) are decided one
+ * after the other: whichever comes second sees the first's outcome.
+ */
+export async function markOrderPaidInTx(tx: Tx, p: IncomingPayment, mail: MailSettings): Promise<PaidOutcome> {
+  const rows = await tx.$queryRaw<{ status: string; totalCents: number }[]>`
+    SELECT "status"::text AS "status", "totalCents" FROM "Order" WHERE "id" = ${p.orderId} FOR UPDATE`;
+  const order = rows[0];
+  if (!order) return 'not_found';
+  const seen = await tx.payment.findUnique({ where: { provider_providerRef: { provider: p.provider, providerRef: p.providerRef } }, select: { orderId: true } });
+  if (seen) return 'duplicate';
+  if (order.status === 'cancelled') return 'cancelled';
+  if (order.status !== 'pending') return 'already_paid';
+  if (p.amountCents !== order.totalCents || p.currency.toUpperCase() !== 'SGD') return 'mismatch';
+  await tx.payment.create({
+    data: {
+      id: newId(),
+      orderId: p.orderId,
+      provider: p.provider,
+      method: p.method,
+      amountCents: p.amountCents,
+      currency: p.currency.toUpperCase(),
+      providerRef: p.providerRef,
+      sessionId: p.sessionId ?? null,
+      reference: p.reference ?? null,
+      evidence: p.evidence,
+      paidAt: p.paidAt,
+      byUserId: p.byUserId ?? null,
+    },
+    select: { id: true },
+  });
+  await tx.order.update({ where: { id: p.orderId }, data: { checkoutUrl: null, checkoutState: null }, select: { id: true } });
+  const actor = p.byUserId ? { userId: p.byUserId, role: 'staff' } : { userId: null, role: p.provider };
+  await changeStatusInTx(tx, actor, { id: p.orderId, status: 'paid', note: paymentNote(p) }, mail);
+  return 'applied';
+}
+
+const PROVIDER_NAME: Record<string, string> = { stripe: 'Stripe', paynow: 'PayNow', bank_transfer: 'Bank transfer', manual: 'Recorded by staff' };
+
+/** The history line: "Paid by Stripe (card)", "Paid by PayNow, reference PS-...". */
+function paymentNote(p: IncomingPayment): string {
+  const by = PROVIDER_NAME[p.provider] ?? p.provider;
+  return `Paid by ${by}${p.method && p.method !== p.provider ? ` (${p.method})` : ''}${p.reference ? `, reference ${p.reference.slice(0, 80)}` : ''}`;
+}

@@ -1,0 +1,29 @@
+// What a shopper, the back office and an integrator are told about an order's money, derived from
+// the order's status, its latest hosted checkout and what has been refunded (design.md section 12,
+// docs/decisions/0165). One rule for every page and answer.
+import type { OrderStatus } from '../constants';
+
+export const PAYMENT_STATES = ['awaiting_payment', 'payment_failed', 'payment_expired', 'paid', 'partially_refunded', 'refunded', 'cancelled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export interface PaymentFacts {
+  status: OrderStatus;
+  /** The latest hosted checkout: open | failed | expired, or null (none yet, or no Stripe). */
+  checkoutState: string | null;
+  totalCents: number;
+  refundedCents: number;
+}
+
+export function paymentState(o: PaymentFacts): PaymentState {
+  if (o.status === 'pending') {
+    if (o.checkoutState === 'failed') return 'payment_failed';
+    if (o.checkoutState === 'expired') return 'payment_expired';
+    return 'awaiting_payment';
+  }
+  if (o.refundedCents > 0) return o.refundedCents >= o.totalCents ? 'refunded' : 'partially_refunded';
+  if (o.status === 'cancelled') return 'cancelled';
+  return 'paid';
+}
+
+/** 'CN-000042': a credit note's number, from its own gap-free series beside the invoices'. */
+export const formatCreditNoteNumber = (n: number): string => `CN-${String(n).padStart(6, '0')}`;
