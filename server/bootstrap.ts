@@ -6,6 +6,7 @@ import { seedDatabase } from './db/seed';
 import { BackupCenter } from './backups/center';
 import { SHOP_TIME_ZONE } from '../shared/domain/backups';
 import { createDeps, type AppDeps } from './deps';
+import { stripeSettingsOf } from './services/payments/stripe/config';
 import type { Env } from './env';
 import { auditProductImagesOnce } from './services/admin/image-audit.service';
 import { openImageStorage } from './storage/image-storage';
@@ -57,6 +58,6 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     uploadsDir: storage.kind === 'db' ? undefined : uploadsDir,
     policy: { hour: env.BACKUP_HOUR, keepDaily: env.BACKUP_KEEP_DAILY, keepWeekly: env.BACKUP_KEEP_WEEKLY, timeZone: SHOP_TIME_ZONE },
   });
-  const deps = createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS, backups });
+  const deps = createDeps(database.db, storage, { rateLimitScale: env.RATE_LIMIT_SCALE, mail, webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE, sessionMaxDays: env.SESSION_MAX_DAYS, backups, stripe: stripeSettingsOf(env) });
   return { database, deps, uploadsDir };
 }

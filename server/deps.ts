@@ -4,6 +4,7 @@ import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
 import { defaultMailSettings, type MailSettings } from './mail/mail.service';
 import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/admin/product-images.service';
+import type { StripeSettings } from './services/payments/stripe/config';
 import type { ImageStorage } from './storage/image-storage';
 
 /** Everything a request needs beyond its own headers; built once per app (tests build their own). */
@@ -19,12 +20,14 @@ export interface AppDeps {
   imageFetch: { timeoutMs: number; ca?: string };
   /** The shop's own backups in BACKUP_DIR (off unless the server or a test gives one). */
   backups: BackupCenter;
+  /** Stripe Checkout when configured (server/services/payments/stripe/config.ts); null: no online payment. */
+  stripe: StripeSettings | null;
 }
 
 export function createDeps(
   db: PrismaClient,
   storage: ImageStorage,
-  opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number; backups?: BackupCenter } = {},
+  opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number; backups?: BackupCenter; stripe?: StripeSettings | null } = {},
 ): AppDeps {
   return {
     db,
@@ -35,6 +38,7 @@ export function createDeps(
     webhooks: { allowPrivate: opts.webhookAllowPrivate ?? false },
     imageFetch: { timeoutMs: IMAGE_FETCH_TIMEOUT_MS },
     backups: opts.backups ?? BackupCenter.off(),
+    stripe: opts.stripe ?? null,
   };
 }
 

@@ -7,6 +7,12 @@ export const paymentOptionsOutput = z.object({
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsOutput>;
 
+/** What checkout offers: the owner's PayNow and bank details, and whether orders are paid online (Stripe Checkout). */
+export const checkoutPaymentOptionsOutput = paymentOptionsOutput.extend({
+  /** True when Stripe is configured: placing an order leads to the hosted payment page (cards, PayNow, GrabPay ... as the account enables). */
+  online: z.boolean(),
+});
+
 /** How to pay one order: the PayNow code for its total with its number as reference. */
 export const orderPaymentOutput = z.object({
   order_id: z.string(),

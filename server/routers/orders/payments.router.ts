@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common.schema';
-import { orderPaymentOutput, paymentOptionsOutput } from '../../../shared/schemas/payment.schema';
+import { checkoutPaymentOptionsOutput, orderPaymentOutput } from '../../../shared/schemas/payment.schema';
 import { orderPayment } from '../../services/orders/order-payment.service';
 import { getPaymentOptions } from '../../services/admin/payment-settings.service';
 import { router } from '../../trpc/init';
@@ -13,8 +13,8 @@ export const paymentsRouter = router({
   options: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/payment-options', tags, summary: 'How orders can be paid: PayNow payee and bank transfer details, or null when not offered' } })
     .input(z.object({}).optional())
-    .output(paymentOptionsOutput)
-    .query(({ ctx }) => getPaymentOptions(ctx.db)),
+    .output(checkoutPaymentOptionsOutput)
+    .query(async ({ ctx }) => ({ ...(await getPaymentOptions(ctx.db)), online: ctx.deps.stripe != null })),
 
   order: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/orders/{id}/payment', tags, summary: 'How to pay one of your orders: the PayNow QR payload and SVG for its total with the order number as reference', protect: true } })
