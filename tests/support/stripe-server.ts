@@ -293,8 +293,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}): Promise
     if (amount > left) {
       throw new StripeError(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount', 'amount_too_large');
     }
-    const reason = p.reason === undefined ? null : str(p.reason);
-    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason ?? '')) {
+    const reason = p.reason === undefined ? null : (str(p.reason) ?? '');
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
       throw new StripeError(400, 'invalid_request_error', 'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer', 'reason');
     }
     charge.amount_refunded += amount;
