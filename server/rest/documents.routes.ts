@@ -6,6 +6,7 @@ import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/orders/invoice.service';
+import { creditNotePdf } from '../services/payments/credit-notes/credit-notes.service';
 import { quotePdf } from '../services/quotes/quotes.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
@@ -60,6 +61,22 @@ export function documentsRouter(deps: AppDeps): express.Router {
     await sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), null));
   });
 
+  // Credit notes (decision 0166): the buyer's own order only, like the invoice; staff with payments:read.
+  route('/orders/:id/credit-notes/:number.pdf', async (req, res) => {
+    checkedInput(req);
+    const ctx = contextFromRequest(deps, req);
+    if (ctx.usesApiKey) throw new AppError('FORBIDDEN', 'API keys can only call back-office operations; use /admin/orders/{id}/credit-notes/{number}.pdf.');
+    const { user } = requireSignedIn(await ctx.getAuth(), ctx.token);
+    await sendPdf(res, () => creditNotePdf(deps.db, String(req.params.id), String(req.params.number), user.id));
+  });
+
+  const creditNoteRole = roleForRoute('GET /admin/orders/{id}/credit-notes/{number}.pdf');
+  route('/admin/orders/:id/credit-notes/:number.pdf', async (req, res) => {
+    checkedInput(req);
+    await requireBackOffice(contextFromRequest(deps, req), { role: creditNoteRole, scope: 'payments:read' });
+    await sendPdf(res, () => creditNotePdf(deps.db, String(req.params.id), String(req.params.number), null));
+  });
+
   route('/quotes/:id/quote.pdf', async (req, res) => {
     checkedInput(req);
     const ctx = contextFromRequest(deps, req);
@@ -95,6 +112,25 @@ const pdfResponse = (operationId: string, summary: string, staff: boolean, area:
   },
 });
 
+const creditNotePdfPath = (staff: boolean) => ({
+  get: {
+    operationId: staff ? 'admin-orders-creditNotePdf' : 'orders-creditNotePdf',
+    tags: [staff ? 'admin: payments' : 'orders'],
+    summary: staff ? 'Credit note of an order (PDF, A4)' : 'Credit note of one of your orders (PDF, A4): names the tax invoice it corrects, the amount and the GST',
+    security: staff ? [{ Authorization: [] }, { ApiKey: ['payments:read'] }] : [{ Authorization: [] }],
+    parameters: [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'number', in: 'path', required: true, description: 'The credit note number, e.g. CN-000001', schema: { type: 'string' } },
+    ],
+    responses: {
+      200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      401: { description: 'Not signed in' },
+      403: { description: staff ? 'Not staff, or an API key without payments:read' : 'An API key (use the admin path)' },
+      404: { description: 'No such order or credit note (or not yours)' },
+    },
+  },
+});
+
 /** For the OpenAPI document. */
 export const documentsPaths = {
   '/admin/orders/packing-slips.pdf': {
@@ -118,6 +154,8 @@ export const documentsPaths = {
   },
   '/orders/{id}/invoice.pdf': pdfResponse('orders-invoicePdf', 'Tax invoice of one of your orders (PDF, A4)', false),
   '/admin/orders/{id}/invoice.pdf': pdfResponse('admin-orders-invoicePdf', 'Tax invoice of an order (PDF, A4)', true),
+  '/orders/{id}/credit-notes/{number}.pdf': creditNotePdfPath(false),
+  '/admin/orders/{id}/credit-notes/{number}.pdf': creditNotePdfPath(true),
   '/quotes/{id}/quote.pdf': pdfResponse('quotes-quotePdf', 'One of your priced quotes (PDF, A4)', false, 'quotes'),
   '/admin/quotes/{id}/quote.pdf': pdfResponse('admin-quotes-quotePdf', 'A priced quote (PDF, A4)', true, 'quotes'),
 };

@@ -2,6 +2,7 @@ import type { Prisma } from '@prisma/client';
 import { noteCatalogueChanged } from '../../db/unit-of-work';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { lockGiftStock, lockVariantStock, takeBackUnitsSold } from './stock.sql';
+import { restockedQuantities } from '../payments/refunds/restock';
 
 type Tx = Prisma.TransactionClient;
 
@@ -17,9 +18,15 @@ export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'c
   // Stock figures and (for a cancellation) best sellers change, whether or not the ledger gets rows.
   noteCatalogueChanged(tx, 'stock');
   const ledger: LedgerEntry[] = [];
-  const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { variantId: true, productId: true, quantity: true } });
+  const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { id: true, variantId: true, productId: true, quantity: true } });
+  // Units given back to stock by a refund before shipping have had their allocation released already
+  // (server/services/payments/refunds/restock.ts): only the rest ships or is released here.
+  const restocked = await restockedQuantities(tx, orderId);
   const perVariant = new Map<string, number>();
-  for (const i of items) perVariant.set(i.variantId!, (perVariant.get(i.variantId!) ?? 0) + i.quantity);
+  for (const i of items) {
+    const q = i.quantity - Math.min(i.quantity, restocked.get(i.id) ?? 0);
+    if (q > 0) perVariant.set(i.variantId!, (perVariant.get(i.variantId!) ?? 0) + q);
+  }
 
   for (const [variantId, q] of [...perVariant].sort(([a], [b]) => a.localeCompare(b))) {
     const v = await lockVariantStock(tx, variantId);

@@ -6,6 +6,7 @@ import { packSizeOf } from '../../../shared/domain/product-options';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import { moveOrderStock } from './order-stock';
+import { creditCancellationInTx } from '../payments/credit-notes/credit-notes.service';
 import { orderStatusEmail } from '../../mail/templates/order-status';
 import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
@@ -195,6 +196,8 @@ export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: Stat
     });
     await m.queue(`order_${input.status}`, order.email, email, input.id);
   }
+  // A cancelled order with a tax invoice gets a credit note for what is not credited yet (decision 0166).
+  if (input.status === 'cancelled') await creditCancellationInTx(tx, input.id, input.note);
   if (input.status === 'shipped' || input.status === 'cancelled') {
     await moveOrderStock(tx, input.id, input.status, actor.userId);
     return true;
