@@ -66,7 +66,7 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
     const rows = await reports.gstOrderRows(db, q);
     return {
       filename: `gst-orders-${label(q)}.csv`,
-      columns: ['order_number', 'invoice_number', 'order_date', 'month', 'status', 'delivery_country', 'total_including_gst', 'supplies_excluding_gst', 'output_tax'],
+      columns: ['order_number', 'invoice_number', 'order_date', 'month', 'status', 'delivery_country', 'total_including_gst', 'supplies_excluding_gst', 'output_tax', 'credit_note_number'],
       rows,
     };
   },

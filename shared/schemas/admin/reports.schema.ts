@@ -70,6 +70,10 @@ const gstFigures = z.object({
   /** Supplies with GST, i.e. the orders' totals. */
   supplies_including_gst: money,
   orders: count,
+  /** Credit notes issued in the period, already subtracted from the figures above (decision 0166). */
+  credit_notes: count,
+  credited_including_gst: money,
+  credited_gst: money,
 });
 
 export const gstReport = z.object({

@@ -76,15 +76,21 @@ function toRefundDto(r: RefundRow) {
   };
 }
 
-/** Payments received less refunds that did not fail (pending ones hold their money), in cents. */
+/**
+ * Payments received less refunds that did not fail (pending ones hold their money), in cents. An
+ * order marked paid by staff without a payment row (by hand, or before payments were recorded)
+ * counts as paid its total, by hand ('manual').
+ */
 async function moneyOf(tx: Tx | PrismaClient, orderId: string) {
-  const [paid, refunded] = await Promise.all([
-    tx.payment.aggregate({ where: { orderId }, _sum: { amountCents: true } }),
+  const [order, paid, refunded] = await Promise.all([
+    tx.order.findUnique({ where: { id: orderId }, select: { paidAt: true, totalCents: true } }),
+    tx.payment.aggregate({ where: { orderId }, _sum: { amountCents: true }, _count: true }),
     tx.refund.aggregate({ where: { orderId, status: { not: 'failed' } }, _sum: { amountCents: true } }),
   ]);
-  const paidCents = paid._sum.amountCents ?? 0;
+  const byHand = paid._count === 0 && order?.paidAt != null;
+  const paidCents = byHand ? order!.totalCents : (paid._sum.amountCents ?? 0);
   const refundedCents = refunded._sum.amountCents ?? 0;
-  return { paidCents, refundedCents, refundableCents: Math.max(0, paidCents - refundedCents) };
+  return { paidCents, refundedCents, refundableCents: Math.max(0, paidCents - refundedCents), byHand };
 }
 
 export async function listPayments(db: PrismaClient, orderId: string) {
@@ -169,12 +175,12 @@ async function reserveInTx(tx: Tx, deps: RefundDeps, actor: RefundActor, orderId
   if (!status) throw notFound('Order not found');
   const payments = await tx.payment.findMany({ where: { orderId }, orderBy: { paidAt: 'desc' }, select: { id: true, provider: true, providerRef: true } });
   const m = await moneyOf(tx, orderId);
-  if (!payments.length || m.paidCents <= 0) throw conflict('This order has no payment to refund');
+  if (m.paidCents <= 0) throw conflict('This order has no payment to refund');
   if (m.refundableCents <= 0) throw conflict('This order has been refunded in full; nothing is left to refund');
   if (amountCents > m.refundableCents)
     throw conflict(`amount: at most S${formatMoney(m.refundableCents / 100)} can be refunded (paid S${formatMoney(m.paidCents / 100)}, refunded S${formatMoney(m.refundedCents / 100)})`);
   // The money goes back the way it came: the Stripe payment when there is one.
-  const payment = payments.find((p) => p.provider === 'stripe') ?? payments[0];
+  const payment = payments.find((p) => p.provider === 'stripe') ?? payments[0] ?? { id: null, provider: 'manual', providerRef: '' };
   const stripe = payment.provider === 'stripe';
   if (stripe && !deps.stripe) throw conflict('This order was paid through Stripe, which is not configured now: refund it from the Stripe dashboard or by bank transfer');
   const reference = input.reference?.trim() || null;
