@@ -67,8 +67,8 @@ const envSchema = z.object({
   /** Where uploaded images live: the local DATA_DIR/uploads, or the database every instance shares. */
   IMAGE_STORE: z.enum(['disk', 'db']).optional().or(z.literal('').transform(() => undefined)),
   /** Stripe Checkout (decision 0165): both keys turn it on; STRIPE_API_URL points the client at a Stripe-compatible server. */
-  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)').optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_\S+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional().or(z.literal('').transform(() => undefined)),
   STRIPE_API_URL: z.string().trim().url('STRIPE_API_URL must be a URL such as http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
   /** 1: webhook endpoints may be on private, loopback or link-local addresses (tests, a receiver on your own network). */
   WEBHOOK_ALLOW_PRIVATE: z
