@@ -12,6 +12,7 @@ import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
 import { proceduresDoor } from './procedures.door';
 import { uploadImagesRoute } from './upload-images.route';
+import { stripeWebhookRoute } from './payments/stripe-webhook.route';
 
 /**
  * Everything served under /api, in the order a request meets it. Read top to bottom, this is the
@@ -36,6 +37,9 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // The hot procedure paths, ahead of the adapter: called directly or answered from a cache, as the
   // one table in door-table.ts says.
   api.use(doorTable(deps));
+
+  // Stripe's signed events: read as raw bytes, ahead of every JSON parser (decision 0165).
+  api.use(stripeWebhookRoute(deps));
 
   // Plain routes that are not procedures: multipart image upload, PDF downloads.
   api.use(uploadImagesRoute(deps));

@@ -16,7 +16,7 @@ export const ordersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/orders', tags: ['orders'], summary: 'Place an order from the cart (Idempotency-Key header recommended)', protect: true } })
     .input(placeOrderInput)
     .output(orderOutput)
-    .mutation(({ ctx, input }) => placeOrder(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip })),
+    .mutation(({ ctx, input }) => placeOrder(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip }, undefined, ctx.deps.stripe)),
 
   list: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/orders', tags: ['orders'], summary: "The signed-in user's orders", protect: true } })

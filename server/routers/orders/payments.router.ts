@@ -3,6 +3,7 @@ import { idParam } from '../../../shared/schemas/common.schema';
 import { checkoutPaymentOptionsOutput, orderPaymentOutput } from '../../../shared/schemas/payment.schema';
 import { orderPayment } from '../../services/orders/order-payment.service';
 import { getPaymentOptions } from '../../services/admin/payment-settings.service';
+import { payOrder } from '../../services/payments/stripe/checkout';
 import { router } from '../../trpc/init';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures';
 
@@ -21,4 +22,11 @@ export const paymentsRouter = router({
     .input(idParam)
     .output(orderPaymentOutput)
     .query(({ ctx, input }) => orderPayment(ctx.db, ctx.user.id, input.id)),
+
+  // Stripe Checkout (decision 0165): the current payment page while it is open, else a new one.
+  pay: customerProcedure
+    .meta({ openapi: { method: 'POST', path: '/orders/{id}/pay', tags, summary: "A Stripe Checkout page to pay one of your unpaid orders (409 when paid, cancelled, or online payment is off)", protect: true } })
+    .input(idParam)
+    .output(z.object({ payment_url: z.string() }))
+    .mutation(({ ctx, input }) => payOrder(ctx.db, ctx.deps.stripe, ctx.mail.publicUrl, ctx.user.id, input.id)),
 });

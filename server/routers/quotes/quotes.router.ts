@@ -33,7 +33,7 @@ export const quotesRouter = router({
     .meta(meta('POST', '/quotes/{id}/accept', 'Accept a priced quote before it expires: places the order at the quoted prices (Idempotency-Key header recommended); 409 when already used, declined or expired'))
     .input(acceptQuoteInput)
     .output(orderOutput)
-    .mutation(({ ctx, input }) => quotes.acceptQuote(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail)),
+    .mutation(({ ctx, input }) => quotes.acceptQuote(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, ctx.deps.stripe)),
 
   decline: customerProcedure
     .meta(meta('POST', '/quotes/{id}/decline', 'Decline a quote (or withdraw a request not yet priced)'))

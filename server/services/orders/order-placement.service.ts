@@ -13,7 +13,7 @@ import { checkCoupon, COUPON_MESSAGES, couponRefusal, normaliseCouponCode } from
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
 import { selectionProblem, type GiftSelection } from '../../../shared/domain/gift-tiers';
 import { availableStock } from '../../../shared/domain/stock';
-import { idempotencyKeySchema, type placeOrderInput } from '../../../shared/schemas/order.schema';
+import { idempotencyKeySchema, type OrderDto, type placeOrderInput } from '../../../shared/schemas/order.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, tiersOf, type CartLineRow } from '../cart/cart-view';
 import { variantLabel } from '../cart/cart.service';
@@ -38,6 +38,8 @@ import { mailerWith, type MailSettings } from '../../mail/mail.service';
 import { ordersPlaced, stockConflicts } from '../../lib/metrics';
 import { webhookOrderPlaced } from '../../webhooks/events';
 import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
+import type { StripeSettings } from '../payments/stripe/config';
+import { openCheckout } from '../payments/stripe/checkout';
 
 type Input = z.infer<typeof placeOrderInput>;
 type Tx = Prisma.TransactionClient;
@@ -59,6 +61,7 @@ export async function placeOrder(
   mail: MailSettings,
   guard?: { attempts: CouponAttempts; ip: string },
   quote?: QuotedSource,
+  stripe?: StripeSettings | null,
 ) {
   const key = input.idempotency_key ?? (headerKey == null ? null : idempotencyKeySchema.parse(headerKey));
   // A code sent with the order is one more door for guessing (server/auth/coupon-attempts.ts).
@@ -81,7 +84,7 @@ export async function placeOrder(
     const order = quote ? await unitOfWork(db, (tx) => place(tx, quote), limits) : await sqlUnitOfWork(db, (tx) => place(tx), limits);
     ordersPlaced.inc();
     await numberAfterPlacing(db);
-    return order;
+    return await withCheckout(db, order, stripe, mail);
   } catch (err) {
     if (guard && err instanceof AppError && err.message === COUPON_MESSAGES.invalid) await guard.attempts.failed(caller);
     // The key was used before, or by a concurrent request that made the order: answer with that order.
@@ -90,11 +93,23 @@ export async function placeOrder(
       if (done) {
         // The first attempt may have died between its commit and its numbering.
         await numberAfterPlacing(db);
-        return done;
+        return await withCheckout(db, done, stripe, mail);
       }
     }
     throw err;
   }
+}
+
+/**
+ * With Stripe on, the order's hosted payment page, opened after the commit (never inside the
+ * order's transaction: decision 0165). A Stripe failure leaves payment_url null and the order
+ * placed; it is retried by the catch-up pass and POST /orders/{id}/pay. A retried request whose
+ * order already has its page answers it as it is.
+ */
+async function withCheckout(db: PrismaClient, order: OrderDto, stripe: StripeSettings | null | undefined, mail: MailSettings): Promise<OrderDto> {
+  if (!stripe || order.status !== 'pending' || order.payment_url) return order;
+  const opened = await openCheckout(db, stripe, mail.publicUrl, order.id);
+  return opened.state === 'open' ? { ...order, payment_url: opened.url, payment_state: 'awaiting_payment' } : order;
 }
 
 async function orderForKey(db: PrismaClient, userId: string, key: string) {

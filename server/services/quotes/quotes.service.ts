@@ -20,6 +20,7 @@ import { readCartRow } from '../cart/cart.sql';
 import { cartVariantSelect, tiersOf } from '../cart/cart-view';
 import { newOrderNumber } from '../orders/order-number';
 import { placeOrder, type QuotedSource } from '../orders/order-placement.service';
+import type { StripeSettings } from '../payments/stripe/config';
 import { quoteSelect, toQuoteDto } from './quote.mapper';
 import { lockBuyersQuote } from './quotes.sql';
 import { renderQuote } from '../../documents/quote';
@@ -128,6 +129,7 @@ export async function acceptQuote(
   input: z.infer<typeof acceptQuoteInput>,
   headerKey: string | null,
   mail: MailSettings,
+  stripe: StripeSettings | null = null,
 ): Promise<OrderDto> {
   const source: QuotedSource = {
     async take(tx, now) {
@@ -158,7 +160,7 @@ export async function acceptQuote(
       await webhookQuoteAccepted(tx, input.id, order.id);
     },
   };
-  const order = await placeOrder(db, user, input, headerKey, mail, undefined, source);
+  const order = await placeOrder(db, user, input, headerKey, mail, undefined, source, stripe);
   const used = await db.quote.findFirst({ where: { id: input.id, userId: user.id }, select: { orderId: true } });
   if (used?.orderId !== order.id) throw conflict(M.keyUsed);
   return order;
