@@ -7,7 +7,7 @@
 //
 // npm run bench calls benchOrders() after the HTTP paths. On its own:
 //   npx tsx scripts/bench/orders.ts [--pg [URL]] [--orders 2000] [--clients 20] [--stock N] [--spread 50]
-//                                   [--instances N] [--port N] [--cpu-prof DIR]
+//                                   [--instances N] [--port N] [--cpu-prof DIR] [--stripe]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { hashPassword } from '../../server/auth/password';
 import { openEmbedded, openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { scratchDataDir } from './scratch-dir';
+import { startStripeServer } from '../../tests/support/stripe-server';
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
 
 export interface OrderBenchOptions {
@@ -39,6 +40,11 @@ export interface OrderBenchOptions {
   port?: number;
   /** Write a V8 CPU profile of each instance here (node --cpu-prof). */
   cpuProfDir?: string;
+  /**
+   * Stripe configured against the tests' Stripe-compatible server on loopback (tests/support/stripe-server.ts):
+   * every order also opens a Checkout Session after its transaction (decision 0165), and each must have one.
+   */
+  stripe?: boolean;
 }
 
 export interface OrderBenchResult {
@@ -199,6 +205,8 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
   const dataDir = scratchDataDir('packshop-orders-');
   const scratch = opts.postgres ? await scratchDatabase(opts.postgres) : null;
   const children: ChildProcess[] = [];
+  const stripe = opts.stripe ? await startStripeServer() : null;
+  const stripeEnv = stripe ? { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url } : {};
   const open = () => (scratch ? openPostgres(scratch.url, 2) : openEmbedded({ dataDir }));
   try {
     // Seeded before the servers start: the embedded server's directory belongs to one shop at a time.
@@ -210,7 +218,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     const urls: string[] = [];
     for (let n = 0; n < instances; n++) {
       const port = basePort + n;
-      const child = startInstance(port, { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' }, opts.cpuProfDir);
+      const child = startInstance(port, { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', ...stripeEnv }, opts.cpuProfDir);
       children.push(child);
       urls.push(`http://127.0.0.1:${port}`);
       await waitUp(urls[n], child);
@@ -254,6 +262,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     const placed = await db.order.count();
     const invoices = await db.order.aggregate({ _min: { invoiceNumber: true }, _max: { invoiceNumber: true }, _count: { invoiceNumber: true } });
     const confirmations = await db.outboxMessage.count({ where: { template: 'order_confirmation' } });
+    const withCheckout = await db.order.count({ where: { checkoutState: 'open', checkoutUrl: { not: null } } });
     await database.close();
 
     const scarceWanted = Array.from({ length: orders }, (_, i) => i).filter(wantScarce).length;
@@ -266,6 +275,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
         what: `invoice numbers ${invoices._min.invoiceNumber}..${invoices._max.invoiceNumber} on ${invoices._count.invoiceNumber} orders`,
       },
       { ok: confirmations === placed, what: `${confirmations} confirmation e-mails in the outbox` },
+      ...(stripe ? [{ ok: withCheckout === placed, what: `${withCheckout} orders with an open Stripe Checkout Session` }] : []),
     ];
     const ok = checks.every((c) => c.ok);
     const queries = after.reduce((s, a, n) => s + a.queries - before[n].queries, 0);
@@ -275,7 +285,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
       ? cpuAfter.reduce<number>((sum, c, n) => sum + c! - cpuBefore[n]!, 0)
       : null;
     const lines = [
-      `Order placement, ${label}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
+      `Order placement, ${label}${stripe ? ' with Stripe Checkout (test server on loopback)' : ''}, ${instances} instance${instances > 1 ? 's (separate processes)' : ''}, ${clients} concurrent clients, ${orders} attempts over ${spread} products (every 4th also wants the scarce item, stock ${stock}):`,
       `  ${rate.toFixed(0)} orders/s (${placed} orders in ${seconds.toFixed(2)} s); statuses ${JSON.stringify(statuses)}`,
       `  per attempt: ${(queries / orders).toFixed(1)} queries, ${((dbSeconds / orders) * 1000).toFixed(1)} ms in the database as Prisma times it` +
         (cpu == null ? '' : `, ${((cpu / orders) * 1000).toFixed(1)} ms of app-server CPU${opts.postgres ? '' : ' (the embedded server\'s own not included)'}`) +
@@ -289,6 +299,7 @@ export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBe
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
     await scratch?.drop();
+    await stripe?.close();
   }
 }
 
@@ -311,6 +322,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     instances: num('--instances'),
     port: num('--port'),
     cpuProfDir: str('--cpu-prof'),
+    stripe: args.includes('--stripe'),
   });
   for (const line of result.lines) console.log(line);
   process.exit(result.ok ? 0 : 1);
