@@ -12,6 +12,7 @@ import { apiErrorHandler, apiNotFound } from './errors';
 import { openApiDocument } from './openapi';
 import { proceduresDoor } from './procedures.door';
 import { uploadImagesRoute } from './upload-images.route';
+import { bankStatementsRoute } from './payments/bank-statements.route';
 import { stripeWebhookRoute } from './payments/stripe-webhook.route';
 
 /**
@@ -48,6 +49,8 @@ export function createApiRouter(deps: AppDeps, opts: { readiness: Readiness }): 
   // CSV files in and out of the back office (files, not JSON).
   api.use(csvExportRoutes(deps));
   api.use(csvImportRoutes(deps));
+  // Bank statements (multipart CSV) matched to orders (decision 0168).
+  api.use(bankStatementsRoute(deps));
   // The reports as CSV (?format=csv); their JSON is the procedures'.
   api.use(reportsCsvRoutes(deps));
 

@@ -7,6 +7,7 @@ import { documentsPaths } from './documents.routes';
 import { csvExportPaths } from './csv-export.route';
 import { csvImportPaths } from './csv-import.route';
 import { uploadImagesPaths } from './upload-images.route';
+import { bankStatementsPaths } from './payments/bank-statements.route';
 import { stripeWebhookPaths } from './payments/stripe-webhook.route';
 
 let cached: OpenAPIObject | undefined;
@@ -42,7 +43,7 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...(stripeWebhookPaths as unknown as typeof uploadImagesPaths), ...(documentsPaths as unknown as typeof uploadImagesPaths), ...(backupsPaths as unknown as typeof uploadImagesPaths) };
+    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...bankStatementsPaths, ...(stripeWebhookPaths as unknown as typeof uploadImagesPaths), ...(documentsPaths as unknown as typeof uploadImagesPaths), ...(backupsPaths as unknown as typeof uploadImagesPaths) };
     declareScopes(doc);
     declareRoles(doc);
     describeErrors(doc);

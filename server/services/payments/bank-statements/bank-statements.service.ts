@@ -1,0 +1,336 @@
+// PayNow and bank transfers matched from the bank statement (issue 36 item 6, decision 0168).
+// Each credit line is kept once by its fingerprint, so the same or an overlapping file uploaded
+// again changes nothing. A line naming exactly one pending order whose total it equals pays that
+// order (markOrderPaidInTx, in the transaction that marks the line matched); any other credit line
+// waits for a person with the reason and the order it most likely belongs to.
+import { createHash } from 'node:crypto';
+import type { PrismaClient } from '@prisma/client';
+import { formulaSafe as safeText } from '../../../../shared/domain/formula-safe';
+import { toDollars } from '../../../../shared/domain/money';
+import { conflict, notFound, badRequest } from '../../../../shared/errors';
+import { newId } from '../../../db/ids';
+import { unitOfWork } from '../../../db/unit-of-work';
+import type { MailSettings } from '../../../mail/mail.service';
+import { markOrderPaidInTx, type PaidOutcome } from '../mark-paid';
+import { insertMatchedLine, insertReviewLines, lockLine, ordersByNumber, type OrderRow } from './bank-statements.sql';
+import { parseStatement, type Bank, type StatementLine } from './parse';
+
+export type Problem = 'unknown_reference' | 'short_payment' | 'over_payment' | 'several_orders' | 'order_not_payable';
+
+/** Lists in the upload answer are cut here (the counts are whole); the rest are in bankLines. */
+export const MAX_LISTED = 1000;
+const INSERT_CHUNK = 5000;
+
+// PS-20261121-4F7K2Q as printed, typed in lower case, or with the hyphens dropped or made spaces by
+// a banking app. The 8-digit day and the 6 characters of the order alphabet (no 0/O/1/I/L) are bounded
+// on both sides, so no longer token (an account number, another reference) can be read as one.
+const ORDER_NUMBER = /(?<![A-Z0-9])PS[\s-]?(\d{8})[\s-]?([2-9A-HJKMNP-Z]{6})(?![A-Z0-9])/g;
+
+export function orderNumbersIn(...texts: string[]): string[] {
+  const found = new Set<string>();
+  for (const t of texts) for (const m of t.toUpperCase().matchAll(ORDER_NUMBER)) found.add(`PS-${m[1]}-${m[2]}`);
+  return [...found];
+}
+
+interface Credit extends StatementLine {
+  id: string;
+  fingerprint: string;
+  numbers: string[];
+}
+
+export interface MatchedEntry {
+  line_id: string;
+  date: string;
+  amount: number;
+  reference: string;
+  order_id: string;
+  order_number: string;
+}
+export interface ReviewEntry {
+  line_id: string;
+  date: string;
+  amount: number;
+  description: string;
+  reference: string;
+  problem: Problem;
+  order_id: string | null;
+  order_number: string | null;
+}
+export interface UploadResult {
+  bank: Bank;
+  lines_read: number;
+  matched: MatchedEntry[];
+  review: ReviewEntry[];
+  matched_count: number;
+  review_count: number;
+  already_seen: number;
+  debits: number;
+}
+
+function fingerprintOf(bank: Bank, l: StatementLine, repeat: number): string {
+  return createHash('sha256').update(JSON.stringify([bank, l.date, l.amountCents, l.description, l.reference, repeat])).digest('hex');
+}
+
+/** What a line with these orders in it is: pay `order`, or wait with a problem and the likely order. */
+function decide(amountCents: number, orders: OrderRow[]): { pay: OrderRow } | { problem: Problem; order: OrderRow | null } {
+  if (orders.length === 0) return { problem: 'unknown_reference', order: null };
+  if (orders.length > 1) {
+    const likely = orders.find((o) => o.status === 'pending' && o.totalCents === amountCents) ?? orders.find((o) => o.status === 'pending') ?? orders[0];
+    return { problem: 'several_orders', order: likely };
+  }
+  const [o] = orders;
+  if (o.status !== 'pending') return { problem: 'order_not_payable', order: o };
+  if (amountCents < o.totalCents) return { problem: 'short_payment', order: o };
+  if (amountCents > o.totalCents) return { problem: 'over_payment', order: o };
+  return { pay: o };
+}
+
+const providerOf = (l: { description: string; reference: string }) => (/PAY\s?NOW/i.test(`${l.description} ${l.reference}`) ? 'paynow' : 'bank_transfer');
+const paidAtOf = (date: string) => new Date(`${date}T00:00:00+08:00`);
+const evidenceOf = (bank: string, l: { date: string; description: string; reference: string; amountCents: number }, lineId: string) => ({
+  line_id: lineId,
+  bank,
+  date: l.date,
+  description: l.description,
+  reference: l.reference,
+  amount: toDollars(l.amountCents),
+});
+
+/** Why markOrderPaidInTx did not take a payment, as a line's problem. */
+function problemOf(outcome: PaidOutcome, amountCents: number, totalCents: number): Problem {
+  if (outcome === 'mismatch') return amountCents < totalCents ? 'short_payment' : 'over_payment';
+  return 'order_not_payable';
+}
+
+export async function uploadStatement(db: PrismaClient, mail: MailSettings, uploadedBy: string | null, bytes: Buffer): Promise<UploadResult> {
+  const { bank, lines } = parseStatement(bytes);
+  const uploadId = newId();
+  const repeats = new Map<string, number>();
+  const credits: Credit[] = [];
+  let debits = 0;
+  for (const l of lines) {
+    if (l.amountCents <= 0) {
+      if (l.amountCents < 0) debits++;
+      continue;
+    }
+    // Two identical lines in one file (two customers paying the same amount with the same text on
+    // one day) are two payments: the repeat count keeps their fingerprints apart.
+    const key = JSON.stringify([l.date, l.amountCents, l.description, l.reference]);
+    const repeat = repeats.get(key) ?? 0;
+    repeats.set(key, repeat + 1);
+    credits.push({ ...l, id: newId(), fingerprint: fingerprintOf(bank, l, repeat), numbers: orderNumbersIn(l.reference, l.description) });
+  }
+
+  // The orders named anywhere in the file, in one query.
+  const allNumbers = [...new Set(credits.flatMap((c) => c.numbers))];
+  const orders = new Map<string, OrderRow>();
+  for (let i = 0; i < allNumbers.length; i += INSERT_CHUNK) {
+    for (const r of await ordersByNumber(db, allNumbers.slice(i, i + INSERT_CHUNK))) orders.set(r.orderNumber, r);
+  }
+
+  const result: UploadResult = { bank, lines_read: lines.length, matched: [], review: [], matched_count: 0, review_count: 0, already_seen: 0, debits };
+  const toReview = (c: Credit, problem: Problem, order: OrderRow | null) => {
+    result.review_count++;
+    if (result.review.length < MAX_LISTED) {
+      result.review.push({
+        line_id: c.id,
+        date: c.date,
+        amount: toDollars(c.amountCents),
+        description: safeText(c.description, 500),
+        reference: safeText(c.reference, 200),
+        problem,
+        order_id: order?.id ?? null,
+        order_number: order?.orderNumber ?? null,
+      });
+    }
+  };
+
+  // Lines that wait for a person: written in bulk, a few statements for the whole file.
+  const waiting: { c: Credit; problem: Problem; order: OrderRow | null }[] = [];
+  const payable: { c: Credit; order: OrderRow }[] = [];
+  for (const c of credits) {
+    const d = decide(
+      c.amountCents,
+      c.numbers.map((n) => orders.get(n)).filter((o): o is OrderRow => !!o),
+    );
+    if ('pay' in d) payable.push({ c, order: d.pay });
+    else waiting.push({ c, problem: d.problem, order: d.order });
+  }
+  for (let i = 0; i < waiting.length; i += INSERT_CHUNK) {
+    const chunk = waiting.slice(i, i + INSERT_CHUNK);
+    const fresh = await insertReviewLines(
+      db,
+      bank,
+      uploadId,
+      uploadedBy,
+      chunk.map((w) => ({ ...w.c, problem: w.problem, orderId: w.order?.id ?? null })),
+    );
+    for (const w of chunk) {
+      if (fresh.has(w.c.id)) toReview(w.c, w.problem, w.order);
+      else result.already_seen++;
+    }
+  }
+
+  // Lines that pay an order: one transaction each, so the line, the payment, the status change,
+  // the e-mail and the webhooks commit together. Two lines for one order: the second finds it paid.
+  for (const { c, order } of payable) {
+    const outcome = await unitOfWork(db, async (tx) => {
+      if (!(await insertMatchedLine(tx, bank, uploadId, uploadedBy, { ...c, orderId: order.id }))) return 'seen' as const;
+      const provider = providerOf(c);
+      const paid = await markOrderPaidInTx(
+        tx,
+        {
+          orderId: order.id,
+          provider,
+          method: provider,
+          amountCents: c.amountCents,
+          currency: 'SGD',
+          providerRef: c.id,
+          reference: c.reference || c.description.slice(0, 100) || null,
+          evidence: evidenceOf(bank, c, c.id),
+          paidAt: paidAtOf(c.date),
+        },
+        mail,
+      );
+      if (paid === 'applied') return 'applied' as const;
+      const problem = problemOf(paid, c.amountCents, order.totalCents);
+      await tx.bankStatementLine.update({ where: { id: c.id }, data: { status: 'review', problem, decidedAt: null }, select: { id: true } });
+      return problem;
+    });
+    if (outcome === 'seen') result.already_seen++;
+    else if (outcome === 'applied') {
+      result.matched_count++;
+      if (result.matched.length < MAX_LISTED) {
+        result.matched.push({ line_id: c.id, date: c.date, amount: toDollars(c.amountCents), reference: safeText(c.reference || c.description, 200), order_id: order.id, order_number: order.orderNumber });
+      }
+    } else toReview(c, outcome, order);
+  }
+  return result;
+}
+
+// ---- The review list and a person's decisions ----
+
+export const LINE_STATUSES = ['review', 'matched', 'applied', 'dismissed'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+
+export interface BankLineDto {
+  id: string;
+  bank: string;
+  date: string;
+  amount: number;
+  description: string;
+  reference: string;
+  status: string;
+  problem: string | null;
+  order_id: string | null;
+  order_number: string | null;
+  order_total: number | null;
+  order_status: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+type LineRow = {
+  id: string;
+  bank: string;
+  bookedOn: Date;
+  description: string;
+  reference: string;
+  amountCents: number;
+  status: string;
+  problem: string | null;
+  orderId: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+};
+
+async function toDtos(db: PrismaClient, rows: LineRow[]): Promise<BankLineDto[]> {
+  const ids = [...new Set(rows.map((r) => r.orderId).filter((x): x is string => !!x))];
+  const orders = ids.length ? await db.order.findMany({ where: { id: { in: ids } }, select: { id: true, orderNumber: true, totalCents: true, status: true } }) : [];
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  return rows.map((r) => {
+    const o = r.orderId ? byId.get(r.orderId) : undefined;
+    return {
+      id: r.id,
+      bank: r.bank,
+      date: r.bookedOn.toISOString().slice(0, 10),
+      amount: toDollars(r.amountCents),
+      description: safeText(r.description, 500),
+      reference: safeText(r.reference, 200),
+      status: r.status,
+      problem: r.problem,
+      order_id: o?.id ?? null,
+      order_number: o?.orderNumber ?? null,
+      order_total: o ? toDollars(o.totalCents) : null,
+      order_status: o?.status ?? null,
+      created_at: r.createdAt.toISOString(),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+const lineSelect = { id: true, bank: true, bookedOn: true, description: true, reference: true, amountCents: true, status: true, problem: true, orderId: true, createdAt: true, decidedAt: true } as const;
+
+export async function listBankLines(db: PrismaClient, q: { status: LineStatus; page: number; page_size: number }) {
+  const where = { status: q.status };
+  const [total, rows] = await Promise.all([
+    db.bankStatementLine.count({ where }),
+    db.bankStatementLine.findMany({ where, select: lineSelect, orderBy: [{ bookedOn: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }], skip: (q.page - 1) * q.page_size, take: q.page_size }),
+  ]);
+  return { items: await toDtos(db, rows), total, page: q.page, pages: Math.max(1, Math.ceil(total / q.page_size)) };
+}
+
+const fmt = (cents: number) => `S$${toDollars(cents).toFixed(2)}`;
+
+/** Locks a line waiting for review; any other state is a 409 (applied twice, dismissed, matched). */
+async function lockReviewLine(tx: Parameters<Parameters<typeof unitOfWork>[1]>[0], id: string): Promise<LineRow> {
+  if (!(await lockLine(tx, id))) throw notFound('Bank statement line not found');
+  const line = await tx.bankStatementLine.findUniqueOrThrow({ where: { id }, select: lineSelect });
+  if (line.status !== 'review') throw conflict(`This bank line is already ${line.status}; only lines waiting for review can be applied or dismissed`);
+  return line;
+}
+
+export async function applyBankLine(db: PrismaClient, mail: MailSettings, userId: string | null, input: { id: string; order_id?: string; order_number?: string }): Promise<BankLineDto> {
+  if (!input.order_id && !input.order_number) throw badRequest('Give order_id or order_number: the order this money pays');
+  const row = await unitOfWork(db, async (tx) => {
+    const line = await lockReviewLine(tx, input.id);
+    const order = input.order_id
+      ? await tx.order.findUnique({ where: { id: input.order_id }, select: { id: true, orderNumber: true, totalCents: true, status: true } })
+      : await tx.order.findUnique({ where: { orderNumber: input.order_number!.trim().toUpperCase() }, select: { id: true, orderNumber: true, totalCents: true, status: true } });
+    if (!order) throw notFound('Order not found');
+    if (order.status === 'cancelled') throw conflict(`Order ${order.orderNumber} is cancelled; it cannot be paid`);
+    if (order.status !== 'pending') throw conflict(`Order ${order.orderNumber} is already paid (${order.status})`);
+    if (order.totalCents !== line.amountCents) {
+      throw conflict(`The bank line is ${fmt(line.amountCents)} but order ${order.orderNumber} totals ${fmt(order.totalCents)}; only an equal amount can pay it`);
+    }
+    const provider = providerOf(line);
+    const date = line.bookedOn.toISOString().slice(0, 10);
+    const outcome = await markOrderPaidInTx(
+      tx,
+      {
+        orderId: order.id,
+        provider,
+        method: provider,
+        amountCents: line.amountCents,
+        currency: 'SGD',
+        providerRef: line.id,
+        reference: line.reference || line.description.slice(0, 100) || null,
+        evidence: evidenceOf(line.bank, { ...line, date }, line.id),
+        paidAt: paidAtOf(date),
+        byUserId: userId,
+      },
+      mail,
+    );
+    if (outcome !== 'applied') throw conflict(`Order ${order.orderNumber} cannot be paid by this line (${outcome.replace('_', ' ')})`);
+    return tx.bankStatementLine.update({ where: { id: line.id }, data: { status: 'applied', problem: null, orderId: order.id, byUserId: userId, decidedAt: new Date() }, select: lineSelect });
+  });
+  return (await toDtos(db, [row]))[0];
+}
+
+export async function dismissBankLine(db: PrismaClient, userId: string | null, input: { id: string; note?: string }): Promise<BankLineDto> {
+  const row = await unitOfWork(db, async (tx) => {
+    await lockReviewLine(tx, input.id);
+    return tx.bankStatementLine.update({ where: { id: input.id }, data: { status: 'dismissed', byUserId: userId, decidedAt: new Date() }, select: lineSelect });
+  });
+  return (await toDtos(db, [row]))[0];
+}
