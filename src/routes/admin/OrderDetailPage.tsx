@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
+import { PaymentsPanel } from '../../features/admin/payments/PaymentsPanel';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
@@ -148,6 +149,7 @@ export default function OrderDetailPage() {
               </p>
             )}
           </Card>
+          <PaymentsPanel orderId={o.id} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
           <Card>
             <h2 className="mb-3 font-semibold text-slate-900">History</h2>
             {history.error ? <ErrorBox message={`Failed to load the history: ${errorText(history.error)}`} /> : history.isLoading ? <Spinner /> : <OrderTimeline entries={history.data ?? []} />}
