@@ -1,10 +1,11 @@
-import { ArrowDownUp, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, NavLink, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { DiskBanner } from '../../features/admin/system/DiskBanner';
+import BankStatementsPage from './BankStatementsPage';
 import DashboardPage from './DashboardPage';
 import GiftsPage from './GiftsPage';
 import InventoryPage from './InventoryPage';
@@ -37,6 +38,7 @@ const NAV = [
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/packing', label: 'Packing', icon: PackageOpen },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/admin/payments', label: 'Payments', icon: Banknote },
   { to: '/admin/quotes', label: 'Quotes', icon: FileText },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
@@ -63,6 +65,7 @@ function adminRoutes(isAdmin: boolean): PageRoute[] {
     { path: '/admin/gifts', element: <GiftsPage /> },
     { path: '/admin/orders', element: <OrdersPage /> },
     { path: '/admin/orders/:id', element: <OrderDetailPage /> },
+    { path: '/admin/payments', element: <BankStatementsPage /> },
     { path: '/admin/quotes', element: <QuotesPage /> },
     { path: '/admin/quotes/:id', element: <QuoteDetailPage /> },
     { path: '/admin/messages', element: <MessagesPage /> },
