@@ -6,6 +6,7 @@ import type { OrderPayment } from '../../../shared/schemas/payment.schema';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
+import { CreditNotesList } from '../../features/orders/CreditNotesList';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
@@ -61,6 +62,7 @@ export default function OrderView({ order, history, payment }: {
       <div className="mt-6">
         <OrderDetails order={order} />
       </div>
+      <CreditNotesList order={order} />
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-4 text-lg font-semibold text-slate-900">Order history</h2>
         {history.isLoading ? <Spinner label="Loading the history..." /> : <OrderTimeline entries={history.data ?? []} />}
