@@ -26,12 +26,15 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The order answer as placed (payment_url is null when Stripe could not be reached). */
+type Placed = Awaited<ReturnType<typeof placeOrderFor>> & { payment_url: string; payment_state: string };
+const placed = async (token: string, quantity: number) => (await placeOrderFor(t, token, variantId, quantity)) as Placed;
 const creates = (orderId: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && (r.params.metadata as Record<string, string> | undefined)?.order_id === orderId);
 
 describe('placing an order with Stripe on', () => {
   it('REST: opens a Checkout Session with the order total in SGD cents, the order id, the buyer e-mail and the return URLs; answers payment_url', async () => {
     const shopper = await createUser(t.deps);
-    const order = (await placeOrderFor(t, shopper.token, variantId, 3)) as Awaited<ReturnType<typeof placeOrderFor>> & { payment_url: string | null; payment_state: string };
+    const order = await placed(shopper.token, 3);
     const [req] = creates(order.id);
     expect(req, 'one session created').toBeDefined();
     expect(creates(order.id)).toHaveLength(1);
@@ -76,7 +79,7 @@ describe('placing an order with Stripe on', () => {
     t.deps.stripe = null;
     try {
       const shopper = await createUser(t.deps);
-      const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; payment_url: string | null };
+      const order = await placed(shopper.token, 1);
       expect(order.payment_url).toBeNull();
       expect(creates(order.id)).toHaveLength(0);
       const pay = await t.api('POST', `/orders/${order.id}/pay`, { token: shopper.token });
@@ -93,7 +96,7 @@ describe('placing an order with Stripe on', () => {
 describe('POST /orders/{id}/pay', () => {
   it('answers the open session again rather than a new one', async () => {
     const shopper = await createUser(t.deps);
-    const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; payment_url: string };
+    const order = await placed(shopper.token, 1);
     const rest = await t.api('POST', `/orders/${order.id}/pay`, { token: shopper.token });
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({ payment_url: order.payment_url });
@@ -121,7 +124,7 @@ describe('POST /orders/{id}/pay', () => {
 
   it('a paid order and a cancelled one are 409 with a reason', async () => {
     const shopper = await createUser(t.deps);
-    const paid = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; payment_url: string };
+    const paid = await placed(shopper.token, 1);
     await stripe.pay(paid.payment_url.split('/').pop()!);
     expect((await t.api('GET', `/orders/${paid.id}`, { token: shopper.token })).body.status).toBe('paid');
     const a = await t.api('POST', `/orders/${paid.id}/pay`, { token: shopper.token });
@@ -137,7 +140,7 @@ describe('POST /orders/{id}/pay', () => {
 
   it('an expired session leaves the order payable again with a new session (a new idempotency key)', async () => {
     const shopper = await createUser(t.deps);
-    const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; payment_url: string };
+    const order = await placed(shopper.token, 1);
     const first = order.payment_url.split('/').pop()!;
     const res = await fetch(`${stripe.url}/v1/checkout/sessions/${first}/expire`, { method: 'POST', headers: { authorization: `Bearer ${stripe.secretKey}` } });
     expect(res.status).toBe(200);
@@ -155,7 +158,7 @@ describe('POST /orders/{id}/pay', () => {
 
   it('a session that expired at Stripe before its event arrived is replaced on /pay', async () => {
     const shopper = await createUser(t.deps);
-    const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; payment_url: string };
+    const order = await placed(shopper.token, 1);
     const s = stripe.sessions.get(order.payment_url.split('/').pop()!)!;
     s.status = 'expired'; // no event sent
     const pay = await t.api('POST', `/orders/${order.id}/pay`, { token: shopper.token });
@@ -172,14 +175,14 @@ describe('Stripe down', () => {
     t.deps.stripe = settings;
     try {
       const shopper = await createUser(t.deps);
-      const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { id: string; status: string; payment_url: string | null; payment_state: string };
+      const order = await placed(shopper.token, 1);
       expect(order).toMatchObject({ status: 'pending', payment_url: null, payment_state: 'awaiting_payment' });
       const pay = await t.api('POST', `/orders/${order.id}/pay`, { token: shopper.token });
       expect(pay.status).toBe(409);
       expect(pay.body.detail).toMatch(/try again in a few minutes/);
 
       const other = await createUser(t.deps);
-      const second = (await placeOrderFor(t, other.token, variantId, 1)) as { id: string; payment_url: string | null };
+      const second = await placed(other.token, 1);
       expect(second.payment_url).toBeNull();
 
       // Back: the shop's configuration points at the live server again.
@@ -200,7 +203,7 @@ describe('Stripe down', () => {
     t.deps.stripe = { ...settingsOf(stripe), secretKey: 'sk_test_wrongwrongwrongwrong1234' };
     try {
       const shopper = await createUser(t.deps);
-      const order = (await placeOrderFor(t, shopper.token, variantId, 1)) as { status: string; payment_url: string | null };
+      const order = await placed(shopper.token, 1);
       expect(order).toMatchObject({ status: 'pending', payment_url: null });
     } finally {
       t.deps.stripe = settingsOf(stripe);

@@ -44,7 +44,7 @@ beforeEach(() => {
   rx.received.length = 0;
 });
 
-type Placed = { id: string; order_number: string; total: number; payment_url: string };
+type Placed = Awaited<ReturnType<typeof placeOrderFor>> & { payment_url: string };
 async function newOrder(quantity = 1) {
   const shopper = await createUser(t.deps);
   const order = (await placeOrderFor(t, shopper.token, variantId, quantity)) as Placed;
