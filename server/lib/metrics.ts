@@ -64,6 +64,18 @@ export const guestCartsRemoved = new Counter({
   registers: [registry],
 });
 
+export const unpaidOrderRemindersSent = new Counter({
+  name: 'packshop_unpaid_order_reminders_total',
+  help: 'Payment reminders queued for orders unpaid for half the unpaid-order time (decision 0167)',
+  registers: [registry],
+});
+
+export const unpaidOrdersReleased = new Counter({
+  name: 'packshop_unpaid_orders_released_total',
+  help: 'Orders cancelled because they were not paid within the unpaid-order time (decision 0167)',
+  registers: [registry],
+});
+
 /** How the outbox looks now: messages waiting (pending or being sent) and the age of the oldest. */
 export type OutboxReader = () => Promise<{ waiting: number; oldestSeconds: number }>;
 let readOutbox: OutboxReader | null = null;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { isEmvText, normaliseProxy, PAYNOW_NAME_MAX } from '../../domain/paynow';
 
+export const UNPAID_ORDER_HOURS_MIN = 1;
+export const UNPAID_ORDER_HOURS_MAX = 720;
+const UNPAID_HOURS_MESSAGE = `Unpaid orders are cancelled after a whole number of hours from ${UNPAID_ORDER_HOURS_MIN} to ${UNPAID_ORDER_HOURS_MAX} (30 days)`;
+
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `The ${label} is too long`);
 
 const fields = {
@@ -15,13 +19,22 @@ const fields = {
   bank_name: optionalText('bank name', 80),
   bank_account_name: optionalText('account name', 120),
   bank_account_number: optionalText('account number', 40).refine((v) => /^[0-9A-Za-z -]*$/.test(v), 'The account number may only hold digits, letters, spaces and dashes'),
+  /**
+   * Hours an order may stay unpaid before it is cancelled on its own (stock and coupon use given
+   * back); a reminder goes out at half the time. 1-720 (30 days); there is no "never" (decision 0167).
+   */
+  unpaid_order_hours: z
+    .number({ error: UNPAID_HOURS_MESSAGE })
+    .int(UNPAID_HOURS_MESSAGE)
+    .min(UNPAID_ORDER_HOURS_MIN, UNPAID_HOURS_MESSAGE)
+    .max(UNPAID_ORDER_HOURS_MAX, UNPAID_HOURS_MESSAGE),
 };
 
 /**
  * How shoppers may pay: PayNow and bank transfer, as Singapore shops are paid. Everything empty by
  * default: checkout then keeps the specification's "payment coming soon" note. PayNow is on when a
  * proxy and a payee name are set; bank transfer details are shown when bank, account name and
- * number are all set.
+ * number are all set. And how long an order may stay unpaid (48 hours by default).
  */
 export const paymentSettingsSchema = z.object(fields);
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
@@ -33,6 +46,7 @@ export const DEFAULT_PAYMENT_SETTINGS: Readonly<PaymentSettings> = Object.freeze
   bank_name: '',
   bank_account_name: '',
   bank_account_number: '',
+  unpaid_order_hours: 48,
 });
 
 /** Fields left out keep their saved value; the result as a whole must pass paymentSettingsProblems. */

@@ -1,25 +1,33 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import type { PaymentSettings } from '../../../shared/schemas/admin/payment-settings.schema';
+import { UNPAID_ORDER_HOURS_MAX, UNPAID_ORDER_HOURS_MIN, type PaymentSettings } from '../../../shared/schemas/admin/payment-settings.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc } from '../../lib/trpc';
 import { Card, ErrorBox, errorText, inputClass, labelClass } from './ui';
 
+type TextKey = Exclude<keyof PaymentSettings, 'unpaid_order_hours'>;
+
 const hint = (text: string) => <span className="mt-1 block text-xs font-normal text-slate-500">{text}</span>;
 
 /**
  * PayNow and bank transfer (admins only). Left empty, checkout keeps the "payment coming soon" note;
- * set, checkout, the order pages and the confirmation e-mail show how to pay.
+ * set, checkout, the order pages and the confirmation e-mail show how to pay. And the hours after
+ * which an unpaid order is cancelled (decision 0167).
  */
 export function PaymentSettingsCard() {
   const settings = trpc.admin.paymentSettings.get.useQuery();
   const save = trpc.admin.paymentSettings.update.useMutation();
   const utils = trpc.useUtils();
   const [form, setForm] = useState<PaymentSettings | null>(null);
+  // The hours as typed, so the field can be emptied while editing; the server checks the number.
+  const [hours, setHours] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (settings.data) setForm(settings.data);
+    if (settings.data) {
+      setForm(settings.data);
+      setHours(String(settings.data.unpaid_order_hours));
+    }
   }, [settings.data]);
 
   async function onSubmit(e: FormEvent) {
@@ -27,9 +35,10 @@ export function PaymentSettingsCard() {
     if (!form) return;
     setError(null);
     try {
-      const saved = await save.mutateAsync(form);
+      const saved = await save.mutateAsync({ ...form, unpaid_order_hours: hours.trim() === '' ? NaN : Number(hours) });
       utils.admin.paymentSettings.get.setData(undefined, saved);
       setForm(saved);
+      setHours(String(saved.unpaid_order_hours));
       toast.success('Payment settings saved');
     } catch (err) {
       setError(errorText(err));
@@ -37,7 +46,7 @@ export function PaymentSettingsCard() {
     }
   }
 
-  const text = (key: keyof PaymentSettings, label: string, extra?: { hint?: string; placeholder?: string; maxLength?: number }) => (
+  const text = (key: TextKey, label: string, extra?: { hint?: string; placeholder?: string; maxLength?: number }) => (
     <label className={labelClass}>
       {label}
       <input value={form![key]} onChange={(e) => setForm({ ...form!, [key]: e.target.value })} className={inputClass} placeholder={extra?.placeholder} maxLength={extra?.maxLength} />
@@ -79,6 +88,24 @@ export function PaymentSettingsCard() {
                 {text('bank_account_name', 'Account name')}
                 {text('bank_account_number', 'Account number', { placeholder: 'e.g. 012-345678-9' })}
               </div>
+            </fieldset>
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-semibold text-slate-900">Unpaid orders</legend>
+              <label className={`${labelClass} max-w-xs`}>
+                Cancel unpaid orders after (hours)
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={UNPAID_ORDER_HOURS_MIN}
+                  max={UNPAID_ORDER_HOURS_MAX}
+                  step={1}
+                  required
+                  value={hours}
+                  onChange={(e) => setHours(e.target.value)}
+                  className={inputClass}
+                />
+                {hint('Unpaid orders are cancelled after this many hours; a reminder is sent halfway.')}
+              </label>
             </fieldset>
             {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
             <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving...' : 'Save payment settings'}</Button>

@@ -70,7 +70,7 @@ describe('payment settings', () => {
     expect((await t.api('GET', '/admin/payment-settings')).status).toBe(401);
     expect((await t.api('GET', '/admin/payment-settings', { token: shopper.token })).status).toBe(403);
     expect((await settings({ paynow_proxy: '201912345K', paynow_payee_name: 'X' }, staff.token)).status).toBe(403);
-    expect((await t.api('GET', '/admin/payment-settings', { token: admin.token })).body).toEqual({ paynow_proxy_type: 'uen', ...off });
+    expect((await t.api('GET', '/admin/payment-settings', { token: admin.token })).body).toEqual({ paynow_proxy_type: 'uen', ...off, unpaid_order_hours: 48 });
 
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ paynow_proxy_type: 'uen', paynow_proxy: '12345', paynow_payee_name: 'PackShop' }, /valid UEN/],
@@ -93,7 +93,7 @@ describe('payment settings', () => {
       expect(res.body.detail).toMatch(message);
     }
     // Nothing of that was saved.
-    expect((await t.api('GET', '/admin/payment-settings', { token: admin.token })).body).toEqual({ paynow_proxy_type: 'uen', ...off });
+    expect((await t.api('GET', '/admin/payment-settings', { token: admin.token })).body).toEqual({ paynow_proxy_type: 'uen', ...off, unpaid_order_hours: 48 });
   });
 
   it('store the proxy as PayNow wants it (mobile +65..., UEN upper-case)', async () => {
