@@ -12,6 +12,7 @@ import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
 import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
+import { startCheckoutCatchUp } from './services/payments/stripe/checkout';
 
 async function main() {
   const env = readEnv();
@@ -42,6 +43,8 @@ async function main() {
   const invoiceNumbering = startInvoiceNumbering(deps.db);
   // Guest carts untouched for GUEST_CART_DAYS go, hourly, on one instance at a time (decision 0163).
   const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
+  // Orders placed while Stripe could not be reached get their payment page, every 2 minutes (decision 0165).
+  const checkoutCatchUp = deps.stripe ? startCheckoutCatchUp(deps.db, deps.stripe, deps.mail.publicUrl) : null;
   // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
   if (deps.backups.enabled) deps.backups.startSchedule({ startDelayMs: env.BACKUP_START_DELAY_MS });
   else log.info('Backups: BACKUP_DIR is off, so the shop writes none; back it up with npm run db:backup (docs/deploy.md).');
@@ -70,6 +73,7 @@ async function main() {
     await webhookSender.stop().catch(() => undefined);
     await invoiceNumbering.stop().catch(() => undefined);
     await guestCartCleanup.stop().catch(() => undefined);
+    await checkoutCatchUp?.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -114,3 +114,27 @@ export async function openMissingCheckouts(db: PrismaClient, stripe: StripeSetti
   return opened;
 }
 
+
+/** How often the catch-up pass looks for orders placed while Stripe could not be reached. */
+const CATCH_UP_EVERY_MS = 2 * 60_000;
+
+/**
+ * The catch-up pass on a timer (server/index.ts). Every instance may run it: openCheckout is
+ * idempotent per order and generation (the same idempotency key, a conditional write), so two
+ * instances picking the same order open one session.
+ */
+export function startCheckoutCatchUp(db: PrismaClient, stripe: StripeSettings, publicUrl: string): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= openMissingCheckouts(db, stripe, publicUrl)
+      .catch((err: unknown) => logger().warn({ err: err instanceof Error ? err.message : String(err) }, 'Stripe checkout catch-up pass failed; retried at the next'))
+      .finally(() => (running = null));
+  }, CATCH_UP_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
