@@ -13,6 +13,7 @@ import { startWebhookSender } from './webhooks/start';
 import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
 import { startCheckoutCatchUp } from './services/payments/stripe/checkout';
+import { startUnpaidOrderRelease } from './services/payments/unpaid/unpaid-orders';
 
 async function main() {
   const env = readEnv();
@@ -43,6 +44,8 @@ async function main() {
   const invoiceNumbering = startInvoiceNumbering(deps.db);
   // Guest carts untouched for GUEST_CART_DAYS go, hourly, on one instance at a time (decision 0163).
   const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
+  // Orders unpaid for the back office's hours are reminded at half, then cancelled, every 5 minutes, one instance at a time (decision 0167).
+  const unpaidOrderRelease = startUnpaidOrderRelease(deps.db, { executor: database.executor, mail: deps.mail });
   // Orders placed while Stripe could not be reached get their payment page, every 2 minutes (decision 0165).
   const checkoutCatchUp = deps.stripe ? startCheckoutCatchUp(deps.db, deps.stripe, deps.mail.publicUrl) : null;
   // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
@@ -74,6 +77,7 @@ async function main() {
     await invoiceNumbering.stop().catch(() => undefined);
     await guestCartCleanup.stop().catch(() => undefined);
     await checkoutCatchUp?.stop().catch(() => undefined);
+    await unpaidOrderRelease.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);
