@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT } from './tests/e2e/support/e2e-paths';
+import * as S from './tests/e2e/support/stripe-e2e';
 
 // Journeys run in Chromium against the built server on a scratch database seeded with the
 // catalogue. Debian's chromium is used where installed (CI installs it); otherwise Playwright's.
@@ -10,6 +11,60 @@ const DATA_DIR = E2E_DATA_DIR;
 // E-mail goes over real SMTP to a catcher inside the server process (tests/e2e/support/mail-catcher.mjs),
 // which writes each message to E2E_MAIL_DIR for the journeys to read as the customer's inbox.
 const SMTP_PORT = E2E_SMTP_PORT;
+
+// Stripe journeys (tests/e2e/stripe-*.spec.ts, project "stripe") run against a second shop with
+// Stripe on and the Stripe test server beside it (tests/e2e/support/stripe-e2e.ts); every other
+// journey keeps the shop without Stripe, as the specification describes it. The two extra servers
+// start only when the run includes a stripe journey (no file named, or one matching "stripe").
+const files = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'test');
+const withStripe = files.length === 0 || files.some((f) => /stripe/.test(f));
+
+const shopEnv = {
+  HOST: '127.0.0.1',
+  // The journeys register a new shopper each; the real limit (20 per address per hour) would
+  // stop a full run from one address.
+  RATE_LIMIT_SCALE: '20',
+  NODE_ENV: 'production',
+  ADMIN_EMAIL: 'admin@packshop.test',
+  ADMIN_PASSWORD: 'admin-password-123',
+  // The webhook journey's receiver listens on 127.0.0.1.
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  // The shop's first backup right after start (DATA_DIR/backups), not 90 s in: the backups
+  // journey and the dashboard then start from a good one.
+  BACKUP_START_DELAY_MS: '0',
+};
+
+const stripeServers = [
+  {
+    command: 'npx tsx tests/e2e/support/stripe-server-main.ts',
+    url: `${S.E2E_STRIPE_API_URL}/health`,
+    timeout: 60_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  },
+  {
+    // Started after the first shop, whose command built dist/.
+    command: `rm -rf ${S.E2E_STRIPE_DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+    url: `${S.E2E_STRIPE_SHOP_URL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...shopEnv,
+      PORT: String(S.E2E_STRIPE_SHOP_PORT),
+      DATA_DIR: S.E2E_STRIPE_DATA_DIR,
+      PUBLIC_URL: S.E2E_STRIPE_SHOP_URL,
+      SMTP_URL: `smtp://127.0.0.1:${S.E2E_STRIPE_SMTP_PORT}`,
+      E2E_SMTP_PORT: String(S.E2E_STRIPE_SMTP_PORT),
+      E2E_MAIL_DIR: S.E2E_STRIPE_MAIL_DIR,
+      STRIPE_SECRET_KEY: S.E2E_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: S.E2E_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: S.E2E_STRIPE_API_URL,
+    },
+  },
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,32 +83,27 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `npm run build && rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      // The journeys register a new shopper each; the real limit (20 per address per hour) would
-      // stop a full run from one address.
-      RATE_LIMIT_SCALE: '20',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: 'admin@packshop.test',
-      ADMIN_PASSWORD: 'admin-password-123',
-      // The webhook journey's receiver listens on 127.0.0.1.
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      E2E_SMTP_PORT: String(SMTP_PORT),
-      E2E_MAIL_DIR,
-      // The shop's first backup right after start (DATA_DIR/backups), not 90 s in: the backups
-      // journey and the dashboard then start from a good one.
-      BACKUP_START_DELAY_MS: '0',
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: S.STRIPE_SPECS },
+    { name: 'stripe', use: { ...devices['Desktop Chrome'], baseURL: S.E2E_STRIPE_SHOP_URL }, testMatch: S.STRIPE_SPECS },
+  ],
+  webServer: [
+    {
+      command: `npm run build && rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...shopEnv,
+        PORT: String(PORT),
+        DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        E2E_SMTP_PORT: String(SMTP_PORT),
+        E2E_MAIL_DIR,
+      },
     },
-  },
+    ...(withStripe ? stripeServers : []),
+  ],
 });

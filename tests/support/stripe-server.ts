@@ -12,6 +12,7 @@
  *   GET  /v1/payment_intents/:id            expand[]=latest_charge gives the charge with payment_method_details.type
  *   POST /v1/refunds                        payment_intent, amount (default: what is left), reason, metadata[...];
  *                                           Idempotency-Key -> same refund; more than is left -> 400 (Stripe's error shape)
+ *   GET  /_test/state                       (no key) { requests, sessions, refunds } for a test in another process
  *   GET  /pay/:sessionId                    the hosted pay page: buttons "Pay" and "Payment fails" (and a method choice).
  *                                           "Pay" sends checkout.session.completed (payment_status paid) to the shop's webhook
  *                                           and redirects to success_url; "Payment fails" sends checkout.session.completed
@@ -419,6 +420,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}): Promise
     const method = req.method ?? 'GET';
     let m: RegExpMatchArray | null;
     if (u.pathname === '/health') return json(200, { ok: true });
+    // For journeys in another process (tests/e2e/support/stripe-server-main.ts): what was asked and what exists.
+    if (u.pathname === '/_test/state' && method === 'GET') return json(200, { requests, sessions: [...sessions.values()], refunds: [...refunds.values()] });
     if ((m = u.pathname.match(/^\/pay\/([\w-]+)$/))) {
       const s = sessions.get(m[1]);
       if (!s) return json(404, { error: 'no such session' });
