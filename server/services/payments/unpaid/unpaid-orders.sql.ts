@@ -14,7 +14,7 @@ const dueReminder = z.object({
   totalCents: int,
   createdAt: z.coerce.date(),
 });
-export type DueReminder = z.infer<typeof dueReminder>;
+type DueReminder = z.infer<typeof dueReminder>;
 
 /**
  * Claims up to `batch` pending orders placed before `before` that have had no reminder, oldest

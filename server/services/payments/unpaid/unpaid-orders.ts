@@ -35,7 +35,7 @@ const BATCH = 100;
 const HOUR_MS = 60 * 60_000;
 const EVERY_MS = 5 * 60_000;
 
-export interface UnpaidPassOptions {
+interface UnpaidPassOptions {
   /** The setting: hours an order may stay unpaid. */
   hours: number;
   mail: MailSettings;
@@ -51,7 +51,7 @@ export interface UnpaidRun {
 }
 
 /** The reason written to the history and the buyer's e-mail. */
-export const releaseNote = (hours: number) => `Not paid within ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+const releaseNote = (hours: number) => `Not paid within ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /**
  * One run: releases what is due, then reminds what is due. Safe to run on two instances at once
