@@ -149,7 +149,7 @@ export default function OrderDetailPage() {
               </p>
             )}
           </Card>
-          <PaymentsPanel orderId={o.id} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
+          <PaymentsPanel orderId={o.id} status={o.status} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
           <Card>
             <h2 className="mb-3 font-semibold text-slate-900">History</h2>
             {history.error ? <ErrorBox message={`Failed to load the history: ${errorText(history.error)}`} /> : history.isLoading ? <Spinner /> : <OrderTimeline entries={history.data ?? []} />}

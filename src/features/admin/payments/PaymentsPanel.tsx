@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { refundInput } from '../../../../shared/schemas/admin/refunds.schema';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -25,7 +25,7 @@ function fieldOf(detail: string): Field | null {
  * Payments and refunds of an order in the back office (decision 0166): what was received, what was
  * given back, the credit notes, and for the owner a refund form (staff see, the owner refunds).
  */
-export function PaymentsPanel({ orderId, creditNotes, onRefunded }: { orderId: string; creditNotes: CreditNote[]; onRefunded(): Promise<void> | void }) {
+export function PaymentsPanel({ orderId, status, creditNotes, onRefunded }: { orderId: string; status: string; creditNotes: CreditNote[]; onRefunded(): Promise<void> | void }) {
   const { isAdmin } = useAuth();
   const utils = trpc.useUtils();
   const payments = trpc.admin.payments.list.useQuery({ id: orderId });
@@ -36,6 +36,13 @@ export function PaymentsPanel({ orderId, creditNotes, onRefunded }: { orderId: s
   const [reference, setReference] = useState('');
   const [restock, setRestock] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  // Marking the order paid (or cancelling it) on this page changes what was received and what is left.
+  const seen = useRef(status);
+  useEffect(() => {
+    if (seen.current === status) return;
+    seen.current = status;
+    void utils.admin.payments.invalidate();
+  }, [status, utils]);
   const left = refunds.data?.refundable ?? 0;
   useEffect(() => setAmount(left > 0 ? left.toFixed(2) : ''), [left]);
 
