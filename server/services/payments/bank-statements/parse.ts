@@ -204,7 +204,11 @@ export function parseBankAmount(s: string): number | null {
 }
 
 // eslint-disable-next-line no-control-regex -- control characters in a field become spaces
-const clip = (s: string, max: number) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+const UNTIDY = /[\u0000-\u001f\u007f]|\s\s/;
+/** Control characters and runs of spaces become one space; most fields have neither (the fast path). */
+const clip = (s: string, max: number) =>
+  // eslint-disable-next-line no-control-regex -- as above
+  (UNTIDY.test(s) ? s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ') : s).trim().slice(0, max);
 
 /** Reads a whole statement, or refuses it whole with a 400. */
 export function parseStatement(bytes: Buffer): ParsedStatement {
@@ -213,16 +217,12 @@ export function parseStatement(bytes: Buffer): ParsedStatement {
     throw badRequest(`The file has more than ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines; export a shorter period`);
   }
   const { layout, lineIndex, offset, delimiter, header } = findHeader(text);
-  let rows: { record: string[]; info: { lines: number } }[];
+  let rows: string[][];
   try {
-    rows = parse(text.slice(offset), {
-      delimiter,
-      from_line: 2,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // No `info` (it doubles csv-parse's time on 100,000 lines) and no skipping of empty lines, so a
+    // row's line in the file is its index after the header (a quoted field over several lines
+    // aside); empty rows fall out below as rows without a date.
+    rows = parse(text.slice(offset), { delimiter, from_line: 2, relax_column_count: true, relax_quotes: true }) as string[][];
   } catch (err) {
     throw badRequest(`The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
   }
@@ -231,8 +231,9 @@ export function parseStatement(bytes: Buffer): ParsedStatement {
     if (!index.has(name)) index.set(name, i);
   });
   const lines: StatementLine[] = [];
-  for (const { record, info } of rows) {
-    const lineNo = lineIndex + info.lines;
+  for (let n = 0; n < rows.length; n++) {
+    const record = rows[n];
+    const lineNo = lineIndex + 2 + n;
     const cell = (name: string) => {
       const i = index.get(name);
       return i === undefined ? '' : (record[i] ?? '').trim();
