@@ -75,13 +75,16 @@ export async function historyForOwner(db: PrismaClient, userId: string, orderId:
   }));
 }
 
+/** Changes no person made: the shop's own passes, and money that arrived (server/services/payments/mark-paid.ts). */
+const AUTOMATIC_ACTORS: Record<string, string> = { system: 'System', stripe: 'Stripe', paynow: 'PayNow (bank statement)', bank_transfer: 'Bank transfer (bank statement)' };
+
 /** Staff see who did what, and every note. */
 export async function historyForStaff(db: PrismaClient, orderId: string): Promise<OrderHistoryEntry[]> {
   const exists = await db.order.count({ where: { id: orderId } });
   if (!exists) throw notFound('Order not found');
   return (await events(db, orderId)).map((e) => ({
     ...base(e),
-    by: e.user ? `${e.user.displayName} (${e.user.email})${e.actorRole === 'customer' ? ', customer' : ''}` : e.actorRole === 'system' ? 'System' : 'A deleted user',
+    by: e.user ? `${e.user.displayName} (${e.user.email})${e.actorRole === 'customer' ? ', customer' : ''}` : (AUTOMATIC_ACTORS[e.actorRole] ?? 'A deleted user'),
     note: e.note,
   }));
 }

@@ -51,7 +51,7 @@ async function confirmationFor(orderNumber: string) {
 
 describe('without payment settings (the default)', () => {
   it('keeps the specification: no payment options, no code, the coming-soon note in the e-mail', async () => {
-    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: null, bank_transfer: null });
+    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: null, bank_transfer: null, online: false });
     const shopper = await createUser(t.deps);
     const order = await placeOrderFor(t, shopper.token, variantId, 1);
     const pay = await t.api('GET', `/orders/${order.id}/payment`, { token: shopper.token });
@@ -102,7 +102,7 @@ describe('payment settings', () => {
     expect(mobile.body.paynow_proxy).toBe('+6591234567');
     const uen = await t.caller({ token: admin.token }).admin.paymentSettings.update({ paynow_proxy_type: 'uen', paynow_proxy: '201912345k' });
     expect(uen.paynow_proxy).toBe('201912345K');
-    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: { payee_name: 'Pack Shop', proxy_type: 'uen', proxy: '201912345K' }, bank_transfer: null });
+    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: { payee_name: 'Pack Shop', proxy_type: 'uen', proxy: '201912345K' }, bank_transfer: null, online: false });
     expect((await settings(off)).status).toBe(200);
   });
 });
@@ -188,7 +188,7 @@ describe('with PayNow and bank transfer set', () => {
 
   it('with bank transfer alone: account details and the reference, no QR code', async () => {
     expect((await settings({ paynow_proxy: '', paynow_payee_name: '' })).status).toBe(200);
-    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: null, bank_transfer: { bank_name: 'DBS Bank', account_name: 'PackShop Pte. Ltd.', account_number: '012-345678-9' } });
+    expect((await t.api('GET', '/payment-options')).body).toEqual({ paynow: null, bank_transfer: { bank_name: 'DBS Bank', account_name: 'PackShop Pte. Ltd.', account_number: '012-345678-9' }, online: false });
     const shopper = await createUser(t.deps);
     const order = await placeOrderFor(t, shopper.token, variantId, 1);
     expect((await t.api('GET', `/orders/${order.id}/payment`, { token: shopper.token })).body).toMatchObject({ paynow: null, bank_transfer: { account_number: '012-345678-9' } });
