@@ -41,7 +41,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   /** The form body (POST) or query (GET), parsed from Stripe's bracket notation into objects. */
@@ -50,7 +50,7 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-export interface StripeSession {
+interface StripeSession {
   id: string;
   object: 'checkout.session';
   mode: string;
@@ -73,7 +73,7 @@ export interface StripeSession {
   livemode: false;
 }
 
-export interface StripeRefund {
+interface StripeRefund {
   id: string;
   object: 'refund';
   amount: number;
@@ -117,7 +117,7 @@ export interface StripeServerOptions {
   secretKey?: string;
 }
 
-export interface EventOptions {
+interface EventOptions {
   /** The event id (default a new evt_...): the same id twice is a redelivery. */
   id?: string;
   /** Signing time in seconds (default now): an old one is a stale signature. */
@@ -128,7 +128,7 @@ export interface EventOptions {
   url?: string;
 }
 
-export interface SignedEvent {
+interface SignedEvent {
   event: { id: string; type: string; data: { object: unknown } };
   payload: string;
   header: string;
@@ -169,7 +169,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const signer = new Stripe('sk_test_signer_only').webhooks;
 
 /** Stripe's form encoding: `a[b][0][c]=v` -> { a: { b: [ { c: 'v' } ] } }. */
-export function parseStripeForm(text: string): Record<string, unknown> {
+function parseStripeForm(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const parts = key.replace(/\]/g, '').split('[');

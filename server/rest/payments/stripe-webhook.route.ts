@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { handleStripeEvent, verifyStripeEvent } from '../../services/payments/stripe/webhook';
 import { sendError } from '../errors';
 
-export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
+const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
 
 /** Stripe's events are a few KB; a larger body is not one of them. */
 const MAX_EVENT_BODY = '256kb';

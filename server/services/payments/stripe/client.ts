@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import type { StripeSettings } from './config';
 
 /** A Stripe call waits at most this long: checkout is opened after the order is answered for, so a slow Stripe delays one shopper's answer, never an order. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 
 const clients = new WeakMap<StripeSettings, Stripe>();
 
@@ -37,6 +37,6 @@ export function stripeFailure(err: unknown): { type: string; code?: string; stat
 }
 
 /** A secret or restricted key or a webhook secret in any text is cut to its prefix. */
-export function redactKeys(text: string): string {
+function redactKeys(text: string): string {
   return text.replace(/\b(sk|rk|whsec)_(live_|test_)?[A-Za-z0-9_*]+/g, (_m, kind: string, mode: string | undefined) => `${kind}_${mode ?? ''}[redacted]`);
 }
