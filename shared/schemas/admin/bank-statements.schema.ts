@@ -3,7 +3,7 @@ import { idSchema } from '../common.schema';
 
 // Bank statement lines in the back office and the REST API (decision 0168). Money in dollars.
 
-export const bankLineStatus = z.enum(['review', 'matched', 'applied', 'dismissed'], { error: "status must be 'review', 'matched', 'applied' or 'dismissed'" });
+const bankLineStatus = z.enum(['review', 'matched', 'applied', 'dismissed'], { error: "status must be 'review', 'matched', 'applied' or 'dismissed'" });
 
 export const bankLinesInput = z.object({
   status: bankLineStatus.default('review'),

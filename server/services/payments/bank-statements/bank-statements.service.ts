@@ -15,7 +15,7 @@ import { markOrderPaidInTx, type PaidOutcome } from '../mark-paid';
 import { insertMatchedLine, insertReviewLines, lockLine, ordersByNumber, type OrderRow } from './bank-statements.sql';
 import { parseStatement, type Bank, type StatementLine } from './parse';
 
-export type Problem = 'unknown_reference' | 'short_payment' | 'over_payment' | 'several_orders' | 'order_not_payable';
+type Problem = 'unknown_reference' | 'short_payment' | 'over_payment' | 'several_orders' | 'order_not_payable';
 
 /** Lists in the upload answer are cut here (the counts are whole); the rest are in bankLines. */
 export const MAX_LISTED = 1000;
@@ -26,7 +26,7 @@ const INSERT_CHUNK = 5000;
 // on both sides, so no longer token (an account number, another reference) can be read as one.
 const ORDER_NUMBER = /(?<![A-Z0-9])PS[\s-]?(\d{8})[\s-]?([2-9A-HJKMNP-Z]{6})(?![A-Z0-9])/g;
 
-export function orderNumbersIn(...texts: string[]): string[] {
+function orderNumbersIn(...texts: string[]): string[] {
   const found = new Set<string>();
   for (const t of texts) for (const m of t.toUpperCase().matchAll(ORDER_NUMBER)) found.add(`PS-${m[1]}-${m[2]}`);
   return [...found];
@@ -38,7 +38,7 @@ interface Credit extends StatementLine {
   numbers: string[];
 }
 
-export interface MatchedEntry {
+interface MatchedEntry {
   line_id: string;
   date: string;
   amount: number;
@@ -46,7 +46,7 @@ export interface MatchedEntry {
   order_id: string;
   order_number: string;
 }
-export interface ReviewEntry {
+interface ReviewEntry {
   line_id: string;
   date: string;
   amount: number;
@@ -210,7 +210,7 @@ export async function uploadStatement(db: PrismaClient, mail: MailSettings, uplo
 
 // ---- The review list and a person's decisions ----
 
-export const LINE_STATUSES = ['review', 'matched', 'applied', 'dismissed'] as const;
+const LINE_STATUSES = ['review', 'matched', 'applied', 'dismissed'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
 export interface BankLineDto {

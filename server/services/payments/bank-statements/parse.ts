@@ -13,8 +13,8 @@ export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_STATEMENT_LINES = 200_000;
 const HEADER_SEARCH_LINES = 30;
 /** Stored and echoed at most this long (a bank field is far shorter; a longer one is junk). */
-export const MAX_DESCRIPTION = 500;
-export const MAX_REFERENCE = 200;
+const MAX_DESCRIPTION = 500;
+const MAX_REFERENCE = 200;
 
 export interface StatementLine {
   /** Line number in the file (1-based), for messages. */
@@ -146,7 +146,7 @@ function findHeader(text: string): { layout: Layout; lineIndex: number; offset: 
 const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
 
 /** DD/MM/YYYY, DD-MM-YYYY, DD MMM YYYY, DD-MMM-YY, YYYY-MM-DD (an Excel time after it is ignored) -> YYYY-MM-DD, or null. */
-export function parseBankDate(s: string): string | null {
+function parseBankDate(s: string): string | null {
   const v = s.trim().replace(/\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AP]M)?$/i, '');
   let y: number, m: number, d: number;
   let g: RegExpMatchArray | null;
@@ -168,7 +168,7 @@ export function parseBankDate(s: string): string | null {
  * "-12.00" negative, "12.00 CR" / "12.00 DR", "1.234,50" or "12,50" from a decimal-comma
  * spreadsheet. Empty is null; anything else (or more than 2 decimals) throws.
  */
-export function parseBankAmount(s: string): number | null {
+function parseBankAmount(s: string): number | null {
   let v = s.trim().replace(/[\s\u00a0]/g, '');
   if (v === '' || v === '-') return null;
   let sign = 1;

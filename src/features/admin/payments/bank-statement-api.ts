@@ -3,7 +3,7 @@ import { getToken } from '../../../lib/session';
 // The bank statement upload is a multipart plain route (a file, not a JSON procedure); the screen
 // sends it with the signed-in person's bearer token, as the CSV import does.
 
-export interface UploadEntry {
+interface UploadEntry {
   line_id: string;
   date: string;
   amount: number;
