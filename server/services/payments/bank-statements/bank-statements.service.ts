@@ -210,8 +210,7 @@ export async function uploadStatement(db: PrismaClient, mail: MailSettings, uplo
 
 // ---- The review list and a person's decisions ----
 
-const LINE_STATUSES = ['review', 'matched', 'applied', 'dismissed'] as const;
-export type LineStatus = (typeof LINE_STATUSES)[number];
+type LineStatus = 'review' | 'matched' | 'applied' | 'dismissed';
 
 export interface BankLineDto {
   id: string;
