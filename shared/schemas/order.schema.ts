@@ -43,7 +43,7 @@ const orderItemOutput = z.object({
   line_total: z.number(),
 });
 
-export const creditNoteRef = z.object({ number: z.string(), amount: z.number(), issued_at: z.string(), pdf_url: z.string() });
+const creditNoteRef = z.object({ number: z.string(), amount: z.number(), issued_at: z.string(), pdf_url: z.string() });
 
 /** An order answer's money (server/services/orders/order.mapper.ts orderMoney), for the buyer and the back office. */
 export const orderMoneyFields = {

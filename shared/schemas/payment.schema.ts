@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What shoppers are told about paying (checkout); null parts are switched off. */
-export const paymentOptionsOutput = z.object({
+const paymentOptionsOutput = z.object({
   paynow: z.object({ payee_name: z.string(), proxy_type: z.enum(['uen', 'mobile']), proxy: z.string() }).nullable(),
   bank_transfer: z.object({ bank_name: z.string(), account_name: z.string(), account_number: z.string() }).nullable(),
 });

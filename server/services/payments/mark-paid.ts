@@ -6,6 +6,7 @@ import type { Prisma } from '@prisma/client';
 import { newId } from '../../db/ids';
 import type { MailSettings } from '../../mail/mail.service';
 import { changeStatusInTx } from '../admin/orders.service';
+import { lockOrderForPayment } from './mark-paid.sql';
 
 type Tx = Prisma.TransactionClient;
 
@@ -41,9 +42,7 @@ export type PaidOutcome = 'applied' | 'duplicate' | 'already_paid' | 'cancelled'
  * after the other: whichever comes second sees the first's outcome.
  */
 export async function markOrderPaidInTx(tx: Tx, p: IncomingPayment, mail: MailSettings): Promise<PaidOutcome> {
-  const rows = await tx.$queryRaw<{ status: string; totalCents: number }[]>`
-    SELECT "status"::text AS "status", "totalCents" FROM "Order" WHERE "id" = ${p.orderId} FOR UPDATE`;
-  const order = rows[0];
+  const order = await lockOrderForPayment(tx, p.orderId);
   if (!order) return 'not_found';
   const seen = await tx.payment.findUnique({ where: { provider_providerRef: { provider: p.provider, providerRef: p.providerRef } }, select: { orderId: true } });
   if (seen) return 'duplicate';

@@ -52,7 +52,7 @@ export const refundList = z.object({
   items: z.array(refundDto),
 });
 
-export const paymentDto = z.object({
+const paymentDto = z.object({
   id: z.string(),
   provider: z.string(),
   method: z.string(),
@@ -81,7 +81,7 @@ export const creditNoteListInput = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must be on or before to', path: ['from'] });
 
-export const creditNoteDto = z.object({
+const creditNoteDto = z.object({
   number: z.string(),
   kind: z.enum(['refund', 'cancellation']),
   amount: z.number(),

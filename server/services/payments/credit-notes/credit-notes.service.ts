@@ -19,7 +19,7 @@ import { shipAddressSelect } from '../../orders/order.mapper';
 type Tx = Prisma.TransactionClient;
 
 /** One printed line of a credit note, as stored in CreditNote.lines. */
-export interface CreditLine {
+interface CreditLine {
   name: string;
   sku: string;
   quantity: number;
@@ -126,7 +126,7 @@ export async function issueCreditNoteInTx(tx: Tx, input: IssueCreditNote): Promi
 }
 
 /** A credit note as REST answers it and credit_note.issued carries it. */
-export const creditNoteData = (c: { number: number; kind: string; reason: string; amountCents: number; gstCents: number; issuedAt: Date; refundId: string | null }) => ({
+const creditNoteData = (c: { number: number; kind: string; reason: string; amountCents: number; gstCents: number; issuedAt: Date; refundId: string | null }) => ({
   number: formatCreditNoteNumber(c.number),
   kind: c.kind as 'refund' | 'cancellation',
   amount: toDollars(c.amountCents),
