@@ -123,6 +123,12 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       });
       onPlaced();
       toast.success('Order placed successfully!');
+      // With online payment on, straight to Stripe's hosted page; without a page (Stripe could not be
+      // reached) the confirmation offers Pay now.
+      if (order.payment_url) {
+        window.location.assign(order.payment_url);
+        return;
+      }
       navigate(`/order-success/${order.id}`, { replace: true });
       void refresh();
     } catch (err) {
@@ -179,7 +185,12 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
               <CreditCard className="h-5 w-5 text-emerald-600" aria-hidden /> Payment
             </h2>
             {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
-            {payOptions.isLoading ? null : canPay ? (
+            {payOptions.isLoading ? null : payOptions.data?.online ? (
+              <p className="mt-2 text-sm text-slate-600" data-testid="online-payment-note">
+                After <strong>Place Order</strong> you go to our secure payment page (Stripe) to pay by card, PayNow, GrabPay or the other methods offered there.
+                We never see your card details. Your order is kept for you while you pay, and you come back here when it is done.
+              </p>
+            ) : canPay ? (
               <CheckoutPaymentNote options={payOptions.data!} />
             ) : (
               <p className="mt-2 text-sm text-slate-600">

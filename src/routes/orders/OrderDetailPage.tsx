@@ -16,7 +16,9 @@ export default function OrderDetailPage() {
   const history = trpc.orders.history.useQuery({ id }, { retry: false, enabled: Boolean(query.data) });
   const order = query.data;
   // Asked again when the status changes: a cancelled or paid order shows no payment request.
-  const payment = trpc.payments.order.useQuery({ id }, { retry: false, enabled: order?.status === 'pending' });
+  const options = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
+  const online = options.data?.online === true;
+  const payment = trpc.payments.order.useQuery({ id }, { retry: false, enabled: order?.status === 'pending' && options.isSuccess && !online });
   // Fetched beside the order (on the page's first render, as the query starts), not after it.
   useEffect(() => {
     void loadOrderView();
@@ -35,7 +37,7 @@ export default function OrderDetailPage() {
         <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
       ) : (
         <Suspense fallback={<Spinner label="Loading the order..." />}>
-          <OrderView order={order} history={history} payment={payment.data} />
+          <OrderView order={order} history={history} payment={online ? undefined : payment.data} online={online} />
         </Suspense>
       )}
     </div>

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { trpc } from '../../lib/trpc';
+import { CONFIRM_EVERY_MS, useConfirmWindow } from '../../features/orders/OnlinePayment';
 
 // The confirmation once the order has arrived is its own chunk (decision 0156): the page's first
 // load is the shell.
@@ -13,8 +14,15 @@ const OrderSuccessView = lazy(loadOrderSuccessView);
 
 export default function OrderSuccessPage() {
   const { orderId = '' } = useParams();
-  const query = trpc.orders.get.useQuery({ id: orderId }, { retry: false });
-  const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: Boolean(query.data) });
+  const options = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
+  const online = options.data?.online === true;
+  const confirmWindow = useConfirmWindow();
+  // Back from the payment page: asked again every 2 s for a short while, until the webhook has said paid.
+  const query = trpc.orders.get.useQuery(
+    { id: orderId },
+    { retry: false, refetchInterval: (q) => (online && confirmWindow && q.state.data?.payment_state === 'awaiting_payment' ? CONFIRM_EVERY_MS : false) },
+  );
+  const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: Boolean(query.data) && options.isSuccess && !online });
   // Fetched beside the order (on the page's first render, as the query starts), not after it.
   useEffect(() => {
     void loadOrderSuccessView();
@@ -36,7 +44,7 @@ export default function OrderSuccessPage() {
     <>
       {seo}
       <Suspense fallback={<Spinner label="Loading your order..." />}>
-        <OrderSuccessView order={order} pay={pay} paymentLoading={payment.isLoading} />
+        <OrderSuccessView order={order} pay={online ? null : pay} paymentLoading={options.isLoading || (!online && payment.isLoading)} online={online} confirming={online && confirmWindow} />
       </Suspense>
     </>
   );

@@ -5,13 +5,14 @@ import type { OrderPayment } from '../../../shared/schemas/payment.schema';
 import { ButtonLink } from '../../components/ui/Button';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { PaymentInstructions } from '../../features/orders/PaymentInstructions';
+import { OnlinePayment } from '../../features/orders/OnlinePayment';
 
 /**
  * The placed order's confirmation: number, how to pay, what happens next, items. A chunk of its own
  * (decision 0156), loaded beside the order itself, so that /order-success/:orderId's first load is
  * only the page's shell (spinner, not found).
  */
-export default function OrderSuccessView({ order, pay, paymentLoading }: { order: OrderDto; pay: OrderPayment | null; paymentLoading: boolean }) {
+export default function OrderSuccessView({ order, pay, paymentLoading, online, confirming }: { order: OrderDto; pay: OrderPayment | null; paymentLoading: boolean; online: boolean; confirming: boolean }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-center">
@@ -20,12 +21,17 @@ export default function OrderSuccessView({ order, pay, paymentLoading }: { order
         <p className="mt-1 text-slate-700">
           Order number <strong data-testid="order-number">{order.order_number}</strong>
         </p>
-        {paymentLoading ? null : pay ? (
+        {paymentLoading || online ? null : pay ? (
           <p className="mt-1 text-sm text-slate-600">Status: pending — please pay {pay.paynow ? 'by PayNow' : 'by bank transfer'} as shown below.</p>
         ) : (
           <p className="mt-1 text-sm text-slate-600">Status: pending — payment is coming soon; we will be in touch.</p>
         )}
       </div>
+      {online && (
+        <div className="mt-6">
+          <OnlinePayment order={order} confirming={confirming} />
+        </div>
+      )}
       {pay && (
         <div className="mt-6">
           <PaymentInstructions payment={pay} />

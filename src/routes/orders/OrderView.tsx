@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { CreditNotesList } from '../../features/orders/CreditNotesList';
+import { OnlinePayment } from '../../features/orders/OnlinePayment';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
@@ -24,8 +25,9 @@ const PaymentInstructions = lazy(() => import('../../features/orders/PaymentInst
  * of its own (decision 0156), loaded beside the order itself, so that /orders/:id's first load is only
  * the page's shell (back link, spinner, error).
  */
-export default function OrderView({ order, history, payment }: {
+export default function OrderView({ order, history, payment, online }: {
   order: OrderDto;
+  online: boolean;
   history: { isLoading: boolean; data?: OrderHistoryEntry[] };
   payment: OrderPayment | undefined;
 }) {
@@ -52,6 +54,11 @@ export default function OrderView({ order, history, payment }: {
         <OrderAgain orderId={order.id} orderNumber={order.order_number} />
         <SaveAsList source={{ from_order_id: order.id }} />
       </div>
+      {online && (
+        <div className="mt-6">
+          <OnlinePayment order={order} />
+        </div>
+      )}
       {order.status === 'pending' && hasPaymentInstructions(payment) && (
         <div className="mt-6">
           <Suspense fallback={<Spinner />}>
