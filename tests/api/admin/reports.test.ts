@@ -65,10 +65,12 @@ beforeAll(async () => {
   // Outside: 8 November in Singapore, and 31 October (the previous period).
   await place('after', c1.token, 'ann@example.com', 1, '2026-11-07T16:00:00.000Z');
   await place('before', c2.token, 'bob@example.com', 2, '2026-10-31T15:59:59.999Z');
-  // Cancelled in the range: apart, never revenue.
+  // Cancelled in the range: its invoice is credited by a credit note (decision 0166), dated here the
+  // same day, so the sale and its credit cancel out in the period: never revenue.
   await place('cancelled', c3.token, 'cat@example.com', 5, '2026-11-03T04:00:00.000Z');
   const cancel = await t.api('POST', `/admin/orders/${placed.cancelled.id}/status`, { token: admin, body: { status: 'cancelled' } });
   expect(cancel.status).toBe(200);
+  expect(await t.db.creditNote.updateMany({ where: { orderId: placed.cancelled.id }, data: { issuedAt: new Date('2026-11-03T05:00:00.000Z') } })).toEqual({ count: 1 });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -139,16 +141,26 @@ describe('sales', () => {
 });
 
 describe('GST', () => {
-  it('gives box 1 and box 6 per month and for the period, equal to the orders not cancelled', async () => {
+  it('gives box 1 and box 6 per month and for the period, equal to the orders not cancelled (a cancelled one is credited)', async () => {
     const res = await t.api('GET', `/admin/reports/gst?from=2026-10-01&to=2026-12-31`, { token: staff });
     expect(res.status).toBe(200);
     const all = await stored(['first', 'coupon', 'again', 'after', 'before']);
     const total = sum(all, 'totalCents');
     const gst = sum(all, 'gstCents');
-    expect(res.body).toMatchObject({ supplies_excluding_gst: dollars(total - gst), output_tax: dollars(gst), supplies_including_gst: dollars(total), orders: 5 });
+    const [cancelled] = await stored(['cancelled']);
+    // The cancelled order counts as placed and its credit note takes it off again.
+    expect(res.body).toMatchObject({
+      supplies_excluding_gst: dollars(total - gst),
+      output_tax: dollars(gst),
+      supplies_including_gst: dollars(total),
+      orders: 6,
+      credit_notes: 1,
+      credited_including_gst: dollars(cancelled.totalCents),
+      credited_gst: dollars(cancelled.gstCents),
+    });
     expect(res.body.by_month.map((m: { month: string; orders: number }) => [m.month, m.orders])).toEqual([
       ['2026-10', 1],
-      ['2026-11', 4],
+      ['2026-11', 5],
       ['2026-12', 0],
     ]);
     const [before] = await stored(['before']);
@@ -157,10 +169,12 @@ describe('GST', () => {
     expect(res.body.basis).toContain('Asia/Singapore');
   });
 
-  it('downloads the orders behind the figures, cancelled left out', async () => {
+  it('downloads the orders behind the figures, a cancelled one with its credit note', async () => {
     const res = await download(`/admin/reports/gst?from=2026-11-01&to=2026-11-30&format=csv`, staff);
     expect(res.status).toBe(200);
-    expect(res.rows.map((r) => r.order_number).sort()).toEqual([placed.first, placed.coupon, placed.again, placed.after].map((p) => p.order_number).sort());
+    const orderRows = res.rows.filter((r) => r.status !== 'credit_note');
+    expect(orderRows.map((r) => r.order_number).sort()).toEqual([placed.first, placed.coupon, placed.again, placed.after, placed.cancelled].map((p) => p.order_number).sort());
+    expect(res.rows.filter((r) => r.status === 'credit_note').map((r) => r.order_number)).toEqual([placed.cancelled.order_number]);
     const first = res.rows.find((r) => r.order_number === placed.first.order_number)!;
     expect(first).toMatchObject({ order_date: '2026-11-01', month: '2026-11', delivery_country: 'SG' });
     const tax = res.rows.reduce((s, r) => s + Math.round(Number(r.output_tax) * 100), 0);
