@@ -90,3 +90,21 @@ export async function fillCartPastGiftTier(page: Page) {
   }
   throw new Error('no variant in the seeded catalogue can reach the gift tier');
 }
+
+const SAVED_ADDRESS = { fullName: 'Aisha Rahman', phone: '+65 9123 4567', addressLine1: '1 Orchard Road', postalCode: '238801', city: 'Singapore', state: 'Singapore', country: 'SG', isDefault: true };
+
+/** A new signed-in shopper with a saved default address and two packs of something in stock in the cart. */
+export async function shopperWithCart(page: Page) {
+  const { token } = await signInWithApi(page, 'new-customer');
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.post('/api/users/me/addresses', { headers, data: SAVED_ADDRESS })).ok()).toBe(true);
+  const list = await (await page.request.post('/api/products/filter', { data: { page: 1, limit: 20 } })).json();
+  for (const p of list.products as { id: string }[]) {
+    const detail = await (await page.request.get(`/api/products/${p.id}`)).json();
+    const v = (detail.variants as { variant_id: string; available: number }[]).find((x) => x.available >= 20);
+    if (!v) continue;
+    expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).ok()).toBe(true);
+    return { token };
+  }
+  throw new Error('no variant in stock');
+}

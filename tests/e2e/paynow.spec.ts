@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { decodePayNowPayload } from '../../shared/domain/paynow';
 import { formatMoney } from '../../shared/domain/money';
 import { decodeQrPng } from '../setup/qr-decode';
-import { ADMIN, login, signInWithApi } from './fixtures';
+import { ADMIN, login, shopperWithCart } from './fixtures';
 
 // PayNow is opt-in. Without settings checkout keeps the specification's note; once the owner sets a
 // UEN and payee name, the shopper sees a QR code for the exact total with the order number as
@@ -10,7 +10,6 @@ import { ADMIN, login, signInWithApi } from './fixtures';
 // The e2e server's database is shared by every journey: the settings are cleared again at the end.
 
 const COMING_SOON = 'Online card payment is coming soon. Place your order now and it will be confirmed as pending; we will contact you about payment before it ships.';
-const address = { fullName: 'Aisha Rahman', phone: '+65 9123 4567', addressLine1: '1 Orchard Road', postalCode: '238801', city: 'Singapore', state: 'Singapore', country: 'SG', isDefault: true };
 
 async function adminToken(request: APIRequestContext) {
   return (await (await request.post('/api/auth/login', { data: ADMIN })).json()).access_token as string;
@@ -24,21 +23,6 @@ async function clearPaymentSettings(request: APIRequestContext) {
   expect(res.ok()).toBe(true);
 }
 
-/** A new shopper with a saved default address and two packs of something in stock in the cart. */
-async function shopperWithCart(page: Page) {
-  const { token } = await signInWithApi(page, 'new-customer');
-  const headers = { authorization: `Bearer ${token}` };
-  expect((await page.request.post('/api/users/me/addresses', { headers, data: address })).ok()).toBe(true);
-  const list = await (await page.request.post('/api/products/filter', { data: { page: 1, limit: 20 } })).json();
-  for (const p of list.products as { id: string }[]) {
-    const detail = await (await page.request.get(`/api/products/${p.id}`)).json();
-    const v = (detail.variants as { variant_id: string; available: number }[]).find((x) => x.available >= 20);
-    if (!v) continue;
-    expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).ok()).toBe(true);
-    return { token };
-  }
-  throw new Error('no variant in stock');
-}
 
 /** Reads the QR code as the browser drew it: a screenshot of the <img>, decoded with jsQR. */
 async function readQr(page: Page) {

@@ -1,28 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithApi } from './fixtures';
+import { shopperWithCart } from './fixtures';
 
 // What the shopper sees when the shop takes payments online (project "stripe": the shop with Stripe
 // on beside the Stripe test server, decision 0165): the checkout's note, Place Order going to the
 // hosted payment page, and back on our pages the state of the money in words: paid, or failed with
 // "Try again" that opens a new payment page.
-
-const address = { fullName: 'Aisha Rahman', phone: '+65 9123 4567', addressLine1: '1 Orchard Road', postalCode: '238801', city: 'Singapore', state: 'Singapore', country: 'SG', isDefault: true };
-
-/** A new shopper with a saved default address and two packs of something in stock in the cart. */
-async function shopperWithCart(page: Page) {
-  const { token } = await signInWithApi(page, 'new-customer');
-  const headers = { authorization: `Bearer ${token}` };
-  expect((await page.request.post('/api/users/me/addresses', { headers, data: address })).ok()).toBe(true);
-  const list = await (await page.request.post('/api/products/filter', { data: { page: 1, limit: 20 } })).json();
-  for (const p of list.products as { id: string }[]) {
-    const detail = await (await page.request.get(`/api/products/${p.id}`)).json();
-    const v = (detail.variants as { variant_id: string; available: number }[]).find((x) => x.available >= 20);
-    if (!v) continue;
-    expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).ok()).toBe(true);
-    return;
-  }
-  throw new Error('no variant in stock');
-}
 
 async function checkOutToPaymentPage(page: Page) {
   await shopperWithCart(page);
