@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { defineConfig } from 'prisma/config';
 
@@ -26,7 +28,8 @@ export default defineConfig({
  * (neither --shadow-database-url nor --from-url), so this is where the shadow database comes from.
  */
 async function shadowDatabase() {
-  const pglite = new PGlite();
+  // The search migration (0020) creates these extensions; PGlite ships them as loadable modules.
+  const pglite = new PGlite({ extensions: { pg_trgm, unaccent } });
   const adapter = await new PrismaPGlite(pglite).connect();
   const executeRaw = adapter.executeRaw.bind(adapter);
   adapter.executeRaw = async (query) => {
