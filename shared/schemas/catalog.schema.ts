@@ -78,6 +78,8 @@ const productCard = z.object({
   featured: z.boolean(),
   price_range: priceRange,
   in_stock: z.boolean(),
+  /** When the search named a size: the variant of that size the product page should open with. */
+  variant_id: z.string().optional(),
 });
 export type ProductCard = z.infer<typeof productCard>;
 
@@ -91,7 +93,10 @@ const productPage = <T extends z.ZodTypeAny>(item: T) =>
     limit: z.number().int(),
   });
 
-export const filterProductsOutput = productPage(productCard);
+export const filterProductsOutput = productPage(productCard).extend({
+  /** Only when a search found nothing: the nearest query that finds something ("Did you mean ...?"). */
+  did_you_mean: z.string().optional(),
+});
 export type FilterProductsOutput = z.infer<typeof filterProductsOutput>;
 
 /** GET /products/filter-options takes nothing; an object (e.g. `{}`) is accepted and ignored. */

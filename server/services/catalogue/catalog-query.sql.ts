@@ -2,9 +2,10 @@ import { Prisma, type PrismaClient } from '@prisma/client';
 import type { CatalogFilters, SortBy } from '../../../shared/schemas/catalog.schema';
 import { toCents } from '../../../shared/domain/money';
 import { z } from 'zod';
-import { likePattern } from '../../db/like';
 import { int } from '../../db/sql-rows';
 import { availableSql } from '../../db/stock.sql';
+import type { SearchPlan } from '../search/search-plan';
+import { inStockRank, matchTier, searchCondition, sizeVariant } from '../search/search.sql';
 
 // The listing query in SQL: Prisma cannot order products by their cheapest variant. Every value is
 // a bound parameter (Prisma.sql / $queryRaw), so SQL typed into the search box is only ever text.
@@ -17,6 +18,7 @@ const filterRow = z.object({
   min_price: int.nullable(),
   max_price: int.nullable(),
   in_stock: z.boolean(),
+  variant_id: z.string().nullable(),
   total: int,
 });
 export type FilterRow = z.infer<typeof filterRow>;
@@ -35,16 +37,15 @@ function variantConditions(f: CatalogFilters): Prisma.Sql[] {
   return conds;
 }
 
-/** Product-level conditions; variant filters must all hold for one and the same variant. */
-function whereClause(f: CatalogFilters | null | undefined): Prisma.Sql {
+/**
+ * Product-level conditions; variant filters must all hold for one and the same variant. The search
+ * text arrives as a plan (server/services/search): its condition reads "ProductSearch" s.
+ */
+function whereClause(f: CatalogFilters | null | undefined, plan: SearchPlan | null): Prisma.Sql {
   const conds: Prisma.Sql[] = [];
   if (f?.categories?.length) conds.push(Prisma.sql`lower(p."category") IN (${lowerList(f.categories)})`);
   if (f?.type) conds.push(Prisma.sql`lower(p."type") = ${f.type.toLowerCase()}`);
-  if (f?.search) {
-    const pattern = likePattern(f.search);
-    conds.push(Prisma.sql`(p."name" ILIKE ${pattern} OR p."description" ILIKE ${pattern}
-      OR EXISTS (SELECT 1 FROM "Variant" sv WHERE sv."productId" = p."id" AND sv."sku" ILIKE ${pattern}))`);
-  }
+  if (plan) conds.push(searchCondition(plan));
   const vConds = f ? variantConditions(f) : [];
   if (vConds.length) {
     conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p."id" AND ${Prisma.join(vConds, ' AND ')})`);
@@ -62,12 +63,26 @@ const ORDER_BY: Record<SortBy, Prisma.Sql> = {
 
 const PRICE_SORTS: ReadonlySet<SortBy> = new Set(['price_low_high', 'price_high_low']);
 
+// With search text the default sort is by relevance (decision 0169): how well it matches, then in
+// stock before sold out, then best sellers. `tier` and `stock_rank` are columns of the page query.
+const RELEVANCE = Prisma.sql`tier ASC, stock_rank DESC, p."unitsSold" DESC, p."featured" DESC, p."createdAt" DESC, p."id" DESC`;
+
+const searchJoin = (plan: SearchPlan | null) => (plan ? Prisma.sql`JOIN "ProductSearch" s ON s."productId" = p."id"` : Prisma.empty);
+
 /**
  * One page of matching products with their price range and stock flag, plus the total count.
  * The cheapest-variant price is aggregated for every match only when the sort needs it; otherwise
  * the page is picked from the product table alone and only its rows get their variant figures.
  */
-export async function queryFilterPage(db: PrismaClient, f: CatalogFilters | null | undefined, sortBy: SortBy, page: number, limit: number): Promise<FilterRow[]> {
+export async function queryFilterPage(
+  db: PrismaClient,
+  f: CatalogFilters | null | undefined,
+  plan: SearchPlan | null,
+  sortBy: SortBy,
+  page: number,
+  limit: number,
+): Promise<FilterRow[]> {
+  const order = plan && sortBy === 'best_sellers' ? RELEVANCE : ORDER_BY[sortBy];
   const priceJoin = PRICE_SORTS.has(sortBy)
     ? Prisma.sql`LEFT JOIN (SELECT "productId", MIN("basePriceCents") AS min_price FROM "Variant" GROUP BY "productId") agg ON agg."productId" = p."id"`
     : Prisma.empty;
@@ -75,13 +90,16 @@ export async function queryFilterPage(db: PrismaClient, f: CatalogFilters | null
     WITH p AS (
       SELECT p."id", p."name", p."description", p."featured", p."unitsSold", p."createdAt",
              ${PRICE_SORTS.has(sortBy) ? Prisma.sql`agg.min_price AS min_price` : Prisma.sql`NULL::int AS min_price`},
+             ${plan ? matchTier(plan) : Prisma.sql`0`} AS tier,
+             ${plan && sortBy === 'best_sellers' ? inStockRank : Prisma.sql`false`} AS stock_rank,
+             ${plan?.sizes.length ? sizeVariant(plan.sizes) : Prisma.sql`NULL::text`} AS variant_id,
              COUNT(*) OVER () AS total
-      FROM "Product" p ${priceJoin}
-      ${whereClause(f)}
-      ORDER BY ${ORDER_BY[sortBy]}
+      FROM "Product" p ${priceJoin} ${searchJoin(plan)}
+      ${whereClause(f, plan)}
+      ORDER BY ${order}
       LIMIT ${limit} OFFSET ${(page - 1) * limit}
     )
-    SELECT p."id", p."name", p."description", p."featured", p.total,
+    SELECT p."id", p."name", p."description", p."featured", p.total, p.variant_id,
            v.min_price, v.max_price, COALESCE(v.in_stock, false) AS in_stock
     FROM p
     LEFT JOIN LATERAL (
@@ -89,14 +107,14 @@ export async function queryFilterPage(db: PrismaClient, f: CatalogFilters | null
              BOOL_OR(${AVAILABLE}) AS in_stock
       FROM "Variant" v WHERE v."productId" = p."id"
     ) v ON true
-    ORDER BY ${ORDER_BY[sortBy]}`;
+    ORDER BY ${order}`;
   return rows.map((r) => filterRow.parse(r));
 }
 
 const countRow = z.object({ n: int });
 
 /** Total matches when the requested page is past the end (the window count comes back empty). */
-export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined): Promise<number> {
-  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS n FROM "Product" p ${whereClause(f)}`;
+export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined, plan: SearchPlan | null): Promise<number> {
+  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS n FROM "Product" p ${searchJoin(plan)} ${whereClause(f, plan)}`;
   return countRow.parse(rows[0]).n;
 }

@@ -11,6 +11,8 @@ import {
   type ParsedFilterInput,
   type ProductDetail,
 } from '../../../shared/schemas/catalog.schema';
+import { normalisedQuery } from '../../../shared/domain/search/fold';
+import { didYouMean, planSearch } from '../search/search.service';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query.sql';
 import { productBasics, productWithVariantsSelect } from './product.select';
@@ -22,7 +24,8 @@ function normaliseFilterKey(input: ParsedFilterInput): string {
   const f = input.filters ?? {};
   const list = (v: string[] | null | undefined) => (v?.length ? [...new Set(v.map((s) => s.toLowerCase()))].sort() : undefined);
   return JSON.stringify([
-    f.search ? f.search.toLowerCase() : undefined,
+    // The same words in any case or spacing are one search (sizes keep their spelling: "25 x 35" is "25 x 35").
+    f.search ? normalisedSearchKey(f.search) : undefined,
     list(f.categories),
     list(f.colors),
     list(f.sizes),
@@ -36,14 +39,19 @@ function normaliseFilterKey(input: ParsedFilterInput): string {
   ]);
 }
 
+const normalisedSearchKey = (search: string) => `${normalisedQuery(search)}|${search.toLowerCase().replace(/\s+/g, ' ')}`;
+
 const imageUrls = (images: { url: string }[]) => images.map((i) => i.url);
 
 async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promise<FilterProductsOutput> {
   const filters: CatalogFilters | null | undefined = input.filters;
   const page = input.page ?? 1;
   const limit = input.limit;
-  const rows = await queryFilterPage(db, filters, input.sort?.sort_by ?? DEFAULT_SORT, page, limit);
-  const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters) : 0;
+  const plan = await planSearch(db, filters?.search);
+  const rows = await queryFilterPage(db, filters, plan, input.sort?.sort_by ?? DEFAULT_SORT, page, limit);
+  const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters, plan) : 0;
+  // Nothing found for what was typed: the nearest query that finds something, with the same filters.
+  const suggestion = total === 0 && plan && filters?.search ? await didYouMean(db, filters.search, (p) => countMatches(db, filters, p)) : null;
   const images = rows.length
     ? await db.productImage.findMany({
         where: { productId: { in: rows.map((r) => r.id) } },
@@ -66,11 +74,14 @@ async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promi
       featured: r.featured,
       price_range: { min: toDollars(r.min_price ?? 0), max: toDollars(r.max_price ?? 0) },
       in_stock: r.in_stock,
+      // A size in the search picks the variant the product page opens with.
+      ...(r.variant_id ? { variant_id: r.variant_id } : {}),
     })),
     total,
     pages: Math.ceil(total / limit),
     page,
     limit,
+    ...(suggestion ? { did_you_mean: suggestion } : {}),
   };
 }
 

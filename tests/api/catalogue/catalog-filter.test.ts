@@ -87,12 +87,15 @@ describe('POST /products/filter: filters', () => {
     expect(await filter({ search: '' })).toBe('CBAED');
   });
 
-  it('search treats %, _ and backslash as plain characters', async () => {
+  it('search treats %, _ and backslash as punctuation, never as wildcards (decision 0169)', async () => {
     expect(await filter({ search: '100%' })).toBe('D');
-    expect(await filter({ search: '%' })).toBe('D');
-    expect(await filter({ search: '_' })).toBe('CBAED'); // every SKU has underscores
-    expect(await filter({ search: 'white_polymailer' })).toBe('');
+    // Nothing searchable in the text: nothing found, not everything.
+    expect(await filter({ search: '%' })).toBe('');
+    expect(await filter({ search: '_' })).toBe('');
     expect(await filter({ search: '\\' })).toBe('');
+    // A SKU's underscores are its own characters: a prefix with them is a prefix, not a pattern.
+    expect(await filter({ search: 'polymailers_premium' })).toBe('D');
+    expect(await filter({ search: 'white_polymailer' })).toBe('A');
   });
 
   it('SQL and HTML in the search box are only text', async () => {
