@@ -181,9 +181,10 @@ function serveRoute(deps: AppDeps, route: DoorRoute): (req: Request, res: Respon
   }
   const segments = route.procedure.split('.');
   return (req, res) => {
-    const call = segments.reduce<unknown>((at, s) => (at as Record<string, unknown>)[s], createCaller(contextFromRequest(deps, req))) as (input: unknown) => Promise<unknown>;
+    const ctx = contextFromRequest(deps, req);
+    const call = segments.reduce<unknown>((at, s) => (at as Record<string, unknown>)[s], createCaller(ctx)) as (input: unknown) => Promise<unknown>;
     call(rawInput(route, req)).then(
-      (answer) => void res.json(answer),
+      (answer) => void res.set(ctx.responseHeaders).json(answer),
       (err: unknown) => sendError(res, err, where),
     );
   };

@@ -35,7 +35,9 @@ export function proceduresDoor(deps: AppDeps): Router {
       router: appRouter,
       createContext: createExpressContext(deps),
       // A 503 or a rate limit's 429 names its wait, as on every other door.
-      responseMeta: ({ errors }) => {
+      // A successful answer carries the headers its procedure added (context.ts responseHeaders).
+      responseMeta: ({ ctx, errors }) => {
+        if (!errors.length) return ctx?.responseHeaders ? { headers: ctx.responseHeaders } : {};
         const wait = retryAfterOf(errors);
         return wait ? { headers: { 'Retry-After': String(wait) } } : {};
       },

@@ -42,6 +42,11 @@ export function createContextInner(opts: ContextInnerOptions) {
     ip: opts.ip ?? 'unknown',
     idempotencyKey: opts.idempotencyKey ?? null,
     requestId: opts.requestId,
+    /**
+     * Headers a procedure adds to its REST answer, such as the next page's Link (GET /api/orders):
+     * the REST doors send them with a successful answer; /trpc has no use for them.
+     */
+    responseHeaders: {} as Record<string, string>,
     /** Whether the bearer token is an integration's API key rather than a person's session. */
     usesApiKey: isApiKeyToken(token),
     /** The person's session behind the bearer token (null for an API key). */

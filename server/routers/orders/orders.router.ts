@@ -8,6 +8,8 @@ import { buyAgain, reorder } from '../../services/cart/repeat-buying.service';
 import { getShopProfile } from '../../services/admin/shop-profile.service';
 import { placeOrder } from '../../services/orders/order-placement.service';
 import * as orders from '../../services/orders/orders.service';
+import { listMyOrders, nextPageHeaders } from '../../services/orders/my-orders.service';
+import { myOrdersHeaders, myOrdersInput, myOrdersPage } from '../../../shared/schemas/my-orders.schema';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
@@ -18,11 +20,34 @@ export const ordersRouter = router({
     .output(orderOutput)
     .mutation(({ ctx, input }) => placeOrder(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip }, undefined, ctx.deps.stripe)),
 
+  // The specification's answer is the array of orders; the next page is named in the headers
+  // (X-Next-Cursor, Link rel="next"), which only the REST door sends. The SPA pages with `page`.
   list: customerProcedure
-    .meta({ openapi: { method: 'GET', path: '/orders', tags: ['orders'], summary: "The signed-in user's orders", protect: true } })
-    .input(z.object({}).optional())
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/orders',
+        tags: ['orders'],
+        summary:
+          "The signed-in user's orders, newest first: limit (1-200, default 200) per page, the next page's cursor in X-Next-Cursor and Link (absent on the last); " +
+          'search (part of an order number), status, from and to (days placed, YYYY-MM-DD, Singapore time, both included)',
+        protect: true,
+        responseHeaders: myOrdersHeaders,
+      },
+    })
+    .input(myOrdersInput)
     .output(z.array(orderOutput))
-    .query(({ ctx }) => orders.listOrders(ctx.db, ctx.user.id)),
+    .query(async ({ ctx, input }) => {
+      const page = await listMyOrders(ctx.db, ctx.user.id, input);
+      Object.assign(ctx.responseHeaders, nextPageHeaders(input, page.next_cursor));
+      return page.items;
+    }),
+
+  /** The same list for the SPA: the page and its next cursor in the answer (no headers on /trpc). */
+  page: customerProcedure
+    .input(myOrdersInput)
+    .output(myOrdersPage)
+    .query(({ ctx, input }) => listMyOrders(ctx.db, ctx.user.id, input)),
 
   get: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/orders/{id}', tags: ['orders'], summary: 'One of your orders', protect: true } })

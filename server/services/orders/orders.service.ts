@@ -5,12 +5,6 @@ import { changeStatusInTx } from '../admin/orders.service';
 import type { MailSettings } from '../../mail/mail.service';
 import { orderSelect, toOrderDto } from './order.mapper';
 
-/** The signed-in user's orders, newest first. */
-export async function listOrders(db: PrismaClient, userId: string) {
-  const rows = await db.order.findMany({ where: { userId }, select: orderSelect, orderBy: { createdAt: 'desc' }, take: 200 });
-  return rows.map(toOrderDto);
-}
-
 /** One of the user's own orders; anyone else's id answers like an unknown one. */
 export async function getOrder(db: PrismaClient, userId: string, id: string) {
   const row = await db.order.findFirst({ where: { id, userId }, select: orderSelect });

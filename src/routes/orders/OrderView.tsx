@@ -89,7 +89,7 @@ function CancelOrder({ id, orderNumber }: { id: string; orderNumber: string }) {
     try {
       const updated = await cancel.mutateAsync({ id, reason: reason.trim() || undefined });
       utils.orders.get.setData({ id }, updated);
-      await Promise.all([utils.orders.history.invalidate({ id }), utils.orders.list.invalidate()]);
+      await Promise.all([utils.orders.history.invalidate({ id }), utils.orders.page.invalidate()]);
       toast.success(`Order ${orderNumber} has been cancelled`);
       setOpen(false);
     } catch (err) {
