@@ -50,6 +50,8 @@ const lineVariant = z.object({
   pack_size: z.number().int(),
   unit_price: z.number(),
   available: z.number().int(),
+  /** How many this row may ask for: what is available less what the cart and the rows above it already hold (shared/domain/cart-room.ts). */
+  can_add: z.number().int(),
 });
 
 const bulkResult = z.object({

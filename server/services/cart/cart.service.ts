@@ -9,7 +9,8 @@ import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
 import { selectionProblem } from '../../../shared/domain/gift-tiers';
 import { availableStock } from '../../../shared/domain/stock';
-import { MAX_LINE_QUANTITY, type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
+import { roomRefusal, type Held } from '../../../shared/domain/cart-room';
+import { type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
 import { addManyToCart, addToCart, lockCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
@@ -66,12 +67,6 @@ async function ensureCart(db: Db, owner: CartOwner, check: NewGuestCartCheck | n
 export const variantLabel = (v: { sizeCode: string; packSize: number; product: { name: string } }) =>
   `${v.product.name} ${v.sizeCode} (${v.packSize} pcs)`;
 
-function stockMessage(label: string, available: number, inCart = 0): string {
-  if (available <= 0) return `Sorry, ${label} is out of stock`;
-  const base = `Only ${available} left of ${label}`;
-  return inCart > 0 ? `${base} (you already have ${inCart} in your cart)` : base;
-}
-
 const variantCheckSelect = {
   id: true,
   sizeCode: true,
@@ -119,19 +114,17 @@ async function viewById(db: Db, cartId: string, now = new Date()) {
 export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enough_stock' | 'bad_quantity'; code: 'CONFLICT' | 'BAD_REQUEST'; message: string };
 
 /**
- * The one rule for adding `quantity` of a variant to a line that already holds `inCart`: a price
- * for the new quantity, enough stock, at most MAX_LINE_QUANTITY. Null when it may be added. Every
- * way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
+ * The one rule for adding `quantity` of a variant when the shopper already holds some (in the cart,
+ * on earlier lines of the same request): a price for the new quantity, then what can still be added
+ * (shared/domain/cart-room.ts: stock, at most MAX_LINE_QUANTITY a line). Null when it may be added.
+ * Every way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
  */
-function lineRefusal(variant: VariantForAdd, inCart: number, quantity: number): LineRefusal | null {
+function lineRefusal(variant: VariantForAdd, held: Held, quantity: number): LineRefusal | null {
   const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
-  if (!hasPositivePrice(tiers, inCart + quantity)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
-  const available = availableStock(variant);
-  if (inCart + quantity > available) {
-    return { reason: available <= 0 ? 'out_of_stock' : 'not_enough_stock', code: 'CONFLICT', message: stockMessage(variantLabel(variant), available, inCart) };
-  }
-  if (inCart + quantity > MAX_LINE_QUANTITY) return { reason: 'bad_quantity', code: 'BAD_REQUEST', message: `Quantity cannot be more than ${MAX_LINE_QUANTITY}` };
-  return null;
+  const total = held.inCart + (held.earlier ?? 0) + quantity;
+  if (!hasPositivePrice(tiers, total)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
+  const refusal = roomRefusal(variantLabel(variant), availableStock(variant), held, quantity);
+  return refusal && { ...refusal, code: refusal.reason === 'bad_quantity' ? 'BAD_REQUEST' : 'CONFLICT' };
 }
 
 export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>, newGuestCart: NewGuestCartCheck) {
@@ -139,7 +132,7 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
   // The variant and what this shopper already has of it, in one query.
   const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
-  const refusal = lineRefusal(variant, variant.inCart, input.quantity);
+  const refusal = lineRefusal(variant, { inCart: variant.inCart }, input.quantity);
   if (refusal) throw new AppError(refusal.code, refusal.message);
   await beforeMaking(owner, variant.hasCart, newGuestCart);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
@@ -156,8 +149,11 @@ export interface WantedLine<R> {
   variant?: VariantForAdd | null;
 }
 
-/** What became of each wanted line; `variant` is set when the variant exists. */
-export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd | null } & ({ ok: true } | { ok: false; refusal: LineRefusal | null });
+/**
+ * What became of each wanted line; `variant` is set when the variant exists, and `held` is what the
+ * shopper held of it before this line (the cart, accepted earlier lines), from which the room left is counted.
+ */
+export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd | null; held: Held } & ({ ok: true } | { ok: false; refusal: LineRefusal | null });
 
 /**
  * Checks many lines against the cart in one round: one query reads every variant with what this
@@ -171,12 +167,12 @@ export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: Want
   const accepted = new Map<string, number>();
   return lines.map((line) => {
     const variant = line.variant !== undefined ? line.variant : line.variantId ? (variants.get(line.variantId) ?? null) : null;
-    if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, ok: false, refusal: null };
-    const before = accepted.get(variant.id) ?? 0;
-    const refusal = lineRefusal(variant, variant.inCart + before, line.quantity);
-    if (refusal) return { ref: line.ref, quantity: line.quantity, variant, ok: false, refusal };
-    accepted.set(variant.id, before + line.quantity);
-    return { ref: line.ref, quantity: line.quantity, variant, ok: true };
+    if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, held: { inCart: 0 }, ok: false, refusal: null };
+    const held = { inCart: variant.inCart, earlier: accepted.get(variant.id) ?? 0 };
+    const refusal = lineRefusal(variant, held, line.quantity);
+    if (refusal) return { ref: line.ref, quantity: line.quantity, variant, held, ok: false, refusal };
+    accepted.set(variant.id, held.earlier + line.quantity);
+    return { ref: line.ref, quantity: line.quantity, variant, held, ok: true };
   });
 }
 
@@ -217,8 +213,9 @@ export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer
     await db.cartItem.deleteMany({ where: { id: item.id } });
   } else {
     requirePrice(item.variant, input.quantity);
-    const available = availableStock(item.variant);
-    if (input.quantity > available) throw new AppError('CONFLICT', stockMessage(variantLabel(item.variant), available));
+    // The line is set to the quantity, not added to: nothing else is held.
+    const refusal = roomRefusal(variantLabel(item.variant), availableStock(item.variant), { inCart: 0 }, input.quantity);
+    if (refusal) throw new AppError(refusal.reason === 'bad_quantity' ? 'BAD_REQUEST' : 'CONFLICT', refusal.message);
     await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
   }
   return viewById(db, item.cartId);

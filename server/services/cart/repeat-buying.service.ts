@@ -7,6 +7,7 @@ import { toDollars } from '../../../shared/domain/money';
 import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
 import { normalizeSku } from '../../../shared/domain/quick-order';
 import { availableStock } from '../../../shared/domain/stock';
+import { roomToAdd, type Held } from '../../../shared/domain/cart-room';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
@@ -19,9 +20,12 @@ type Db = Prisma.TransactionClient;
 
 const tiersOf = (v: VariantForAdd) => v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
 
-/** The variant as a quick-order row shows it, priced today for the line's quantity once this row is in. */
-function lineVariant(v: VariantForAdd, quantity: number) {
-  const total = v.inCart + Math.max(quantity, 0);
+/**
+ * The variant as a quick-order row shows it, priced today for the cart line's quantity once this row
+ * is in, with how many this row may still ask for (the cart's own rule, so the page and the add agree).
+ */
+function lineVariant(v: VariantForAdd, held: Held, quantity: number) {
+  const total = held.inCart + (held.earlier ?? 0) + Math.max(quantity, 0);
   return {
     variant_id: v.id,
     product_id: v.product.id,
@@ -30,6 +34,7 @@ function lineVariant(v: VariantForAdd, quantity: number) {
     pack_size: v.packSize,
     unit_price: toDollars(unitPriceFor(tiersOf(v), Math.max(total, 1))),
     available: availableStock(v),
+    can_add: roomToAdd(availableStock(v), held),
   };
 }
 
@@ -115,7 +120,8 @@ async function resolveSkus(db: Db, owner: CartOwner | null, items: BulkItem[]): 
 function bulkResults<S extends 'added' | 'ok'>(verdicts: LineVerdict<BulkRef>[], variants: Map<string, VariantForAdd>, okStatus: S) {
   return verdicts.map((v) => {
     const known = v.variant ?? variants.get(v.ref.sku) ?? null;
-    const shown = known ? lineVariant(known, v.ok ? v.quantity : 0) : null;
+    // A row refused before the cart's check (a bad quantity) was not counted against the cart: only the cart is held.
+    const shown = known ? lineVariant(known, v.variant ? v.held : { inCart: known.inCart }, v.ok ? v.quantity : 0) : null;
     if (v.ok) return { sku: v.ref.sku, quantity: v.ref.quantity, status: okStatus, detail: null, reason: null, variant: shown };
     const { reason, detail } = refusalOf(v, v.ref.problem ?? { reason: 'unknown_sku', detail: `Unknown SKU ${v.ref.sku}` });
     return { sku: v.ref.sku, quantity: v.ref.quantity, status: 'error' as const, detail, reason, variant: shown };

@@ -1,35 +1,20 @@
-import { ClipboardPaste, FileUp, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { ClipboardPaste, FileUp, Plus, ShoppingCart } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Link } from '../../lib/router';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, type QuickOrderLine } from '../../../shared/domain/quick-order';
-import type { BulkCheckDto } from '../../../shared/schemas/repeat-buying.schema';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { useCart } from '../../features/cart/CartProvider';
 import { money } from '../../features/cart/money';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-
-interface Row {
-  key: number;
-  sku: string;
-  qty: string;
-  /** Set after "Add all to cart" refused the row. */
-  refused?: string;
-}
-type Result = BulkCheckDto['results'][number];
+import { lineTotalOf, QuickOrderRow, wire, type Result, type Row } from './QuickOrderRow';
 
 let nextKey = 1;
 const blank = (): Row => ({ key: nextKey++, sku: '', qty: '' });
 const fromLine = (l: QuickOrderLine): Row => ({ key: nextKey++, sku: l.sku, qty: l.quantityText });
 const MAX_FILE_BYTES = 512 * 1024;
-
-/** What a row asks for on the wire: a quantity that is not a number at all is refused here. */
-function wire(r: Row): { sku: string; quantity: number } | null {
-  const q = r.qty.trim() === '' ? 0 : Number(r.qty.trim());
-  return Number.isFinite(q) ? { sku: r.sku.trim(), quantity: q } : null;
-}
 
 /**
  * Quick order by SKU: typed rows with suggestions, a paste from a spreadsheet or a CSV file, each row
@@ -39,6 +24,8 @@ export default function QuickOrderPage() {
   const [rows, setRows] = useState<Row[]>(() => [blank(), blank(), blank()]);
   const [paste, setPaste] = useState('');
   const [focused, setFocused] = useState<number | null>(null);
+  // The line the buyer is in (focus inside it); an unknown SKU there is not flagged yet.
+  const [editing, setEditing] = useState<number | null>(null);
   const { replaceCart } = useCart();
   const add = trpc.cart.bulk.useMutation();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -67,6 +54,10 @@ export default function QuickOrderPage() {
     const w = row && wire(row);
     if (w && w.sku === c.sku && w.quantity === c.quantity) resultByKey.set(c.key, checked.results[i]);
   });
+
+  // What the lines the server accepts as typed come to, at today's prices (GST included, as on every price).
+  const priced = rows.flatMap((r) => { const t = lineTotalOf(resultByKey.get(r.key), r); return t === null ? [] : [t]; });
+  const grandTotal = Math.round(priced.reduce((a, b) => a + b, 0) * 100) / 100;
 
   const focusedRow = rows.find((r) => r.key === focused);
   const typed = useDebouncedValue(focusedRow?.sku.trim() ?? '', 200);
@@ -142,63 +133,28 @@ export default function QuickOrderPage() {
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Order lines">
         <ol className="divide-y divide-slate-200" data-testid="quick-order-rows">
-          {rows.map((r, i) => {
-            const result = resultByKey.get(r.key);
-            const problem = r.refused ?? (r.sku.trim() && !wire(r) ? 'Quantity must be a number' : result?.status === 'error' ? result.detail : null);
-            return (
-              <li key={r.key} className="grid gap-2 p-3 sm:grid-cols-[2rem_minmax(0,1fr)_7rem_2.5rem] sm:items-start sm:p-4" data-testid="quick-order-row">
-                <span className="hidden pt-2 text-sm text-slate-400 sm:block">{i + 1}</span>
-                <div className="min-w-0">
-                  <label className="sr-only" htmlFor={`sku-${r.key}`}>SKU, line {i + 1}</label>
-                  <input
-                    id={`sku-${r.key}`}
-                    list={listId}
-                    value={r.sku}
-                    maxLength={200}
-                    autoComplete="off"
-                    placeholder="SKU, e.g. POLYMAILERS_NORMAL_WHITE_25X35_50"
-                    onFocus={() => setFocused(r.key)}
-                    onChange={(e) => update(r.key, { sku: e.target.value })}
-                    onPaste={(e) => {
-                      const text = e.clipboardData.getData('text');
-                      if (/[\n\t]/.test(text.trim())) {
-                        e.preventDefault();
-                        insertLines(parseQuickOrderText(text), 'paste');
-                      }
-                    }}
-                    aria-invalid={problem ? true : undefined}
-                    className={`block w-full rounded-lg border px-3 py-2 text-sm uppercase placeholder:normal-case ${problem ? 'border-red-400' : 'border-slate-300'}`}
-                  />
-                  {result?.variant && (
-                    <p className="mt-1 text-sm text-slate-600" data-testid="quick-order-match">
-                      <span className="font-medium text-slate-800">{result.variant.product_name}</span> {result.variant.size} · {result.variant.pack_size} pcs/pack ·{' '}
-                      {money(result.variant.unit_price)} per pack ·{' '}
-                      <span className={result.variant.available > 0 ? 'text-emerald-700' : 'text-red-600'}>{result.variant.available > 0 ? `${result.variant.available} available` : 'Out of Stock'}</span>
-                    </p>
-                  )}
-                  {problem && <p className="mt-1 text-sm text-red-600" role="alert">{problem}</p>}
-                </div>
-                <div className="flex items-center gap-2 sm:block">
-                  <label className="text-sm text-slate-600 sm:sr-only" htmlFor={`qty-${r.key}`}>Quantity, line {i + 1}</label>
-                  <input
-                    id={`qty-${r.key}`}
-                    value={r.qty}
-                    inputMode="numeric"
-                    maxLength={9}
-                    placeholder="Qty"
-                    onChange={(e) => update(r.key, { qty: e.target.value })}
-                    className="block w-24 rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-full"
-                  />
-                  <button type="button" onClick={() => remove(r.key)} className="ml-auto rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 sm:hidden" aria-label={`Remove line ${i + 1}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </button>
-                </div>
-                <button type="button" onClick={() => remove(r.key)} className="hidden justify-self-end rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 sm:block" aria-label={`Remove line ${i + 1}`}>
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
-              </li>
-            );
-          })}
+          {rows.map((r, i) => (
+            <QuickOrderRow
+              key={r.key}
+              row={r}
+              index={i}
+              result={resultByKey.get(r.key)}
+              editing={editing === r.key}
+              listId={listId}
+              onChange={(patch) => update(r.key, patch)}
+              onRemove={() => remove(r.key)}
+              onFocus={() => {
+                setFocused(r.key);
+                setEditing(r.key);
+              }}
+              onLeave={() => setEditing((k) => (k === r.key ? null : k))}
+              onPasteLines={(text) => {
+                if (!/[\n\t]/.test(text.trim())) return false;
+                insertLines(parseQuickOrderText(text), 'paste');
+                return true;
+              }}
+            />
+          ))}
         </ol>
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 p-3 sm:p-4">
           <Button variant="outline" size="sm" onClick={() => setRows((rs) => [...rs, blank()])} disabled={rows.length >= MAX_QUICK_ORDER_LINES}>
@@ -209,6 +165,13 @@ export default function QuickOrderPage() {
           </Button>
           <input ref={fileRef} type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" className="hidden" aria-label="CSV file" onChange={(e) => onFile(e.target.files?.[0])} />
           <span className="text-sm text-slate-500">{filled.length} line(s)</span>
+          <p className="text-sm text-slate-700" data-testid="quick-order-total" aria-live="polite">
+            {priced.length > 0 ? (
+              <>
+                Total of {priced.length} valid line(s): <span className="font-semibold text-slate-900">{money(grandTotal)}</span>
+              </>
+            ) : null}
+          </p>
           <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
             <Button onClick={addAll} disabled={add.isPending || filled.length === 0} className="w-full sm:w-auto">
               <ShoppingCart className="h-4 w-4" aria-hidden /> {add.isPending ? 'Adding...' : 'Add all to cart'}

@@ -124,12 +124,12 @@ describe('adding to what is already in the cart', () => {
     expect((await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 2 } })).status).toBe(200);
     const over = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 2 } });
     expect(over.status).toBe(409);
-    expect(over.body.detail).toBe('Only 3 left of Mailer Scarce 25x35 (50 pcs) (you already have 2 in your cart)');
+    expect(over.body.detail).toBe('Only 3 left of Mailer Scarce 25x35 (50 pcs) and you already have 2 in your cart: you can add 1 more');
     const plenty = await createVariant(t.db, { onHand: 20_000 });
     expect((await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: plenty.variantId, quantity: 9_999 } })).status).toBe(200);
     const tooMany = await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: plenty.variantId, quantity: 2 } });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.detail).toBe('Quantity cannot be more than 10000');
+    expect(tooMany.body.detail).toBe('Quantity cannot be more than 10000 (you already have 9999 in your cart: you can add 1 more)');
     const cart = (await t.api('GET', '/cart', { guestId: g })).body;
     expect(cart.items.map((i: { quantity: number }) => i.quantity)).toEqual([2, 9_999]);
   });

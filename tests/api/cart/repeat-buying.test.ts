@@ -71,7 +71,7 @@ describe('order again', () => {
     await t.db.variant.update({ where: { id: keep.variantId }, data: { onHand: 14 } });
     const again = await t.caller({ token: buyer.token }).orders.reorder({ id: orderId });
     expect(again.added).toEqual([]);
-    expect(again.skipped.find((s) => s.sku === keep.sku)).toMatchObject({ reason: 'not_enough_stock', detail: 'Only 10 left of Mailer Keep 25x35 (50 pcs) (you already have 8 in your cart)' });
+    expect(again.skipped.find((s) => s.sku === keep.sku)).toMatchObject({ reason: 'not_enough_stock', detail: 'Only 10 left of Mailer Keep 25x35 (50 pcs) and you already have 8 in your cart: you can add 2 more' });
     expect(again.cart.items[0].quantity).toBe(8);
   });
 
@@ -135,7 +135,7 @@ describe('quick order by SKU: POST /api/cart/bulk', () => {
       ['error', 'bad_quantity'],
       ['error', 'unknown_sku'],
     ]);
-    expect(res.body.results[0]).toMatchObject({ sku: a.sku, quantity: 10, detail: null, variant: { product_name: 'Bulk A', pack_size: 50, unit_price: 8, available: 500 } });
+    expect(res.body.results[0]).toMatchObject({ sku: a.sku, quantity: 10, detail: null, variant: { product_name: 'Bulk A', pack_size: 50, unit_price: 8, available: 500, can_add: 500 } });
     expect(res.body.results[2]).toMatchObject({ sku: 'NO-SUCH-SKU', quantity: 1, detail: 'Unknown SKU NO-SUCH-SKU', variant: null });
     expect(res.body.results[3].detail).toBe('Only 3 left of Bulk Scarce 25x35 (50 pcs)');
     expect(res.body.results[4]).toMatchObject({ quantity: 1.5, detail: 'Quantity must be a whole number', variant: { product_name: 'Bulk A' } });
@@ -152,7 +152,7 @@ describe('quick order by SKU: POST /api/cart/bulk', () => {
     await t.api('POST', '/cart/add', { guestId: g, body: { variant_id: scarce.variantId, quantity: 1 } });
     const res = await t.api('POST', '/cart/bulk', { guestId: g, body: { items: [{ sku: scarce.sku, quantity: 1 }, { sku: scarce.sku, quantity: 1 }, { sku: scarce.sku, quantity: 1 }] } });
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['added', 'added', 'error']);
-    expect(res.body.results[2].detail).toBe('Only 3 left of Bulk Scarce 25x35 (50 pcs) (you already have 3 in your cart)');
+    expect(res.body.results[2].detail).toBe('Only 3 left of Bulk Scarce 25x35 (50 pcs) and you already have 1 in your cart and 2 on earlier lines: you cannot add more');
     expect(res.body.cart.items).toHaveLength(1);
     expect(res.body.cart.items[0].quantity).toBe(3);
   });
