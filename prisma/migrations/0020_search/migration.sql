@@ -12,6 +12,7 @@ CREATE TABLE "ProductSearch" (
     "productId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "document" tsvector NOT NULL,
+    "nameDoc" tsvector NOT NULL,
     "skus" TEXT NOT NULL,
 
     CONSTRAINT "ProductSearch_pkey" PRIMARY KEY ("productId")
@@ -93,15 +94,16 @@ CREATE FUNCTION search_refresh(ids TEXT[]) RETURNS void LANGUAGE sql AS $$
     ) v ON true
     WHERE p."id" = ANY(ids)
   ), kept AS (
-    INSERT INTO "ProductSearch" ("productId", "name", "document", "skus")
+    INSERT INTO "ProductSearch" ("productId", "name", "document", "nameDoc", "skus")
     SELECT src."id", src.a,
       setweight(to_tsvector('english', src.a || ' ' || search_joined_pairs(src.a)), 'A') ||
       setweight(to_tsvector('english', src.b), 'B') ||
       setweight(to_tsvector('english', src.c), 'C') ||
       setweight(to_tsvector('english', src.d), 'D'),
+      to_tsvector('english', src.a || ' ' || search_joined_pairs(src.a)),
       src.skus
     FROM src
-    ON CONFLICT ("productId") DO UPDATE SET "name" = EXCLUDED."name", "document" = EXCLUDED."document", "skus" = EXCLUDED."skus"
+    ON CONFLICT ("productId") DO UPDATE SET "name" = EXCLUDED."name", "document" = EXCLUDED."document", "nameDoc" = EXCLUDED."nameDoc", "skus" = EXCLUDED."skus"
     RETURNING 1
   )
   INSERT INTO "SearchWord" ("word")

@@ -13,8 +13,6 @@ export interface SearchPlan {
   fuzzy: string | null;
   /** The same without corrected typos; null when nothing can match without one. */
   exact: string | null;
-  /** `exact` with every word in the product's name (weight A). */
-  exactName: string | null;
   /** The folded words as typed, for an exact phrase in the name. */
   phrase: string;
   /** The query as a SKU (or the start of one), when it can be one. */
@@ -41,10 +39,14 @@ export interface PlanInput {
 
 const SKU_LIKE = /^[a-z0-9][a-z0-9_\-./]{2,99}$/;
 
-/** The query as a SKU prefix: one token of SKU characters, at least 3 long. */
+/**
+ * The query as a SKU prefix: one token of SKU characters, at least 3 long, with a digit or a
+ * separator in it (a plain word, "polymailer", is a word: matching it against every SKU would cost
+ * every search and find nothing the words do not).
+ */
 export function skuOf(raw: string): string | null {
   const s = raw.trim().toLowerCase();
-  return SKU_LIKE.test(s) ? s : null;
+  return SKU_LIKE.test(s) && /[\d_\-./]/.test(s) ? s : null;
 }
 
 /** Dictionary words within the typos a word forgives, nearest first. */
@@ -52,8 +54,10 @@ export function typoAlternatives(word: string, candidates: Iterable<string>): st
   const max = allowedTypos(word);
   if (max === 0) return [];
   const found: { w: string; d: number }[] = [];
+  const own = singular(word);
   for (const c of new Set(candidates)) {
-    if (c === word) continue;
+    // The same word in the plural or singular is no typo: stemming matches it already.
+    if (c === word || singular(c) === own) continue;
     const d = typoDistance(word, c, max);
     if (d <= max) found.push({ w: c, d });
   }
@@ -128,7 +132,6 @@ export function buildPlan(input: PlanInput): SearchPlan {
   return {
     fuzzy: tree ? render(tree, 'fuzzy') : null,
     exact: tree ? render(tree, 'exact') : null,
-    exactName: tree ? render(tree, 'name') : null,
     phrase: words.join(' '),
     // A size alone ("25x35") is a size, not the start of a SKU.
     sku: input.sizes.length && !words.length ? null : skuOf(input.raw),
@@ -138,11 +141,10 @@ export function buildPlan(input: PlanInput): SearchPlan {
 }
 
 /** The node as to_tsquery text; words are folded ([a-z0-9] only), so nothing needs quoting. */
-function render(node: Node, mode: 'fuzzy' | 'exact' | 'name'): string | null {
+function render(node: Node, mode: 'fuzzy' | 'exact'): string | null {
   if (node.kind === 'word') {
     if (node.typo && mode !== 'fuzzy') return null;
-    const weight = mode === 'name' ? 'A' : '';
-    return node.prefix ? `${node.word}:*${weight}` : weight ? `${node.word}:${weight}` : node.word;
+    return node.prefix ? `${node.word}:*` : node.word;
   }
   const parts = node.items.map((n) => render(n, mode));
   if (node.kind === 'and') return parts.some((p) => p === null) ? null : `(${parts.join(' & ')})`;

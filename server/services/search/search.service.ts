@@ -5,6 +5,16 @@ import { allowedTypos, typoDistance } from '../../../shared/domain/search/typos'
 import { knownWords, similarWords } from './dictionary.sql';
 import { buildPlan, type SearchPlan } from './search-plan';
 import { synonymRules } from './synonym-cache';
+import { onCatalogChanged } from '../../lib/catalog-events';
+
+// Plans by query text, per database: the dictionary and synonyms they were built from change only
+// with the catalogue (or a synonym), which drops them all in this and every other instance.
+const PLAN_CACHE_MAX = 2000;
+const plans = new WeakMap<object, { generation: number; byText: Map<string, Promise<SearchPlan | null>> }>();
+let generation = 0;
+onCatalogChanged(() => {
+  generation++;
+});
 
 /**
  * The one search (design.md section 13, decision 0169): the listing, the header's suggestions,
@@ -12,7 +22,24 @@ import { synonymRules } from './synonym-cache';
  * with search.sql.ts. Null when nothing was typed (blank); text with nothing searchable in it
  * ("%", "!!!") gives a plan that finds nothing.
  */
-export async function planSearch(db: PrismaClient, text: string | null | undefined, opts: { prefixLast?: boolean } = {}): Promise<SearchPlan | null> {
+export function planSearch(db: PrismaClient, text: string | null | undefined, opts: { prefixLast?: boolean } = {}): Promise<SearchPlan | null> {
+  const key = `${opts.prefixLast ? 'p' : 'w'}|${text ?? ''}`;
+  let kept = plans.get(db);
+  if (!kept || kept.generation !== generation) {
+    kept = { generation, byText: new Map() };
+    plans.set(db, kept);
+  }
+  const forDb = kept.byText;
+  const hit = forDb.get(key);
+  if (hit) return hit;
+  if (forDb.size >= PLAN_CACHE_MAX) forDb.delete(forDb.keys().next().value as string);
+  const made = makePlan(db, text, opts);
+  forDb.set(key, made);
+  made.catch(() => forDb.delete(key));
+  return made;
+}
+
+async function makePlan(db: PrismaClient, text: string | null | undefined, opts: { prefixLast?: boolean }): Promise<SearchPlan | null> {
   const raw = (text ?? '').replace(/\p{Cc}/gu, ' ').trim();
   if (!raw) return null;
   const { sizes, rest } = extractSizes(raw);

@@ -46,9 +46,11 @@ export function matchTier(plan: SearchPlan): Prisma.Sql {
     whens.push(Prisma.sql`WHEN position(${phrase} IN s."name") > 0 THEN 1`);
   }
   if (plan.sku) whens.push(Prisma.sql`WHEN s."skus" LIKE ${`% ${escapeLike(plan.sku)}%`} THEN 1`);
-  if (plan.exactName) whens.push(Prisma.sql`WHEN s."document" @@ ${tsquery(plan.exactName)} THEN 2`);
-  if (plan.exact) whens.push(Prisma.sql`WHEN s."document" @@ ${tsquery(plan.exact)} THEN 3`);
-  return whens.length ? Prisma.sql`CASE ${Prisma.join(whens, ' ')} ELSE 4 END` : Prisma.sql`0`;
+  if (plan.exact) whens.push(Prisma.sql`WHEN s."nameDoc" @@ ${tsquery(plan.exact)} THEN 2`);
+  // Without a corrected typo every match is exact: the last test would only cost time.
+  if (plan.exact && plan.exact !== plan.fuzzy) whens.push(Prisma.sql`WHEN s."document" @@ ${tsquery(plan.exact)} THEN 3`);
+  const otherwise = plan.exact && plan.exact === plan.fuzzy ? 3 : 4;
+  return whens.length ? Prisma.sql`CASE ${Prisma.join(whens, ' ')} ELSE ${otherwise} END` : Prisma.sql`0`;
 }
 
 /** In stock (one variant available) as a sort key, computed for the matching products only. */
