@@ -117,7 +117,7 @@ test('the inventory screen pages, searches, filters and sorts on the server', as
     await login(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/inventory');
     await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
-    await expect(page.getByText(/^[\d,]+ SKUs · [\d,]+ low on stock$/)).toBeVisible();
+    await expect(page.getByText(/^[\d,]+ SKUs · [\d,]+ out of stock · [\d,]+ low on stock$/)).toBeVisible();
     // One page of 50 rows, and the pager moves through the rest.
     await expect(page.getByTestId('inventory-row')).toHaveCount(50);
     await expect(page.getByTestId('pager-range')).toHaveText(/^Rows 1–50 of [\d,]+$/);
@@ -131,7 +131,7 @@ test('the inventory screen pages, searches, filters and sorts on the server', as
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByTestId('inventory-row').filter({ hasText: row.sku })).toBeVisible();
     const outRows = page.getByTestId('inventory-row');
-    await expect(outRows.filter({ hasNotText: 'Out' })).toHaveCount(0);
+    await expect(outRows.filter({ hasNotText: 'Out of stock' })).toHaveCount(0);
 
     await page.getByRole('searchbox', { name: 'Search inventory' }).fill(row.sku);
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(row.sku);

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
-import { countLowStock } from './inventory.sql';
+import { countStockLevels } from './inventory.sql';
 import { findUnstoredProductImages } from './image-audit.service';
 
 export async function dashboard(db: PrismaClient) {
@@ -9,8 +9,8 @@ export async function dashboard(db: PrismaClient) {
     db.user.count({ where: { role: 'customer' } }),
     db.coupon.count({ where: { isActive: true } }),
     db.order.count({ where: { status: { in: ['pending', 'paid', 'processing'] } } }),
-    // The same figure the inventory list flags.
-    countLowStock(db),
+    // The same figures the inventory list flags: 0 available is out of stock, not low.
+    countStockLevels(db),
     db.contactMessage.count({ where: { isRead: false } }),
     findUnstoredProductImages(db),
   ]);
@@ -20,7 +20,8 @@ export async function dashboard(db: PrismaClient) {
     customer_count,
     active_coupons,
     pending_orders,
-    low_stock_count: low,
+    low_stock_count: low.low,
+    out_of_stock_count: low.out,
     unread_messages,
     unstored_image_count: unstored.count,
     unstored_images: unstored.items,

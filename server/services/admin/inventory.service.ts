@@ -169,7 +169,7 @@ export async function variantLedger(db: PrismaClient, variantId: string, limit =
     where: { variantId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
-    select: { id: true, field: true, reason: true, notes: true, delta: true, before: true, after: true, orderId: true, createdAt: true, user: { select: { email: true } } },
+    select: { id: true, field: true, reason: true, notes: true, delta: true, before: true, after: true, orderId: true, order: { select: { orderNumber: true } }, createdAt: true, user: { select: { email: true } } },
   });
   return rows.map((r) => ({
     id: r.id,
@@ -181,6 +181,7 @@ export async function variantLedger(db: PrismaClient, variantId: string, limit =
     after: r.after,
     user_email: r.user?.email ?? null,
     order_id: r.orderId,
+    order_number: r.order?.orderNumber ?? null,
     created_at: r.createdAt.toISOString(),
   }));
 }

@@ -104,6 +104,14 @@ export async function countLowStock(db: Db): Promise<number> {
   return countRow.parse(rows[0]).n;
 }
 
+const levelsRow = z.object({ low: int, out: int });
+
+/** Variants low on stock (5 or less, the "low" filter) and, among them, those out of stock (0): the dashboard's figures. */
+export async function countStockLevels(db: Db): Promise<{ low: number; out: number }> {
+  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS low, COUNT(*) FILTER (WHERE ${AVAILABLE} = 0) AS out FROM "Variant" v WHERE ${AVAILABLE} <= ${PACKING_LOW_STOCK}`;
+  return levelsRow.parse(rows[0]);
+}
+
 const valueRow = z.object({ v: z.string().nullable() });
 const values = (rows: unknown[]) => rows.map((r) => valueRow.parse(r).v);
 

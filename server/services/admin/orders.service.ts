@@ -13,6 +13,7 @@ import { mailer, type MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from '../orders/order-history';
 import { webhookOrderStatusChanged } from '../../webhooks/events';
 import { orderMoney, orderMoneySelect, shipAddressSelect } from '../orders/order.mapper';
+import { companyOf } from '../accounts/user.mapper';
 
 const summarySelect = {
   id: true,
@@ -66,10 +67,17 @@ export const orderDetailSelect = {
   shippedAt: true,
   deliveredAt: true,
   cancelledAt: true,
+  buyerCompany: true,
   items: { select: { id: true, variantId: true, productName: true, sku: true, attributes: true, productImage: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
   gifts: { select: { id: true, giftName: true, tierName: true, quantity: true } },
   ...orderMoneySelect,
 } as const satisfies Prisma.OrderSelect;
+
+/** A line's variant as it was ordered (the attributes written at placement), for the packer: size, colour, type. */
+const attributeText = (attributes: Record<string, unknown> | null, key: string): string | null => {
+  const v = attributes?.[key];
+  return typeof v === 'string' && v.trim() ? v : null;
+};
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -103,6 +111,8 @@ export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDe
       state: o.shipState,
       country: o.shipCountry,
     },
+    // The buyer's company as it was when the order was placed (what the tax invoice bills).
+    company: companyOf(o.buyerCompany),
     items: o.items.map((i) => ({
       id: i.id,
       variant_id: i.variantId,
@@ -110,6 +120,9 @@ export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDe
       sku: i.sku,
       product_image: i.productImage,
       quantity: i.quantity,
+      size: attributeText(i.attributes as Record<string, unknown> | null, 'size'),
+      color: attributeText(i.attributes as Record<string, unknown> | null, 'color'),
+      type: attributeText(i.attributes as Record<string, unknown> | null, 'type'),
       // Units in the line: the quantity counts packs of this many (1 for items sold singly).
       pack_size: packSizeOf(i.attributes as Record<string, unknown> | null),
       unit_price: toDollars(i.unitPriceCents),

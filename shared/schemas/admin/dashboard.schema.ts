@@ -6,7 +6,10 @@ export const dashboardOutput = z.object({
   customer_count: z.number().int(),
   active_coupons: z.number().int(),
   pending_orders: z.number().int(),
+  /** Variants with 5 or less available, those out of stock included. */
   low_stock_count: z.number().int(),
+  /** Variants with none available. */
+  out_of_stock_count: z.number().int(),
   unread_messages: z.number().int(),
   /** Image values that are not images the shop stores: saved before that rule, kept until fixed. */
   unstored_image_count: z.number().int(),

@@ -115,5 +115,7 @@ export const ledgerRow = z.object({
   after: z.number().int(),
   user_email: z.string().nullable(),
   order_id: z.string().nullable(),
+  /** The order's number when the movement belongs to one (the row links to it). */
+  order_number: z.string().nullable(),
   created_at: z.string(),
 });

@@ -1,4 +1,5 @@
 import { orderMoneyFields } from '../order.schema';
+import { companyOutput } from '../user.schema';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../constants';
 import { COURIER_IDS } from '../../domain/couriers';
@@ -60,6 +61,10 @@ export const adminOrderDetail = adminOrderSummary.extend({
       sku: z.string(),
       product_image: z.string().nullable(),
       quantity: z.number().int(),
+      /** The variant as ordered: size code (e.g. 25x35, in cm), colour and type; null when the line did not record it. */
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      type: z.string().nullable(),
       pack_size: z.number().int().min(1),
       unit_price: z.number(),
       line_total: z.number(),
@@ -71,6 +76,8 @@ export const adminOrderDetail = adminOrderSummary.extend({
   delivered_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   allowed_next: z.array(z.enum(ORDER_STATUSES)),
+  /** The buyer's company (name, UEN or SSM number, GST or SST number) as it was when the order was placed; null for a private buyer. */
+  company: companyOutput.nullable(),
   ...orderMoneyFields,
 });
 

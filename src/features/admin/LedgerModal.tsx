@@ -1,4 +1,5 @@
 import { Spinner } from '../../components/ui/Spinner';
+import { Link } from '../../lib/router';
 import { trpc } from '../../lib/trpc';
 import { ErrorBox, Modal, errorText, longDateTime } from './ui';
 
@@ -24,7 +25,18 @@ export function LedgerModal({ variant, onClose }: { variant: { variant_id: strin
               <span className="text-slate-800">{FIELD[r.field] ?? r.field} {r.before} → {r.after}</span>
               <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{r.reason.replace(/_/g, ' ')}</span>
               <span className="ml-auto text-xs text-slate-500">{longDateTime(r.created_at)}</span>
-              {(r.notes || r.user_email) && <p className="w-full pl-[4.25rem] text-xs text-slate-500">{[r.notes, r.user_email].filter(Boolean).join(' · ')}</p>}
+              {(r.notes || r.user_email || r.order_id) && (
+                <p className="w-full pl-[4.25rem] text-xs text-slate-500">
+                  {/* A movement of an order (placed, cancelled, shipped) opens that order. */}
+                  {r.order_id && (
+                    <Link to={`/admin/orders/${r.order_id}`} onClick={onClose} className="font-semibold text-emerald-700 hover:underline">
+                      Order {r.order_number ?? r.order_id}
+                    </Link>
+                  )}
+                  {r.order_id && (r.notes || r.user_email) && ' · '}
+                  {[r.notes, r.user_email].filter(Boolean).join(' · ')}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -15,6 +15,9 @@ const ACTIONS = [
   { to: '/admin/users', label: 'Users', text: 'Customers, staff and roles', icon: Users },
 ];
 
+/** "3 out of stock · 5 low": none available is out of stock, never counted as "low" (issue 38). */
+const stockNote = (out: number, lowOrOut: number) => `${out} out of stock · ${lowOrOut - out} low on stock`;
+
 export default function DashboardPage() {
   const role = useAuth().user?.role;
   const usersOpen = mayCall(role, 'GET /admin/users');
@@ -24,7 +27,7 @@ export default function DashboardPage() {
   const backupWarning = backups.data?.warning;
   const d = stats.data;
   const tiles = [
-    { label: 'Inventory', value: d?.sku_count, note: d ? `${d.low_stock_count} low on stock` : '', to: '/admin/inventory' },
+    { label: 'Inventory', value: d?.sku_count, note: d ? stockNote(d.out_of_stock_count, d.low_stock_count) : '', to: '/admin/inventory' },
     { label: 'Orders', value: d?.order_count, note: d ? `${d.pending_orders} to fulfil` : '', to: '/admin/orders' },
     { label: 'Customers', value: d?.customer_count, note: 'Registered accounts', to: usersOpen ? '/admin/users' : null },
     { label: 'Coupons', value: d?.active_coupons, note: 'Active coupons', to: '/admin/promotions' },

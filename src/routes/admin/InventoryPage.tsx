@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/admin/inventory.schema';
 
 type Row = RouterOutputs['admin']['inventory']['page']['items'][number];
-const STOCK_LABELS: Record<InventoryStockFilter, string> = { low: 'Low stock (5 or less)', out: 'Out of stock' };
+const STOCK_LABELS: Record<InventoryStockFilter, string> = { low: 'Low or out of stock (5 or less)', out: 'Out of stock' };
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined => (values as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 // A figure cell: right-aligned in the table; on a phone a labelled block in a four-column grid.
@@ -50,6 +50,7 @@ export default function InventoryPage() {
   // The whole catalogue's figures for the heading; their counts are cached by the server.
   const everything = trpc.admin.inventory.page.useQuery({ limit: 1 });
   const low = trpc.admin.inventory.page.useQuery({ stock: 'low', limit: 1 });
+  const out = trpc.admin.inventory.page.useQuery({ stock: 'out', limit: 1 });
   const facets = trpc.admin.inventory.facets.useQuery();
   useErrorToast(list.error, 'Failed to load inventory');
   const [editing, setEditing] = useState<Row | null>(null);
@@ -59,7 +60,7 @@ export default function InventoryPage() {
   const data = list.data;
   const filtered = Boolean(q || category || stock);
   const subtitle = everything.data
-    ? `${everything.data.total.toLocaleString('en-SG')} SKUs${low.data ? ` · ${low.data.total.toLocaleString('en-SG')} low on stock` : ''}`
+    ? `${everything.data.total.toLocaleString('en-SG')} SKUs${low.data && out.data ? ` · ${out.data.total.toLocaleString('en-SG')} out of stock · ${(low.data.total - out.data.total).toLocaleString('en-SG')} low on stock` : ''}`
     : undefined;
 
   return (
@@ -136,7 +137,7 @@ export default function InventoryPage() {
                   <td data-label="Safety" className={cell}>{r.safety_stock}</td>
                   <td data-label="Available" className={cell}>
                     <span className="mr-2 font-semibold">{r.available}</span>
-                    {r.available <= 0 ? <Badge tone="red">Out</Badge> : r.is_low_stock ? <Badge tone="amber">Low</Badge> : null}
+                    {r.available <= 0 ? <Badge tone="red">Out of stock</Badge> : r.is_low_stock ? <Badge tone="amber">Low</Badge> : null}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-right max-sm:col-span-4 max-sm:p-0 max-sm:pt-2">
                     <button type="button" onClick={() => setHistory(r)} aria-label={`History of ${r.sku}`} className="mr-2 text-xs font-semibold text-slate-600 hover:text-emerald-700 hover:underline">

@@ -12,7 +12,8 @@ import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { PaymentsPanel } from '../../features/admin/payments/PaymentsPanel';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { sizeWithTimes } from '../../features/admin/packing';
 import { countOf, unitNoun } from '../../../shared/domain/product-options';
 
 const ACTION: Record<OrderStatus, string> = {
@@ -23,6 +24,37 @@ const ACTION: Record<OrderStatus, string> = {
   delivered: 'Mark as delivered',
   cancelled: 'Cancel order',
 };
+
+type Detail = RouterOutputs['admin']['orders']['get'];
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "25 × 35 cm · White · Premium · 100 pcs/pack": the variant as ordered, so a packer picks the right one. */
+function variantText(i: Detail['items'][number]): string {
+  const parts = [
+    i.size ? `${sizeWithTimes(i.size)} cm` : null,
+    i.color ? capital(i.color) : null,
+    i.type && i.type !== 'normal' ? capital(i.type) : null,
+    i.pack_size > 1 ? `${i.pack_size} pcs/pack` : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** The buyer's company as the tax invoice bills it: the numbers a business buyer claims input tax with. */
+function CompanyCard({ company: c }: { company: NonNullable<Detail['company']> }) {
+  const sg = c.country === 'SG';
+  return (
+    <Card>
+      <h2 className="mb-2 font-semibold text-slate-900">Company</h2>
+      <dl className="space-y-1 text-sm text-slate-700" data-testid="order-company">
+        <div><dt className="sr-only">Name</dt><dd className="font-medium text-slate-900">{c.name}</dd></div>
+        <div className="flex gap-2"><dt className="text-slate-500">{sg ? 'UEN' : 'SSM no.'}</dt><dd className="font-mono">{c.registration_number}</dd></div>
+        <div className="flex gap-2"><dt className="text-slate-500">{sg ? 'GST reg. no.' : 'SST reg. no.'}</dt><dd className="font-mono">{c.tax_number ?? <span className="font-sans text-slate-500">Not registered</span>}</dd></div>
+        {c.billing_address && <div><dt className="sr-only">Billing address</dt><dd className="whitespace-pre-line">{c.billing_address}</dd></div>}
+      </dl>
+    </Card>
+  );
+}
 
 export default function OrderDetailPage() {
   const { id = '' } = useParams();
@@ -37,6 +69,8 @@ export default function OrderDetailPage() {
   async function go(status: OrderStatus) {
     if (status === 'shipped' && !tracking.trim()) return void toast.error('Please enter a tracking number to ship this order');
     if (status === 'cancelled' && !window.confirm('Cancel this order? Its stock allocation and gifts are released.')) return;
+    // Paid sends the buyer a receipt and counts the money in the reports: only once it has arrived.
+    if (status === 'paid' && !window.confirm(`Mark order ${order.data?.order_number ?? ''} as paid? Do this only when the money (${money(order.data?.total ?? 0)}) has arrived; the buyer is told by e-mail.`)) return;
     try {
       const shipping = status === 'shipped';
       const updated = await move.mutateAsync({
@@ -115,7 +149,8 @@ export default function OrderDetailPage() {
                 {i.product_image ? <ProductImage url={i.product_image} alt="" sizes="48px" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
-                  <p className="break-all font-mono text-xs text-slate-500">{i.sku}{!i.variant_id && ' · variant deleted'}</p>
+                  {variantText(i) && <p className="text-sm text-slate-700" data-testid="line-variant">{variantText(i)}</p>}
+                  <p className="break-all font-mono text-xs text-slate-500"><span className="sr-only">SKU </span>{i.sku}{!i.variant_id && ' · variant deleted'}</p>
                   <p className="text-sm text-slate-600">{countOf(i.quantity, i.pack_size)} × {money(i.unit_price)} per {unitNoun(i.pack_size)}</p>
                 </div>
                 <span className="text-sm font-semibold">{money(i.line_total)}</span>
@@ -134,6 +169,7 @@ export default function OrderDetailPage() {
           </dl>
         </Card>
         <div className="space-y-4">
+          {o.company && <CompanyCard company={o.company} />}
           <Card>
             <h2 className="mb-2 font-semibold text-slate-900">Ship to</h2>
             <p className="text-sm text-slate-700">{a.full_name}<br />{a.phone}<br />{a.address_line1}{a.unit ? `, ${a.unit}` : ''}{a.address_line2 ? <><br />{a.address_line2}</> : null}<br />{a.city} {a.postal_code}, {a.state}, {a.country}</p>

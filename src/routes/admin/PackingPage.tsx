@@ -142,7 +142,8 @@ export default function PackingPage() {
                     <p className="text-lg font-bold leading-tight drop-shadow">{sizeWithTimes(facts.size)}</p>
                     {facts.packSize !== null && <p className="text-xs font-medium opacity-90">{facts.packSize} pcs</p>}
                     <p className="mt-1 text-3xl font-extrabold tabular-nums drop-shadow" data-testid="available">{row.available}</p>
-                    <p className="text-[11px] uppercase tracking-wide opacity-80">available</p>
+                    {/* 0 available reads "Out of stock" (issue 38); the red Low badge above is the specification's (back-office.md section 4). */}
+                    <p className={`text-[11px] uppercase tracking-wide ${state === 'out' ? 'font-bold' : 'opacity-80'}`} data-testid="tile-stock-word">{state === 'out' ? 'Out of stock' : 'available'}</p>
                   </div>
                   <div className="relative grid grid-cols-2 gap-px bg-black/20">
                     <button type="button" aria-label={`Remove one ${row.sku}`} disabled={row.available <= 0 || pending} onClick={() => change(row, -1)} className="flex h-12 items-center justify-center bg-white/90 text-slate-900 hover:bg-white disabled:cursor-not-allowed disabled:bg-white/40 disabled:text-slate-500">
