@@ -2,6 +2,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
+import { withCountryDefaults } from '../../../shared/domain/address';
 import { lockUser } from './user.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
@@ -29,8 +30,7 @@ const data = (a: Fields) => ({
   addressLine2: a.addressLine2 || null,
   unit: a.unit || null,
   postalCode: a.postalCode,
-  city: a.city,
-  state: a.state,
+  ...withCountryDefaults(a.country, a.city, a.state),
   country: a.country,
 });
 

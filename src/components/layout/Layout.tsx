@@ -19,6 +19,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="app-shell flex min-h-screen flex-col">
+      {/* The first stop of the Tab key: past the header's links straight to the page (WCAG 2.4.1). */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-emerald-800 shadow-lg ring-2 ring-emerald-600 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
       <Header />
       <div className="print:hidden">
         {isSignedIn && (
@@ -29,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </div>
       {/* At least a screen tall: while a page or its data is still loading, the footer waits below the
           fold instead of showing and then being pushed down (a layout shift a phone feels). */}
-      <main className="min-h-svh flex-1">
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
       </main>
       <Footer />

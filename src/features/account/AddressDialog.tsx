@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { AddressDto } from '../../../shared/schemas/address.schema';
 import { Button } from '../../components/ui/Button';
+import { useModalDialog } from '../../components/ui/useModalDialog';
 import { errorDetail, trpc } from '../../lib/trpc';
-import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from './AddressForm';
+import { AddressForm, addressValuesOf, emptyAddress, type AddressValues } from './AddressForm';
+import { useAddressErrors } from './useAddressErrors';
 
 /** Add or edit a saved address in a modal dialog. */
 export function AddressDialog({ address, prefill, onClose }: { address: AddressDto | null; prefill?: Partial<AddressValues>; onClose(): void }) {
@@ -11,17 +13,17 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
   const utils = trpc.useUtils();
   const add = trpc.users.addAddress.useMutation();
   const update = trpc.users.updateAddress.useMutation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+  const ref = useModalDialog();
+
+  // The account's form asks only for full name, phone, address line 1 and postal code (storefront.md section 5).
+  const fieldErrors = useAddressErrors({ cityAndState: false });
+  const change = (next: AddressValues) => {
+    fieldErrors.edited(value, next);
+    setValue(next);
+  };
 
   const save = async () => {
-    const missing = missingField(value, false);
-    if (missing) {
-      toast.error(missing);
-      return;
-    }
+    if (!fieldErrors.check(value)) return;
     const body = { ...value, addressLine2: value.addressLine2 || null, unit: value.unit || null };
     try {
       if (address) await update.mutateAsync({ ...body, id: address.id });
@@ -36,9 +38,10 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
 
   const busy = add.isPending || update.isPending;
   return (
-    <dialog ref={ref} onCancel={onClose} aria-labelledby="address-dialog-title" className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
+    <dialog ref={ref} onCancel={(e) => { e.preventDefault(); onClose(); }} aria-labelledby="address-dialog-title" className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50">
       <form
         className="p-6"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -48,7 +51,7 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
           {address ? 'Edit Address' : 'Add Address'}
         </h2>
         <div className="mt-4">
-          <AddressForm value={value} onChange={setValue} requireCityState={false} />
+          <AddressForm value={value} onChange={change} requireCityState={false} errors={fieldErrors.errors} attempt={fieldErrors.attempt} />
         </div>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

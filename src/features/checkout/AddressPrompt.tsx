@@ -1,15 +1,12 @@
 import { MapPin } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/Button';
+import { useModalDialog } from '../../components/ui/useModalDialog';
 
 /** Offered after 1 s to a signed-in shopper with no saved address (storefront.md section 4). */
 export function AddressPrompt({ onAdd, onSkip }: { onAdd(): void; onSkip(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+  const ref = useModalDialog();
   return (
-    <dialog ref={ref} onCancel={onSkip} aria-labelledby="address-prompt-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50">
+    <dialog ref={ref} onCancel={(e) => { e.preventDefault(); onSkip(); }} aria-labelledby="address-prompt-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50">
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 flex-none items-center justify-center rounded-full bg-emerald-100">
           <MapPin className="h-5 w-5 text-emerald-700" aria-hidden />

@@ -4,7 +4,8 @@ import { toast } from '../../lib/toast';
 import { useNavigate } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
-import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from '../../features/account/AddressForm';
+import { AddressForm, addressValuesOf, emptyAddress, type AddressValues } from '../../features/account/AddressForm';
+import { useAddressErrors } from '../../features/account/useAddressErrors';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker } from '../../features/cart/GiftPicker';
@@ -35,6 +36,8 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<AddressValues>(() => emptyAddress());
+  // Checkout requires city and state too (storefront.md section 5); errors show under the fields.
+  const fieldErrors = useAddressErrors({ cityAndState: true });
   const [saveToProfile, setSaveToProfile] = useState(false);
   const [prompt, setPrompt] = useState(false);
   const [dialog, setDialog] = useState(false);
@@ -79,9 +82,11 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
     if (!a) return;
     setSelectedId(id);
     setForm(addressValuesOf(a));
+    fieldErrors.reset();
     setSaveToProfile(false);
   };
   const useNew = () => {
+    fieldErrors.reset();
     setSelectedId('new');
     setForm(emptyAddress(form.country, { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
     setSaveToProfile(true);
@@ -92,11 +97,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       toast.error('Your cart is empty');
       return;
     }
-    const missing = missingField(form, true);
-    if (missing) {
-      toast.error(missing);
-      return;
-    }
+    if (!fieldErrors.check(form)) return;
     setPlacing(true);
     const shipping_address = { ...form, addressLine2: form.addressLine2 || null, unit: form.unit || null };
     let addressId = selectedId && selectedId !== 'new' ? selectedId : null;
@@ -170,7 +171,16 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
               </div>
             )}
             <div className="mt-5">
-              <AddressForm value={form} onChange={(v) => { setForm(v); if (selectedId !== 'new') setSelectedId('new'); }} />
+              <AddressForm
+                value={form}
+                errors={fieldErrors.errors}
+                attempt={fieldErrors.attempt}
+                onChange={(v) => {
+                  fieldErrors.edited(form, v);
+                  setForm(v);
+                  if (selectedId !== 'new') setSelectedId('new');
+                }}
+              />
             </div>
             {selectedId === 'new' && (
               <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
