@@ -3,7 +3,7 @@
 // BACKUP_DIR; nothing here touches a disk or a clock.
 
 /** The shop's time zone: dates on invoices and in the back office, and the hour of the daily backup. */
-export const SHOP_TIME_ZONE = 'Asia/Singapore';
+export { SHOP_TIME_ZONE } from './shop-time';
 
 /** The dashboard warns when the newest good backup is older than this. */
 const BACKUP_STALE_HOURS = 36;

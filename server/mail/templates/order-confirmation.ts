@@ -1,3 +1,4 @@
+import { formatCalendarDay, formatShopDateTime } from '../../../shared/domain/shop-time';
 import { deliveryEstimate } from '../../../shared/domain/delivery-estimate';
 import { formatMoney } from '../../../shared/domain/money';
 import { countOf, packSizeOf } from '../../../shared/domain/product-options';
@@ -74,11 +75,11 @@ export function orderConfirmationEmail(ctx: MailContext, o: OrderDto, placedAt: 
   const name = o.shipping_address.first_name || o.shipping_address.full_name;
   const email = renderEmail(ctx, `Order ${o.order_number} confirmed`, [
     { kind: 'heading', text: `Thank you for your order, ${name}` },
-    { kind: 'p', text: `We have received order ${o.order_number}. Unit prices include the quantity discount for each line's tier.` },
+    { kind: 'p', text: `We have received order ${o.order_number}, placed on ${formatShopDateTime(placedAt)}. Unit prices include the quantity discount for each line's tier.` },
     orderLinesBlock(o),
     orderTotalsBlock(o),
     { kind: 'lines', title: 'Shipping to', lines: addressLines(o.shipping_address) },
-    { kind: 'p', text: `Estimated delivery: ${estimate.label} (between ${estimate.earliest_date} and ${estimate.latest_date}).` },
+    { kind: 'p', text: `Estimated delivery: ${estimate.label} (between ${formatCalendarDay(estimate.earliest_date)} and ${formatCalendarDay(estimate.latest_date)}).` },
     ...howToPay(ctx, o, payment),
     { kind: 'button', label: 'View your order', url: `${ctx.publicUrl}/orders/${o.id}` },
   ]);

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../../../shared/domain/backups';
+import { SHOP_TIME_ZONE } from '../../../shared/domain/shop-time';
 import { formatMoney } from '../../../shared/domain/money';
 import { renderEmail, type MailContext } from '../render';
 

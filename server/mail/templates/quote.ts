@@ -1,8 +1,9 @@
+import { formatCalendarDay } from '../../../shared/domain/shop-time';
 import { formatMoney } from '../../../shared/domain/money';
 import type { QuoteDto } from '../../../shared/schemas/quote.schema';
 import { renderEmail, type Block, type MailContext, type RenderedEmail } from '../render';
 
-const longDate = (date: string) => new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) => formatCalendarDay(date);
 
 function linesBlock(q: QuoteDto, priced: boolean): Block {
   const rows = q.lines.map((l) => {

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { errorDetail } from '../../lib/trpc';
+import { formatShopDate, formatShopDateTime } from '../../../shared/domain/shop-time';
 
 /** The server's detail, else the error's message, else its text (back-office.md section 8). */
 export function errorText(error: unknown): string {
@@ -115,11 +116,10 @@ export function ErrorBox({ message, onRetry }: { message: string; onRetry?(): vo
 }
 
 export const money = (n: number) => `$${n.toFixed(2)}`;
-// Long English (Singapore) dates everywhere, as the specification asks, in Singapore time.
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Singapore' });
-/** "21 November 2026, 3:04 pm" for events where the time matters (ledger, messages, order history). */
-export const longDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Singapore' });
+// Long English (Singapore) dates everywhere, as the specification asks, in Singapore time (shared/domain/shop-time.ts).
+export const longDate = (iso: string) => formatShopDate(iso);
+/** "21 Nov 2026, 3:04 pm SGT" for events where the time matters (ledger, messages, order history). */
+export const longDateTime = (iso: string) => formatShopDateTime(iso);
 
 /** One toast per failure of a query (the spec's "Failed to load ..." messages). */
 export function useErrorToast(error: unknown, message: string) {

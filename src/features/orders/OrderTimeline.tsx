@@ -1,3 +1,4 @@
+import { formatShopDateTime } from '../../../shared/domain/shop-time';
 import type { OrderHistoryEntry } from '../../../shared/schemas/order-history.schema';
 
 const LABEL: Record<OrderHistoryEntry['to_status'], string> = {
@@ -9,8 +10,8 @@ const LABEL: Record<OrderHistoryEntry['to_status'], string> = {
   cancelled: 'Cancelled',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-SG', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Singapore' });
+// "28 Nov 2026, 6:36 pm SGT": named as Singapore time, so a buyer abroad does not read it as their own.
+const when = (iso: string) => formatShopDateTime(iso);
 
 /** Every status change with its time, who made it, the note and the tracking link (shopper and staff pages). */
 export function OrderTimeline({ entries }: { entries: OrderHistoryEntry[] }) {

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../../shared/constants';
+import { formatShopDate } from '../../../shared/domain/shop-time';
 
 const STYLES: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-800 ring-amber-200',
@@ -18,5 +19,5 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-export const formatOrderDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-SG', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Singapore' });
+/** The day an order was placed, in Singapore. */
+export const formatOrderDate = (iso: string) => formatShopDate(iso);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutboxSender, type OutboxSender } from '../../../server/outbox/sender';
+import { deliveryEstimate } from '../../../shared/domain/delivery-estimate';
+import { formatCalendarDay, formatShopDateTime } from '../../../shared/domain/shop-time';
 import { smtpTransport } from '../../../server/outbox/transport';
 import { placeOrderFor } from '../../factories/orders';
 import { createGiftTier, createVariant } from '../../factories/shop';
@@ -34,6 +36,21 @@ async function deliver() {
 }
 
 const move = (id: string, body: Record<string, unknown>) => t.api('POST', `/admin/orders/${id}/status`, { token: staff.token, body });
+
+describe('times in e-mails (issue 38, point 14)', () => {
+  it('says when the order was placed and when it should arrive in Singapore time and long dates, never UTC or ISO', async () => {
+    const v = await createVariant(t.db, { onHand: 100 });
+    const shopper = await createUser(t.deps, { firstName: 'Mei' });
+    const order = await placeOrderFor(t, shopper.token, v.variantId, 1);
+    const [confirmation] = (await deliver()).filter((m) => m.subject?.includes('confirmed'));
+    const placedAt = (await t.db.order.findUniqueOrThrow({ where: { id: order.id } })).createdAt;
+    const estimate = deliveryEstimate(placedAt);
+    expect(confirmation.text).toContain(`placed on ${formatShopDateTime(placedAt)}`);
+    expect(confirmation.text).toMatch(/placed on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm) SGT/);
+    expect(confirmation.text).toContain(`between ${formatCalendarDay(estimate.earliest_date)} and ${formatCalendarDay(estimate.latest_date)}`);
+    expect(confirmation.text).not.toMatch(/\d{4}-\d{2}-\d{2}|UTC|GMT/);
+  });
+});
 
 describe('status e-mails and the order history', () => {
   it('tells the customer each step, links the tracking number, and both timelines show every step with its time', async () => {

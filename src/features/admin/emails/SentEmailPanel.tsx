@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { trpc } from '../../../lib/trpc';
 import { Badge, EmptyState, ErrorBox, Modal, errorText } from '../ui';
 import { Pager } from '../Pager';
+import { formatShopDateTime } from '../../../../shared/domain/shop-time';
 
 type Status = 'pending' | 'sending' | 'sent' | 'failed' | 'kept';
 
@@ -16,7 +17,8 @@ const STATUS: Record<Status, { label: string; tone: 'slate' | 'emerald' | 'amber
   kept: { label: 'Kept (no SMTP)', tone: 'slate' },
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' });
+// In Singapore time whatever the browser's zone (a laptop set to UTC showed UTC here, issue 38).
+const when = (iso: string) => formatShopDateTime(iso);
 
 /** Messages > Sent e-mail: the outbox, each message as the customer sees it, and a resend button. */
 export function SentEmailPanel() {

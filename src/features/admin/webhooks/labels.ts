@@ -1,3 +1,4 @@
+import { formatShopDateTimeSeconds } from '../../../../shared/domain/shop-time';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../../shared/schemas/admin/webhooks.schema';
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -12,4 +13,5 @@ export const DELIVERY_STATUS: Record<DeliveryStatus, { label: string; tone: 'sla
   failed: { label: 'Failed', tone: 'red' },
 };
 
-export const when = (iso: string) => new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'medium' });
+/** A delivery's moment in Singapore time, with seconds (attempts a few seconds apart are told apart). */
+export const when = (iso: string) => formatShopDateTimeSeconds(iso);
