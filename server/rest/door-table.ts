@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { checkInput } from '../../shared/domain/safe-text';
 import { filterOptionsInput, filterProductsInput, productIdInput } from '../../shared/schemas/catalog.schema';
 import { validateCouponInput } from '../../shared/schemas/promotions.schema';
+import { suggestInput } from '../../shared/schemas/search.schema';
 import { couponSession } from '../auth/coupon-attempts';
 import type { AppDeps } from '../deps';
 import { jsonBody, requireJsonBody } from '../http/json-body';
 import * as catalog from '../services/catalogue/catalog.service';
 import * as promotions from '../services/promotions/promotions.service';
+import { suggestCached } from '../services/search/suggest.service';
 import { contextFromRequest } from '../trpc/context';
 import { appRouter, createCaller, type AppRouter } from '../trpc/root';
 import { sendError } from './errors';
@@ -76,6 +78,7 @@ export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
   'catalog.filterOptions': cache(filterOptionsInput, (deps) => catalog.filterOptionsCached(deps.db)),
   'catalog.filter': cache(filterProductsInput, (deps, input) => catalog.filterProductsCached(deps.db, input), { bodyLimit: '64kb' }),
   'catalog.byId': cache(productIdInput, (deps, { id }) => catalog.productDetailCached(deps.db, id)),
+  'search.suggest': cache(suggestInput, (deps, { q }) => suggestCached(deps.db, q)),
 
   // Arithmetic over the cached tiers and coupons. The caller is who the procedure would see (the
   // address, and the user or guest id), and the same failed-attempt limit applies (coupon-attempts.ts).

@@ -11,6 +11,7 @@ import { catalogRouter } from '../routers/catalogue/catalog.router';
 import { contactRouter } from '../routers/support/contact.router';
 import { healthRouter } from '../routers/health.router';
 import { usersRouter } from '../routers/accounts/users.router';
+import { searchRouter } from '../routers/search/search.router';
 import { createCallerFactory, router } from './init';
 
 // One implementation, two doors: the SPA calls these at /trpc, integrators at /api (their
@@ -27,6 +28,7 @@ export const appRouter = router({
   lists: listsRouter,
   quotes: quotesRouter,
   catalog: catalogRouter,
+  search: searchRouter,
   contact: contactRouter,
   chat: chatRouter,
   payments: paymentsRouter,

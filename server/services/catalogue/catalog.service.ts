@@ -43,11 +43,16 @@ const normalisedSearchKey = (search: string) => `${normalisedQuery(search)}|${se
 
 const imageUrls = (images: { url: string }[]) => images.map((i) => i.url);
 
-async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promise<FilterProductsOutput> {
+/** How a search reads its text: as typed so far (the header, where the last word may be unfinished) or whole. */
+interface SearchMode {
+  prefixLast?: boolean;
+}
+
+async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode): Promise<FilterProductsOutput> {
   const filters: CatalogFilters | null | undefined = input.filters;
   const page = input.page ?? 1;
   const limit = input.limit;
-  const plan = await planSearch(db, filters?.search);
+  const plan = await planSearch(db, filters?.search, mode);
   const rows = await queryFilterPage(db, filters, plan, input.sort?.sort_by ?? DEFAULT_SORT, page, limit);
   const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters, plan) : 0;
   // Nothing found for what was typed: the nearest query that finds something, with the same filters.
@@ -86,12 +91,12 @@ async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput): Promi
 }
 
 /** POST /products/filter: the listing, served from the bounded cache. */
-export function filterProductsCached(db: PrismaClient, input: ParsedFilterInput): Promise<CachedAnswer<FilterProductsOutput>> {
-  return cachedAnswer(db, `filter:${normaliseFilterKey(input)}`, () => loadFilterPage(db, input));
+export function filterProductsCached(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode = {}): Promise<CachedAnswer<FilterProductsOutput>> {
+  return cachedAnswer(db, `filter:${mode.prefixLast ? 'prefix:' : ''}${normaliseFilterKey(input)}`, () => loadFilterPage(db, input, mode));
 }
 
-export async function filterProducts(db: PrismaClient, input: ParsedFilterInput): Promise<FilterProductsOutput> {
-  return (await filterProductsCached(db, input)).value;
+export async function filterProducts(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode = {}): Promise<FilterProductsOutput> {
+  return (await filterProductsCached(db, input, mode)).value;
 }
 
 // ---------- filter options ----------

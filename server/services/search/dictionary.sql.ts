@@ -18,6 +18,28 @@ export async function similarWords(db: PrismaClient, tokens: string[], perToken 
     CROSS JOIN LATERAL (
       SELECT w."word" FROM "SearchWord" w WHERE w."word" % t.tok ORDER BY w."word" <-> t.tok, w."word" LIMIT ${perToken}
     ) c`;
+  return collect(rows, out);
+}
+
+/**
+ * The nearest dictionary words to each token however far (no similarity floor, so short words
+ * like "wrp" still find "wrap"): for "Did you mean", asked only when a search found nothing. It
+ * reads the whole dictionary, which is small (the distinct words of the catalogue).
+ */
+export async function nearestWords(db: PrismaClient, tokens: string[], perToken = 5): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!tokens.length) return out;
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT t.tok, c.word
+    FROM unnest(${tokens}::text[]) AS t(tok)
+    CROSS JOIN LATERAL (
+      SELECT w."word" FROM "SearchWord" w WHERE abs(length(w."word") - length(t.tok)) <= 3
+      ORDER BY w."word" <-> t.tok, w."word" LIMIT ${perToken}
+    ) c`;
+  return collect(rows, out);
+}
+
+function collect(rows: unknown[], out: Map<string, string[]>): Map<string, string[]> {
   for (const r of rows) {
     const { tok, word } = candidateRow.parse(r);
     out.set(tok, [...(out.get(tok) ?? []), word]);

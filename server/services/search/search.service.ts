@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { queryWords } from '../../../shared/domain/search/fold';
 import { extractSizes } from '../../../shared/domain/search/sizes';
 import { allowedTypos, typoDistance } from '../../../shared/domain/search/typos';
-import { knownWords, similarWords } from './dictionary.sql';
+import { knownWords, nearestWords, similarWords } from './dictionary.sql';
 import { buildPlan, type SearchPlan } from './search-plan';
 import { synonymRules } from './synonym-cache';
 import { onCatalogChanged } from '../../lib/catalog-events';
@@ -67,7 +67,7 @@ export async function didYouMean(db: PrismaClient, text: string, count: Counter)
   const sizeText = sizes.map((s) => s.text);
   const trials: string[][] = [];
   if (words.length) {
-    const similar = await similarWords(db, [...new Set(words)], 5);
+    const similar = await nearestWords(db, [...new Set(words)]);
     const nearest = words.map((w) => {
       const max = Math.min(3, allowedTypos(w) + 1);
       const best = (similar.get(w) ?? []).map((c) => ({ c, d: typoDistance(w, c, max) })).filter((x) => x.d <= max).sort((a, b) => a.d - b.d)[0];
