@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unitPriceFor } from './pricing';
-import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun, type PickableVariant } from './product-options';
+import { clampQuantity, compareSizeCodes, countOf, distinctSizes, packOptions, sizeLabel, unitNoun, type PickableVariant } from './product-options';
 
 const v = (id: string, w: number, h: number, pack: number, available: number): PickableVariant => ({
   variant_id: id,
@@ -18,8 +18,15 @@ describe('product options', () => {
 
   it('roll sizes the way the trade writes them: width x length in m, tape widths in mm', () => {
     expect(sizeLabel('4.8x10000')).toBe('48 mm x 100 m');
-    expect(sizeLabel('100x5000')).toBe('100 cm x 50 m');
+    expect(sizeLabel('100x5000')).toBe('1 m x 50 m');
+    expect(sizeLabel('150x5000')).toBe('1.5 m x 50 m');
+    expect(sizeLabel('50x10000')).toBe('50 cm x 100 m');
     expect(sizeLabel('50x100')).toBe('50 x 100 cm');
+  });
+
+  it('lists sizes in size order: flat sizes small to large, then rolls, then anything else', () => {
+    const codes = ['100x5000', '25x35', '4.8x10000', '10x15', '25x30', 'odd', '50x10000'];
+    expect([...codes].sort(compareSizeCodes)).toEqual(['10x15', '25x30', '25x35', '4.8x10000', '50x10000', '100x5000', 'odd']);
   });
 
   it('pack options say packs wherever a pack is meant; pieces for bubble wrap', () => {

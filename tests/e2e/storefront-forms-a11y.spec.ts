@@ -136,3 +136,51 @@ test('a skip link is the first stop of the Tab key and lands on the page', async
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
 });
+
+test('on a phone the filters open as a drawer with "Show N results"; sizes in size order, written as people write them', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/products');
+  await expect(page.getByTestId('chat-open')).toBeVisible();
+  const toggle = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
+  await expect(page.getByRole('dialog', { name: /Filters/ })).toHaveCount(0);
+  await toggle.click();
+  const drawer = page.getByRole('dialog', { name: /Filters/ });
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toBeInViewport({ ratio: 0.99 });
+
+  const sizes = await drawer.getByTestId('size-list').getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')!.textContent!.trim()));
+  expect(sizes).toContain('48 mm x 100 m');
+  expect(sizes.some((s) => /^\d+(\.\d+)? x \d+(\.\d+)? cm$/.test(s))).toBe(true);
+  expect(sizes.filter((s) => /×|\d{4,}/.test(s))).toEqual([]);
+  // Flat sizes from small to large, then rolls.
+  const firstRoll = sizes.findIndex((s) => / m$/.test(s));
+  expect(sizes.slice(firstRoll).every((s) => / m$/.test(s))).toBe(true);
+  const flat = sizes.slice(0, firstRoll).map((s) => s.split(' x ').map((n) => Number.parseFloat(n)));
+  for (let i = 1; i < flat.length; i++) expect(flat[i][0] > flat[i - 1][0] || (flat[i][0] === flat[i - 1][0] && flat[i][1] > flat[i - 1][1])).toBe(true);
+  await shot(page, 'filter-drawer-phone');
+
+  await drawer.getByRole('checkbox', { name: 'In stock only' }).check();
+  const show = drawer.getByTestId('show-results');
+  await expect(show).toHaveText(/^Show \d+ results?$/);
+  const n = Number((await show.textContent())!.match(/\d+/)![0]);
+  await show.click();
+  await expect(drawer).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveText(/Filters \(1\)/);
+  await expect(page.getByText(`${n} product${n === 1 ? '' : 's'}`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('product-card').first()).toBeInViewport();
+
+  await toggle.click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: /Filters/ })).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await noSeriousAxe(page);
+
+  // On a laptop the same filters are a sidebar, no dialog.
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot(page, 'filters-desktop');
+  expect(errors).toEqual([]);
+});

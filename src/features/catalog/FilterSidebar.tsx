@@ -1,6 +1,6 @@
 import { BUBBLE_WRAP_COLOR } from '../../../shared/constants';
 import { isBubbleWrap, toggleValue, updateFilters, type FilterState } from '../../../shared/domain/catalog-filter';
-import { sizeLabel } from '../../../shared/domain/product-options';
+import { compareSizeCodes, sizeLabel } from '../../../shared/domain/product-options';
 import type { FilterOptions } from '../../../shared/schemas/catalog.schema';
 
 interface Props {
@@ -122,7 +122,7 @@ export function FilterSidebar({ state, options, onChange }: Props) {
 
       <Section title="Dimensions">
         <div className="max-h-52 overflow-y-auto pr-2" data-testid="size-list">
-          {(options?.sizes ?? []).map((s) => (
+          {[...(options?.sizes ?? [])].sort(compareSizeCodes).map((s) => (
             <Check key={s} name="sizes" value={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
           ))}
         </div>

@@ -9,6 +9,7 @@ import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
+import { FilterDrawer } from '../../features/catalog/FilterDrawer';
 import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSidebar';
 import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
@@ -99,7 +100,7 @@ export default function ProductsPage() {
           />
         </form>
         <div className="flex gap-3">
-          <Button variant="outline" className="lg:hidden" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="filters-panel">
+          <Button variant="outline" className="lg:hidden" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog" aria-expanded={filtersOpen} aria-controls="filters-panel">
             <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters ({count})
           </Button>
           <label className="sr-only" htmlFor="sort-by">
@@ -135,9 +136,16 @@ export default function ProductsPage() {
       )}
 
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <aside ref={filtersBox} id="filters-panel" className={`${filtersOpen ? 'block' : 'hidden'} mb-6 rounded-xl border border-slate-200 bg-white p-5 lg:mb-0 lg:block lg:self-start`}>
+        <FilterDrawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          total={listing.isFetching ? undefined : data?.total}
+          activeCount={count}
+          onClear={() => setState(clearFilters(state))}
+          panelRef={filtersBox}
+        >
           <FilterSidebar state={state} options={options.data} onChange={setState} />
-        </aside>
+        </FilterDrawer>
 
         <section aria-labelledby="products-heading" aria-busy={listing.isLoading}>
           {/* The cards' names are h3s: without this h2 they would follow the h1 directly (axe's heading-order). */}
