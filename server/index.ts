@@ -14,6 +14,7 @@ import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
 import { startCheckoutCatchUp } from './services/payments/stripe/checkout';
 import { startUnpaidOrderRelease } from './services/payments/unpaid/unpaid-orders';
+import { startSearchStats } from './services/search/search-stats';
 
 async function main() {
   const env = readEnv();
@@ -46,6 +47,8 @@ async function main() {
   const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
   // Orders unpaid for the back office's hours are reminded at half, then cancelled, every 5 minutes, one instance at a time (decision 0167).
   const unpaidOrderRelease = startUnpaidOrderRelease(deps.db, { executor: database.executor, mail: deps.mail });
+  // Storefront searches counted in memory are added to the search report every 10 s and on stop (decision 0173).
+  const searchStats = startSearchStats(deps.db, log);
   // Orders placed while Stripe could not be reached get their payment page, every 2 minutes (decision 0165).
   const checkoutCatchUp = deps.stripe ? startCheckoutCatchUp(deps.db, deps.stripe, deps.mail.publicUrl) : null;
   // The shop's own backups: one soon after start when the newest is over a day old, then daily (decision 0130).
@@ -78,6 +81,7 @@ async function main() {
     await guestCartCleanup.stop().catch(() => undefined);
     await checkoutCatchUp?.stop().catch(() => undefined);
     await unpaidOrderRelease.stop().catch(() => undefined);
+    await searchStats.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -5,6 +5,8 @@ import { API_SCOPES, type ApiScope } from '../../shared/schemas/admin/api-keys.s
 // of every key, whatever scopes it holds.
 const AREA_OF_ROUTER: Record<string, string> = {
   'admin.products': 'catalog',
+  // The search's synonyms are part of how the catalogue is found (decision 0173).
+  'admin.search': 'catalog',
   'admin.inventory': 'inventory',
   'admin.orders': 'orders',
   'admin.dashboard': 'orders',

@@ -5,6 +5,8 @@ import { reportRangeInput, salesReportInput, stockCoverInput } from '../../share
 import { requireBackOffice } from '../auth/back-office';
 import type { AppDeps } from '../deps';
 import * as reports from '../services/admin/reports.service';
+import { searchReport } from '../services/search/search-report.service';
+import { searchReportInput } from '../../shared/schemas/admin/search-report.schema';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 
@@ -69,6 +71,16 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
       columns: ['order_number', 'invoice_number', 'order_date', 'month', 'status', 'delivery_country', 'total_including_gst', 'supplies_excluding_gst', 'output_tax', 'credit_note_number'],
       rows,
     };
+  },
+  // Both lists in one file, told apart by `list` (decision 0173).
+  search: async ({ db }, query) => {
+    const q = searchReportInput.parse(query);
+    const r = await searchReport(db, q);
+    const rows = [
+      ...r.top_searches.map((x) => ({ list: 'top', query: x.query, searches: x.searches, zero_results: x.zero_results })),
+      ...r.zero_result_searches.map((x) => ({ list: 'zero results', query: x.query, searches: x.searches, zero_results: x.searches })),
+    ];
+    return { filename: `searches-${label(q)}.csv`, columns: ['list', 'query', 'searches', 'zero_results'], rows };
   },
 };
 

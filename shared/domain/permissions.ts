@@ -32,6 +32,7 @@ const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (
 const BANK = 'Matching transfers to orders is day-to-day bookkeeping: staff see the payer and reference the bank printed, only money in.';
 
 const BACKUPS = 'A backup is the whole shop: every customer, order, address and password hash.';
+const SYNONYMS = 'Keeping the words buyers search by is catalogue work, like naming products (decision 0173).';
 const REPORTS = 'Staff and the owner both read how the shop is doing; the figures are totals, computed by the database.';
 
 const BULK = 'Personal data in bulk: the owner decides where it goes (an integration reaches it with an API key and the scope).';
@@ -73,6 +74,12 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/export/products', route('CSV export of products'), 'staff'],
     ['GET /admin/settings', 'admin.settings.get', 'staff'],
     ['PUT /admin/settings', 'admin.settings.update', 'staff'],
+  ]),
+  ...area('Search', [
+    ['GET /admin/search/synonyms', 'admin.search.synonyms', 'staff'],
+    ['POST /admin/search/synonyms', 'admin.search.createSynonym', 'staff', SYNONYMS],
+    ['PUT /admin/search/synonyms/{id}', 'admin.search.updateSynonym', 'staff', SYNONYMS],
+    ['DELETE /admin/search/synonyms/{id}', 'admin.search.deleteSynonym', 'staff', SYNONYMS],
   ]),
   ...area('Promotions', [
     ['GET /admin/promotions/stats', 'admin.promotions.stats', 'staff'],
@@ -143,6 +150,7 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/reports/promotions', 'admin.reports.promotions', 'staff', REPORTS],
     ['GET /admin/reports/stock-cover', 'admin.reports.stockCover', 'staff', REPORTS],
     ['GET /admin/reports/gst', 'admin.reports.gst', 'staff', `${REPORTS} The orders behind the GST figures carry no personal data (number, date, country, amounts).`],
+    ['GET /admin/reports/search', 'admin.reports.search', 'staff', `${REPORTS} Search text is counted folded, without who searched, and never when it looks like an e-mail address or a long number.`],
     ['GET /admin/reports/settings', 'admin.reports.settings', 'staff'],
     ['PUT /admin/reports/settings', 'admin.reports.updateSettings', 'admin', 'The time zone and the reorder rules decide the figures the owner runs the business and files GST by.'],
   ]),

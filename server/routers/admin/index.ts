@@ -14,6 +14,7 @@ import { productsRouter } from './products.router';
 import { promotionsRouter } from './promotions.router';
 import { quotesAdminRouter } from './quotes.router';
 import { reportsRouter } from './reports.router';
+import { searchAdminRouter } from '../search/synonyms.router';
 import { settingsRouter } from './settings.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
@@ -43,5 +44,6 @@ export const adminRouter = router({
   webhooks: webhooksAdminRouter,
   backups: backupsAdminRouter,
   reports: reportsRouter,
+  search: searchAdminRouter,
   system: systemAdminRouter,
 });

@@ -13,6 +13,7 @@ import {
   updateReportSettingsInput,
 } from '../../../shared/schemas/admin/reports.schema';
 import * as reports from '../../services/admin/reports.service';
+import { searchReportProcedures } from '../search/search-report.router';
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
 
@@ -79,6 +80,9 @@ export const reportsRouter = router({
     .input(reportRangeInput)
     .output(gstReport)
     .query(({ ctx, input }) => reports.gstReport(ctx.db, input)),
+
+  // What buyers searched for (decision 0173).
+  ...searchReportProcedures,
 
   settings: staffProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/reports/settings', tags, summary: 'Report settings: time zone, sales window, lead time and cover period', protect: true } })
