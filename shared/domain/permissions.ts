@@ -51,7 +51,10 @@ const area = (name: string, rows: Row[]): BackOfficeOperation[] =>
   }));
 
 export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
-  ...area('Dashboard', [['GET /admin/dashboard', 'admin.dashboard.stats', 'staff']]),
+  ...area('Dashboard', [
+    ['GET /admin/dashboard', 'admin.dashboard.stats', 'staff'],
+    ['GET /admin/setup-checklist', 'admin.setup.checklist', 'admin', 'Every step is an admin setting or the server configuration, done by the owner.'],
+  ]),
   ...area('Inventory', [
     ['GET /admin/inventory', 'admin.inventory.list', 'staff'],
     ['GET /admin/inventory/page', 'admin.inventory.page', 'staff'],

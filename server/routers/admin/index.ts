@@ -16,6 +16,7 @@ import { quotesAdminRouter } from './quotes.router';
 import { reportsRouter } from './reports.router';
 import { searchAdminRouter } from '../search/synonyms.router';
 import { settingsRouter } from './settings.router';
+import { setupAdminRouter } from './setup.router';
 import { shippingAdminRouter } from './shipping.router';
 import { shopProfileRouter } from './shop-profile.router';
 import { systemAdminRouter } from './system.router';
@@ -37,6 +38,7 @@ export const adminRouter = router({
   emails: outboxAdminRouter,
   shopProfile: shopProfileRouter,
   dashboard: dashboardRouter,
+  setup: setupAdminRouter,
   shipping: shippingAdminRouter,
   apiKeys: apiKeysAdminRouter,
   paymentSettings: paymentSettingsRouter,

@@ -37,6 +37,7 @@ export function PaymentSettingsCard() {
     try {
       const saved = await save.mutateAsync({ ...form, unpaid_order_hours: hours.trim() === '' ? NaN : Number(hours) });
       utils.admin.paymentSettings.get.setData(undefined, saved);
+      void utils.admin.setup.checklist.invalidate();
       setForm(saved);
       setHours(String(saved.unpaid_order_hours));
       toast.success('Payment settings saved');

@@ -31,7 +31,7 @@ export function BackupsSection() {
     } catch (err) {
       toast.error(`Backup failed: ${errorText(err)}`, { id });
     } finally {
-      await utils.admin.backups.list.invalidate();
+      await Promise.all([utils.admin.backups.list.invalidate(), utils.admin.setup.checklist.invalidate()]);
       await utils.admin.backups.list.refetch();
     }
   }

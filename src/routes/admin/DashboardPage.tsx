@@ -1,6 +1,7 @@
 import { AlertTriangle, Boxes, ClipboardList, Gift, PackageOpen, Tag, Users } from 'lucide-react';
 import { Link } from '../../lib/router';
 import { DashboardSalesChart } from '../../features/admin/reports/DashboardSalesChart';
+import { SetupChecklist } from '../../features/admin/SetupChecklist';
 import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { mayCall } from '../../../shared/domain/permissions';
@@ -36,6 +37,8 @@ export default function DashboardPage() {
     <div>
       <PageHeader title="Dashboard" subtitle="Today at a glance" />
       {stats.error && <ErrorBox message={errorText(stats.error)} onRetry={() => stats.refetch()} />}
+      {/* The owner's first-run checklist; staff cannot change what it lists. */}
+      {mayCall(role, 'GET /admin/setup-checklist') && <SetupChecklist />}
       {backupWarning && (
         <section role="alert" data-testid="backup-warning" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
           <h2 className="flex items-center gap-2 font-semibold">

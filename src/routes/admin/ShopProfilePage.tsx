@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from '../../lib/router';
+import { ShippingRatesCard } from '../../features/admin/ShippingRatesCard';
 import { toast } from '../../lib/toast';
 import type { ShopProfile } from '../../../shared/schemas/admin/shop-profile.schema';
 import { Button } from '../../components/ui/Button';
@@ -25,12 +27,19 @@ export default function ShopProfilePage() {
   useEffect(() => {
     if (profile.data) setForm(profile.data);
   }, [profile.data]);
+  // The dashboard's checklist opens this page at its payments or shipping section.
+  const { hash } = useLocation();
+  const loaded = Boolean(form);
+  useEffect(() => {
+    if (loaded && (hash === '#payments' || hash === '#shipping')) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, loaded]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!form) return;
     try {
       utils.admin.shopProfile.get.setData(undefined, await save.mutateAsync(form));
+      await utils.admin.setup.checklist.invalidate();
       toast.success('Shop details saved');
     } catch (err) {
       toast.error(`Failed to save shop details: ${errorText(err)}`);
@@ -54,7 +63,12 @@ export default function ShopProfilePage() {
           </form>
         </Card>
       )}
-      <PaymentSettingsCard />
+      <div id="payments" className="scroll-mt-20">
+        <PaymentSettingsCard />
+      </div>
+      <div id="shipping" className="scroll-mt-20">
+        <ShippingRatesCard />
+      </div>
     </div>
   );
 }
