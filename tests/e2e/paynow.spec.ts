@@ -134,6 +134,8 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   // Staff mark it paid: history, e-mail, and the shopper is no longer asked to pay.
   await staff.goto(`/admin/orders/${orderId}`);
   await staff.getByLabel('Note for the history').fill('PayNow received');
+  // Mark as paid asks first (issue 38, point 15).
+  staff.once('dialog', (d) => void d.accept());
   await staff.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(staff.getByTestId('order-status')).toHaveText('Paid');
   await expect(staff.getByTestId('order-timeline').getByText('Payment received')).toBeVisible();

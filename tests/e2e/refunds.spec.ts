@@ -30,6 +30,8 @@ test('the owner refunds part of a bank transfer order and opens its credit note;
   await signInWithApi(page, 'admin');
 
   await page.goto(`/admin/orders/${order.id}`);
+  // Mark as paid asks first (issue 38, point 15).
+  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
   const panel = page.getByRole('form', { name: 'Refund' });
