@@ -1,24 +1,18 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '../../lib/router';
-import { sizeLabel } from '../../../shared/domain/product-options';
+import type { SuggestOutput } from '../../../shared/schemas/search.schema';
+import { SuggestionOption } from '../search/SuggestionOption';
+import { searchPath, suggestionRows, type Suggestion } from '../search/suggestions';
 import { trpc } from '../../lib/trpc';
 
 const DELAY_MS = 250;
-const MAX_PRODUCTS = 5;
-const MAX_SIZES = 4;
-
-interface Suggestion {
-  key: string;
-  label: string;
-  hint: string;
-  to: string;
-}
 
 /**
  * The header's search box on every page (the Products link is for staff only): Enter goes to
- * /products?search=...; while typing it suggests products and sizes, operable with the arrow keys,
- * Enter and Escape (an ARIA combobox).
+ * /products?search=...; while typing it suggests products (typos, local names, sizes and SKUs are
+ * understood by search.suggest), sizes, "Did you mean" when nothing is found and a row to all the
+ * results, operable with the arrow keys, Enter and Escape (an ARIA combobox; decision 0174).
  */
 export function HeaderSearch({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
@@ -44,20 +38,19 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   }, [text]);
 
   const wanted = open && term.length >= 2;
-  const products = trpc.catalog.filter.useQuery({ filters: { search: term }, page: 1, limit: MAX_PRODUCTS }, { enabled: wanted, staleTime: 60_000 });
-  const options = trpc.catalog.filterOptions.useQuery(undefined, { enabled: wanted, staleTime: 60_000 });
+  const suggest = trpc.search.suggest.useQuery({ q: term }, { enabled: wanted, staleTime: 60_000, placeholderData: (prev: SuggestOutput | undefined) => prev });
+  // The rows stay those of the last answer while the next is on its way (no flicker as each letter
+  // is typed), and keep the text they were found for ("See all 12 results for 'polym'").
+  const [answer, setAnswer] = useState<{ term: string; data: SuggestOutput } | null>(null);
+  if (term.length < 2 && answer) setAnswer(null);
+  else if (suggest.data && !suggest.isPlaceholderData && (answer?.data !== suggest.data || answer.term !== term)) setAnswer({ term, data: suggest.data });
 
-  const suggestions = useMemo<Suggestion[]>(() => {
-    if (!wanted) return [];
-    const digits = term.replace(/\s+/g, '').toLowerCase();
-    const sizes = /\d/.test(digits)
-      ? (options.data?.sizes ?? []).filter((s) => s.toLowerCase().startsWith(digits) || sizeLabel(s).replace(/\s+/g, '').startsWith(digits)).slice(0, MAX_SIZES)
-      : [];
-    return [
-      ...(products.data?.products ?? []).slice(0, MAX_PRODUCTS).map((p) => ({ key: `p-${p.id}`, label: p.name, hint: 'Product', to: `/products/${p.id}` })),
-      ...sizes.map((s) => ({ key: `s-${s}`, label: sizeLabel(s), hint: 'Size', to: `/products?size=${encodeURIComponent(s)}` })),
-    ];
-  }, [wanted, term, products.data, options.data]);
+  const suggestions = useMemo<Suggestion[]>(() => (wanted && answer ? suggestionRows(answer.term, answer.data) : []), [wanted, answer]);
+
+  // The active row stays in sight in a list taller than a phone's screen above its keyboard.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
 
   const go = (to: string) => {
     setOpen(false);
@@ -68,7 +61,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const submit = () => {
     const q = text.trim();
     if (active >= 0 && suggestions[active]) return go(suggestions[active].to);
-    go(q ? `/products?search=${encodeURIComponent(q)}` : '/products');
+    go(q ? searchPath(q) : '/products');
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
@@ -122,7 +115,14 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm focus:outline-none focus:ring-2 focus:ring-emerald-500"
       />
       {expanded && (
-        <ul id={listId} role="listbox" aria-label="Suggestions" className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        // Wider than the box on a laptop (where the box is narrow) so names and prices fit; the
+        // box's own width on a phone, where it spans the screen.
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-xl ring-1 ring-slate-900/5 lg:left-auto lg:w-[28rem]"
+        >
           {suggestions.map((s, i) => (
             <li
               key={s.key}
@@ -133,14 +133,19 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
                 e.preventDefault();
                 go(s.to);
               }}
-              className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm ${i === active ? 'bg-emerald-50 text-emerald-900' : 'text-slate-800 hover:bg-slate-50'}`}
+              className={`flex cursor-pointer items-center gap-3 px-3 text-sm ${s.kind === 'all' ? 'mt-1 border-t border-slate-100 py-3' : 'py-2'} ${
+                i === active ? 'bg-emerald-50 text-emerald-900' : 'text-slate-800 hover:bg-slate-50'
+              }`}
             >
-              <span className="truncate">{s.label}</span>
-              <span className="flex-none text-xs text-slate-600">{s.hint}</span>
+              <SuggestionOption s={s} />
             </li>
           ))}
         </ul>
       )}
+      {/* Heard by screen readers as the list changes; the list itself is read through aria-activedescendant. */}
+      <p role="status" className="sr-only">
+        {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}` : ''}
+      </p>
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from '../../lib/router';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';
 import type { ProductCard as Product } from '../../../shared/schemas/catalog.schema';
-import { productPath } from '../../../shared/seo/slug';
 import { formatPriceRange } from './price';
+import { productLink } from './product-link';
 import { StockBadge } from './StockBadge';
 
 interface ProductCardProps {
@@ -19,7 +19,7 @@ export function ProductCard({ product, sizes = IMAGE_SIZES.card, index = Number.
   const image = product.images[0];
   return (
     <Link
-      to={productPath(product)}
+      to={productLink(product)}
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500"
       data-testid="product-card"
     >

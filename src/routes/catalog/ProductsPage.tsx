@@ -14,6 +14,8 @@ import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSide
 import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
+import { DidYouMean } from '../../features/search/DidYouMean';
+import { PopularProducts } from '../../features/search/PopularProducts';
 import { siteOrigin } from '../../lib/site-origin';
 import { trpc } from '../../lib/trpc';
 
@@ -172,14 +174,18 @@ export default function ProductsPage() {
               </Button>
             </div>
           ) : products.length === 0 ? (
-            <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-              <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
-              <h2 className="mt-4 text-lg font-semibold text-slate-900">No products found</h2>
-              <p className="mt-1 text-sm text-slate-600">Try adjusting your filters or search terms</p>
-              <Button className="mt-6" onClick={() => setState(clearFilters(state))}>
-                Clear filters
-              </Button>
-            </div>
+            <>
+              <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+                <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
+                <h2 className="mt-4 text-lg font-semibold text-slate-900">No products found</h2>
+                {data?.did_you_mean && <DidYouMean term={data.did_you_mean} href={`/products?${toSearchParams(updateFilters(state, { search: data.did_you_mean })).toString()}`} />}
+                <p className="mt-1 text-sm text-slate-600">Try adjusting your filters or search terms</p>
+                <Button className="mt-6" onClick={() => setState(clearFilters(state))}>
+                  Clear filters
+                </Button>
+              </div>
+              <PopularProducts />
+            </>
           ) : (
             <>
               <p className="mb-4 text-sm text-slate-600" aria-live="polite">
