@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
+import { MY_ORDERS_MAX_LIMIT } from '../domain/my-orders';
 import { isCalendarDay } from '../domain/shop-time';
 import { orderOutput } from './order.schema';
 
@@ -7,11 +8,6 @@ import { orderOutput } from './order.schema';
 // pages by a cursor rather than a page number, so orders placed while someone pages never shift
 // an order onto a page they have already read.
 
-/** Without limit, the REST answer is the newest 200, as GET /api/orders always answered. */
-export const MY_ORDERS_DEFAULT_LIMIT = 200;
-export const MY_ORDERS_MAX_LIMIT = 200;
-/** What My Orders asks for per page. */
-export const MY_ORDERS_PAGE_SIZE = 20;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MY_ORDERS_MAX_LIMIT}`;
 const CURSOR_MESSAGE = 'cursor must be the next cursor of a previous page';

@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { shopDayRange } from '../../../shared/domain/shop-time';
 import { badRequest } from '../../../shared/errors';
-import { MY_ORDERS_DEFAULT_LIMIT, type MyOrdersInput, type MyOrdersPage } from '../../../shared/schemas/my-orders.schema';
+import { MY_ORDERS_DEFAULT_LIMIT } from '../../../shared/domain/my-orders';
+import type { MyOrdersInput, MyOrdersPage } from '../../../shared/schemas/my-orders.schema';
 import { orderSelect, toOrderDto } from './order.mapper';
 
 // A buyer's orders, newest first, by keyset over (createdAt, id) descending: the cursor is the last

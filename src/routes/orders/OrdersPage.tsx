@@ -2,7 +2,7 @@ import { Package } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { OrderStatus } from '../../../shared/constants';
 import { ORDER_STATUSES } from '../../../shared/constants';
-import { MY_ORDERS_PAGE_SIZE } from '../../../shared/schemas/my-orders.schema';
+import { MY_ORDERS_PAGE_SIZE } from '../../../shared/domain/my-orders';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
