@@ -1,4 +1,4 @@
-import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, NavLink, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -18,6 +18,7 @@ import ProductsPage from './ProductsPage';
 import PromotionsPage from './PromotionsPage';
 import QuoteDetailPage from './QuoteDetailPage';
 import QuotesPage from './QuotesPage';
+import SearchSynonymsPage from './SearchSynonymsPage';
 import SettingsPage from './SettingsPage';
 import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
@@ -36,6 +37,7 @@ const NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/inventory', label: 'Inventory', icon: Boxes },
   { to: '/admin/products', label: 'Products', icon: Package },
+  { to: '/admin/search', label: 'Search', icon: Search },
   { to: '/admin/packing', label: 'Packing', icon: PackageOpen },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
   { to: '/admin/payments', label: 'Payments', icon: Banknote },
@@ -60,6 +62,7 @@ function adminRoutes(isAdmin: boolean): PageRoute[] {
     { path: '/admin/products', element: <ProductsPage /> },
     { path: '/admin/products/new', element: <ProductFormPage /> },
     { path: '/admin/products/:id/edit', element: <ProductFormPage /> },
+    { path: '/admin/search', element: <SearchSynonymsPage /> },
     { path: '/admin/packing', element: <PackingPage /> },
     { path: '/admin/promotions', element: <PromotionsPage /> },
     { path: '/admin/gifts', element: <GiftsPage /> },

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Card, PageHeader, errorText } from '../../features/admin/ui';
 import { GstReport } from '../../features/admin/reports/GstReport';
+import { SearchReport } from '../../features/admin/reports/SearchReport';
 import { CustomersReport, ProductsReport, PromotionsReport } from '../../features/admin/reports/MoreReports';
 import { SalesReport } from '../../features/admin/reports/SalesReport';
 import { StockCoverReport } from '../../features/admin/reports/StockCoverReport';
@@ -19,6 +20,7 @@ const TABS = [
   { to: 'promotions', label: 'Promotions' },
   { to: 'stock-cover', label: 'Stock cover' },
   { to: 'gst', label: 'GST' },
+  { to: 'search', label: 'Search' },
 ];
 
 // /admin/reports itself, or a report that is not there, opens Sales.
@@ -29,6 +31,7 @@ const REPORTS: PageRoute[] = [
   { path: '/admin/reports/promotions', element: <PromotionsReport /> },
   { path: '/admin/reports/stock-cover', element: <StockCoverReport /> },
   { path: '/admin/reports/gst', element: <GstReport /> },
+  { path: '/admin/reports/search', element: <SearchReport /> },
   { path: '*', element: <Navigate to="/admin/reports/sales" replace /> },
 ];
 

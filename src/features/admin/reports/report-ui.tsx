@@ -72,7 +72,7 @@ export function useReportRange(defaultPreset: ReportPreset = 'last_30_days') {
   };
 }
 
-export function RangePicker({ state, children }: { state: ReturnType<typeof useReportRange>; children?: ReactNode }) {
+export function RangePicker({ state, children, compared = true }: { state: ReturnType<typeof useReportRange>; children?: ReactNode; compared?: boolean }) {
   const [draft, setDraft] = useState<DayRange>(state.range);
   const [editing, setEditing] = useState(state.preset === 'custom');
   const problem = rangeProblem(draft.from, draft.to);
@@ -129,7 +129,7 @@ export function RangePicker({ state, children }: { state: ReturnType<typeof useR
       )}
       {children}
       <p className="w-full text-xs text-slate-500">
-        {state.range.from === state.range.to ? state.range.from : `${state.range.from} to ${state.range.to}`}, days in {state.tz}; compared with the same number of days just before.
+        {state.range.from === state.range.to ? state.range.from : `${state.range.from} to ${state.range.to}`}, days in {state.tz}{compared ? '; compared with the same number of days just before' : ''}.
       </p>
     </div>
   );
