@@ -5,7 +5,7 @@ import { normalisedQuery } from './fold';
 // text is not counted at all, so the report never holds personal data (decision 0173).
 
 /** The longest query text kept; longer searches are counted under their first 100 characters. */
-export const MAX_COUNTED_QUERY_LENGTH = 100;
+const MAX_COUNTED_QUERY_LENGTH = 100;
 
 /** Seven digits or more, spaces, dots, dashes or a plus between them allowed ("+65 9123 4567", "S1234567D"). */
 const LONG_NUMBER = /\d(?:[\s.+-]?\d){6,}/;

@@ -5,7 +5,7 @@ import { rangeProblem } from '../../domain/report-range';
 // query text (server/services/search/search-stats.ts), never who searched.
 
 export const SEARCH_REPORT_DEFAULT_LIMIT = 50;
-export const SEARCH_REPORT_MAX_LIMIT = 500;
+const SEARCH_REPORT_MAX_LIMIT = 500;
 
 const day = (label: string) => z.string({ error: `${label} is required (YYYY-MM-DD)` }).max(10, `${label} must be a date as YYYY-MM-DD`);
 

@@ -5,8 +5,8 @@ import { idSchema } from '../common.schema';
 // Synonym groups the owner keeps (issue 37 point 4, decision 0173). Terms are stored folded as
 // search folds a query (shared/domain/search/fold.ts), so what the owner sees is what search matches.
 
-export const MAX_SYNONYM_TERMS = 20;
-export const MAX_SYNONYM_TERM_LENGTH = 60;
+const MAX_SYNONYM_TERMS = 20;
+const MAX_SYNONYM_TERM_LENGTH = 60;
 /** Every search reads every group (synonym-cache.ts): a bound keeps that cheap. */
 export const MAX_SYNONYM_GROUPS = 500;
 

@@ -13,7 +13,7 @@ type Kind = Synonym['kind'];
 export type SynonymDraft = { synonym: Synonym } | { kind: Kind; from_term?: string; terms?: string[] };
 
 /** Terms as typed in the box: separated by commas or new lines. */
-export const splitTerms = (text: string) =>
+const splitTerms = (text: string) =>
   text
     .split(/[,\n]/)
     .map((t) => t.trim())
