@@ -3,6 +3,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { availableStock } from '../../shared/domain/stock';
 import { priceTiersSelect, stockColumnsSelect } from '../services/catalogue/product.select';
+import { searchProductIds } from '../services/search/search.service';
 
 export interface MailerSizeInStock {
   sizeCode: string;
@@ -69,15 +70,20 @@ export function createShopData(db: PrismaClient) {
     },
 
     async findProducts(q: ProductQuery, limit = 3): Promise<QuoteProduct[]> {
+      // A named kind ("tape", "bubble wrap roll") is looked up with the shop's one search, best match first.
+      const found = q.nameContains ? await searchProductIds(db, q.nameContains, 50) : null;
       const where: Prisma.ProductWhereInput = {
         ...(q.productId ? { id: q.productId } : {}),
+        ...(found ? { AND: [{ id: { in: found } }] } : {}),
         ...(q.colors?.length ? { color: { in: q.colors } } : {}),
         ...(q.type ? { type: q.type } : {}),
         ...(q.category ? { category: q.category } : {}),
-        ...(q.nameContains ? { name: { contains: q.nameContains, mode: 'insensitive' } } : {}),
         ...(q.sizeCode ? { variants: { some: { sizeCode: q.sizeCode } } } : {}),
       };
-      return db.product.findMany({ where, select: quoteProductSelect, orderBy: [{ featured: 'desc' }, { unitsSold: 'desc' }, { name: 'asc' }], take: limit });
+      const rows = await db.product.findMany({ where, select: quoteProductSelect, orderBy: [{ featured: 'desc' }, { unitsSold: 'desc' }, { name: 'asc' }], take: found ? undefined : limit });
+      if (!found) return rows;
+      const rank = new Map(found.map((id, i) => [id, i]));
+      return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).slice(0, limit);
     },
 
     async colors(): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { AnyProcedure, TRPCRouterRecord } from '@trpc/server';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { checkInput } from '../../shared/domain/safe-text';
-import { filterOptionsInput, filterProductsInput, productIdInput } from '../../shared/schemas/catalog.schema';
+import { filterOptionsInput, filterProductsInput, listProductsInput, productIdInput } from '../../shared/schemas/catalog.schema';
 import { validateCouponInput } from '../../shared/schemas/promotions.schema';
 import { suggestInput } from '../../shared/schemas/search.schema';
 import { couponSession } from '../auth/coupon-attempts';
@@ -78,6 +78,7 @@ export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
   'catalog.filterOptions': cache(filterOptionsInput, (deps) => catalog.filterOptionsCached(deps.db)),
   'catalog.filter': cache(filterProductsInput, (deps, input) => catalog.filterProductsCached(deps.db, input), { bodyLimit: '64kb' }),
   'catalog.byId': cache(productIdInput, (deps, { id }) => catalog.productDetailCached(deps.db, id)),
+  'catalog.list': cache(listProductsInput, (deps, input) => catalog.listProductsCached(deps.db, input)),
   'search.suggest': cache(suggestInput, (deps, { q }) => suggestCached(deps.db, q)),
 
   // Arithmetic over the cached tiers and coupons. The caller is who the procedure would see (the

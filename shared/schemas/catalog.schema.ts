@@ -185,4 +185,5 @@ const productListItem = z.object({
   created_at: z.string(),
 });
 export const listProductsOutput = productPage(productListItem);
+export type ListProductsOutput = z.infer<typeof listProductsOutput>;
 export type ProductListItem = z.infer<typeof productListItem>;

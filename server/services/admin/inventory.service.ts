@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/admin/inventory.schema';
 import { noteCatalogueChanged, oneStatement, unitOfWork } from '../../db/unit-of-work';
 import { cachedAnswer } from '../catalogue/catalog-cache';
+import { planSearch } from '../search/search.service';
 import { adjustVariantStock, countInventoryRows, INT_MAX, listInventoryRows, readInventoryFacetValues, STOCK_COLUMN, type ListedRow } from './inventory.sql';
 import { webhookStockAdjusted } from '../../webhooks/events';
 import { subscribedEventTypes } from '../../webhooks/subscriptions';
@@ -61,7 +62,7 @@ const fromListed = (r: ListedRow): InventoryRow =>
 export async function listInventory(db: PrismaClient, q: InventoryQuery = {}): Promise<InventoryRow[]> {
   const limit = q.limit ?? INVENTORY_LIST_DEFAULT;
   const offset = ((q.page ?? 1) - 1) * limit;
-  const rows = await listInventoryRows(db, q, limit, offset);
+  const rows = await listInventoryRows(db, q, await planSearch(db, q.search), limit, offset);
   return rows.map(fromListed);
 }
 
@@ -72,7 +73,7 @@ export async function listInventory(db: PrismaClient, q: InventoryQuery = {}): P
  */
 async function countInventory(db: PrismaClient, q: InventoryQuery): Promise<number> {
   const key = `inventory-count|${JSON.stringify([q.search ?? '', q.category ?? '', q.color ?? '', q.size ?? '', q.stock ?? ''])}`;
-  const answer = await cachedAnswer(db, key, () => countInventoryRows(db, q));
+  const answer = await cachedAnswer(db, key, async () => countInventoryRows(db, q, await planSearch(db, q.search)));
   return answer.value;
 }
 

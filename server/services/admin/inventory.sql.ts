@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
 import type { AdjustmentField, InventoryQuery, InventorySort } from '../../../shared/schemas/admin/inventory.schema';
 import { newId } from '../../db/ids';
-import { likePattern } from '../../db/like';
 import { int } from '../../db/sql-rows';
 import { availableSql } from '../../db/stock.sql';
+import type { SearchPlan } from '../search/search-plan';
+import { variantSearchCondition } from '../search/search.sql';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -25,13 +26,15 @@ const ORDER: Record<InventorySort, { inner: Prisma.Sql; outer: Prisma.Sql }> = {
   available_desc: { inner: Prisma.sql`${AVAILABLE} DESC, v."sku" ASC`, outer: Prisma.sql`r."available" DESC, r."sku" ASC` },
 };
 
-/** The WHERE conditions of a list request, and whether they need the product row. */
-function filterSql(q: InventoryQuery): { where: Prisma.Sql; needsProduct: boolean } {
+/**
+ * The WHERE conditions of a list request, and whether they need the product row. The search box
+ * is the shop's one search (server/services/search): the text arrives as its plan.
+ */
+function filterSql(q: InventoryQuery, plan: SearchPlan | null): { where: Prisma.Sql; needsProduct: boolean } {
   const conditions: Prisma.Sql[] = [];
   let needsProduct = false;
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(Prisma.sql`(v."sku" ILIKE ${pattern} OR p."name" ILIKE ${pattern})`);
+  if (plan) {
+    conditions.push(variantSearchCondition(plan, 'v', 'p'));
     needsProduct = true;
   }
   if (q.category) {
@@ -59,9 +62,9 @@ const listedRow = z.object({
 export type ListedRow = z.infer<typeof listedRow>;
 
 /** One page of variants matching the filters, each with its product and first image. */
-export async function listInventoryRows(db: Db, q: InventoryQuery, limit: number, offset: number): Promise<ListedRow[]> {
+export async function listInventoryRows(db: Db, q: InventoryQuery, plan: SearchPlan | null, limit: number, offset: number): Promise<ListedRow[]> {
   const order = ORDER[q.sort ?? 'product'];
-  const { where } = filterSql(q);
+  const { where } = filterSql(q, plan);
   // The packing screen's colour + size filter matches a few percent of the variants, spread thinly
   // over the product-name order (names carry the colour). Walking products in name order until a
   // page is full then reads thousands of rows; reading the matches first by the (color, sizeCode)
@@ -90,8 +93,8 @@ export async function listInventoryRows(db: Db, q: InventoryQuery, limit: number
 const countRow = z.object({ n: int });
 
 /** How many variants match the filters (joining the product only when a filter needs it). */
-export async function countInventoryRows(db: Db, q: InventoryQuery): Promise<number> {
-  const { where, needsProduct } = filterSql(q);
+export async function countInventoryRows(db: Db, q: InventoryQuery, plan: SearchPlan | null): Promise<number> {
+  const { where, needsProduct } = filterSql(q, plan);
   const rows = needsProduct
     ? await db.$queryRaw<unknown[]>`SELECT COUNT(*)::int AS n FROM "Variant" v JOIN "Product" p ON p."id" = v."productId" WHERE ${where}`
     : await db.$queryRaw<unknown[]>`SELECT COUNT(*)::int AS n FROM "Variant" v WHERE ${where}`;

@@ -12,6 +12,7 @@ import { resolveProductImages, type ImageSource } from './product-images.service
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
 import { lockProductVariantStock } from './stock.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
+import { searchProductIds } from '../search/search.service';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
 
 type Tx = Prisma.TransactionClient;
@@ -22,10 +23,12 @@ export async function getProduct(db: PrismaClient, id: string) {
   return toAdminProduct(p);
 }
 
+/** The back office's product cards: all, by category and name, or what a search finds, best match first. */
 export async function listProducts(db: PrismaClient, search?: string) {
-  const q = search ? { contains: search, mode: 'insensitive' as const } : undefined;
+  const found = await searchProductIds(db, search);
+  const rank = new Map(found?.map((id, i) => [id, i]));
   const rows = await db.product.findMany({
-    where: q ? { OR: [{ name: q }, { category: q }, { type: q }, { color: q }, { variants: { some: { sku: q } } }] } : {},
+    where: found ? { id: { in: found } } : {},
     orderBy: [{ category: 'asc' }, { name: 'asc' }],
     select: {
       id: true,
@@ -37,6 +40,7 @@ export async function listProducts(db: PrismaClient, search?: string) {
       variants: { select: { basePriceCents: true, onHand: true } },
     },
   });
+  if (found) rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   return rows.map((p) => {
     const prices = p.variants.map((v) => v.basePriceCents);
     return {

@@ -12,6 +12,7 @@ import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
+import { planSearch } from '../search/search.service';
 import { addLines, checkLines, type CartOwner, type LineVerdict, type NewGuestCartCheck, type WantedLine } from './cart.service';
 import { readOrderLinesForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -154,9 +155,13 @@ async function variantsOf(db: Db, owner: CartOwner | null, lines: WantedLine<Bul
   return seen;
 }
 
-/** Up to 8 SKUs containing the typed text (case-insensitive), for the quick-order suggestions. */
+/**
+ * Up to 8 variants for the quick-order suggestions: SKUs starting with (or containing) the typed
+ * text first, then the variants of what the shop's one search finds for it ("white 25x35").
+ */
 export async function suggestSkus(db: PrismaClient, q: string) {
-  const rows = await findSkuSuggestions(db, q.trim());
+  const text = q.trim();
+  const rows = await findSkuSuggestions(db, text, await planSearch(db, text, { prefixLast: true }));
   return rows.map((r) => ({ sku: r.sku, product_name: r.productName, size: r.sizeCode, pack_size: r.packSize, available: availableStock(r) }));
 }
 

@@ -4,6 +4,8 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { int } from '../../db/sql-rows';
 import { likePattern } from '../../db/like';
+import type { SearchPlan } from '../search/search-plan';
+import { variantSearchCondition } from '../search/search.sql';
 
 type Db = Prisma.TransactionClient;
 
@@ -18,13 +20,17 @@ const skuSuggestionRow = z.object({
 });
 export type SkuSuggestionRow = z.infer<typeof skuSuggestionRow>;
 
-/** Up to 8 variants whose SKU contains `q` (case-insensitive), those starting with it first. */
-export async function findSkuSuggestions(db: Db, q: string): Promise<SkuSuggestionRow[]> {
+/**
+ * Up to 8 variants: those whose SKU starts with `q`, then contains it (case-insensitive), then
+ * those the search plan finds (its words, typos and sizes), in SKU order within each.
+ */
+export async function findSkuSuggestions(db: Db, q: string, plan: SearchPlan | null): Promise<SkuSuggestionRow[]> {
+  const found = plan ? variantSearchCondition(plan, 'v', 'p') : Prisma.sql`false`;
   const rows = await db.$queryRaw<unknown[]>`
     SELECT v."sku", p."name" AS "productName", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock"
     FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
-    WHERE v."sku" ILIKE ${likePattern(q)}
-    ORDER BY (v."sku" ILIKE ${likePattern(q).slice(1)}) DESC, v."sku"
+    WHERE v."sku" ILIKE ${likePattern(q)} OR ${found}
+    ORDER BY (v."sku" ILIKE ${likePattern(q).slice(1)}) DESC, (v."sku" ILIKE ${likePattern(q)}) DESC, p."unitsSold" DESC, v."sku"
     LIMIT 8`;
   return rows.map((r) => skuSuggestionRow.parse(r));
 }

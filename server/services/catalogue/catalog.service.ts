@@ -17,7 +17,7 @@ import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query.sql';
 import { productBasics, productWithVariantsSelect } from './product.select';
 
-export { listProducts } from './catalog-list';
+export { listProducts, listProductsCached } from './catalog-list';
 
 /** Equivalent filters share one cache entry: order and case of list values do not matter. */
 function normaliseFilterKey(input: ParsedFilterInput): string {

@@ -15,6 +15,8 @@ export interface SearchPlan {
   exact: string | null;
   /** The folded words as typed, for an exact phrase in the name. */
   phrase: string;
+  /** The phrase with each typo corrected to its nearest word, when there was one. */
+  correctedPhrase: string | null;
   /** The query as a SKU (or the start of one), when it can be one. */
   sku: string | null;
   sizes: SizeInQuery[];
@@ -133,6 +135,7 @@ export function buildPlan(input: PlanInput): SearchPlan {
     fuzzy: tree ? render(tree, 'fuzzy') : null,
     exact: tree ? render(tree, 'exact') : null,
     phrase: words.join(' '),
+    correctedPhrase: corrections.size ? words.map((w) => corrections.get(w) ?? w).join(' ') : null,
     // A size alone ("25x35") is a size, not the start of a SKU.
     sku: input.sizes.length && !words.length ? null : skuOf(input.raw),
     sizes: input.sizes,

@@ -3,6 +3,7 @@ import { queryWords } from '../../../shared/domain/search/fold';
 import { extractSizes } from '../../../shared/domain/search/sizes';
 import { allowedTypos, typoDistance } from '../../../shared/domain/search/typos';
 import { knownWords, nearestWords, similarWords } from './dictionary.sql';
+import { rankedProductIds } from './search-ids.sql';
 import { buildPlan, type SearchPlan } from './search-plan';
 import { synonymRules } from './synonym-cache';
 import { onCatalogChanged } from '../../lib/catalog-events';
@@ -84,4 +85,13 @@ export async function didYouMean(db: PrismaClient, text: string, count: Counter)
     if (plan && (await count(plan)) > 0) return candidate;
   }
   return null;
+}
+
+/**
+ * The products a text finds, best first: for screens that list products their own way (the
+ * back-office product cards, the chat). Null when nothing was typed (no search: list everything).
+ */
+export async function searchProductIds(db: PrismaClient, text: string | null | undefined, limit = 500): Promise<string[] | null> {
+  const plan = await planSearch(db, text);
+  return plan ? rankedProductIds(db, plan, limit) : null;
 }

@@ -35,7 +35,8 @@ export function searchCondition(plan: SearchPlan): Prisma.Sql {
 
 /**
  * How well a product matches, best 0: its SKU or whole name, then the phrase in its name or a SKU
- * starting so, then every word in the name, then every word somewhere, then only with typos.
+ * starting so, then every word in the name, then every word somewhere, then only with typos (the
+ * corrected phrase in the name before the rest).
  */
 export function matchTier(plan: SearchPlan): Prisma.Sql {
   const whens: Prisma.Sql[] = [];
@@ -49,7 +50,9 @@ export function matchTier(plan: SearchPlan): Prisma.Sql {
   if (plan.exact) whens.push(Prisma.sql`WHEN s."nameDoc" @@ ${tsquery(plan.exact)} THEN 2`);
   // Without a corrected typo every match is exact: the last test would only cost time.
   if (plan.exact && plan.exact !== plan.fuzzy) whens.push(Prisma.sql`WHEN s."document" @@ ${tsquery(plan.exact)} THEN 3`);
-  const otherwise = plan.exact && plan.exact === plan.fuzzy ? 3 : 4;
+  // Among typo matches, the corrected phrase in the name first ("bubbel wrap" is "Bubble Wrap ...").
+  if (plan.correctedPhrase) whens.push(Prisma.sql`WHEN position(${plan.correctedPhrase} IN s."name") > 0 THEN 4`);
+  const otherwise = plan.exact && plan.exact === plan.fuzzy ? 3 : 5;
   return whens.length ? Prisma.sql`CASE ${Prisma.join(whens, ' ')} ELSE ${otherwise} END` : Prisma.sql`0`;
 }
 
@@ -60,4 +63,22 @@ export const inStockRank = Prisma.sql`EXISTS (SELECT 1 FROM "Variant" iv WHERE i
 export function sizeVariant(sizes: SizeInQuery[]): Prisma.Sql {
   return Prisma.sql`(SELECT zv."id" FROM "Variant" zv WHERE zv."productId" = p."id" AND ${sizeCondition(sizes, 'zv')}
     ORDER BY (${availableSql('zv')} > 0) DESC, zv."basePriceCents", zv."id" LIMIT 1)`;
+}
+
+/**
+ * For screens that list variants (inventory, packing, quick order): variant `v` of product `p`
+ * matches when its product matches the words (or its own SKU starts with the text), and it is of
+ * the size named, if one was.
+ */
+export function variantSearchCondition(plan: SearchPlan, v: string, p: string): Prisma.Sql {
+  if (![v, p].every((a) => /^[a-z_][a-z0-9_]*$/i.test(a))) throw new Error('Not a table alias');
+  const conds: Prisma.Sql[] = [];
+  const text = plan.fuzzy
+    ? Prisma.sql`EXISTS (SELECT 1 FROM "ProductSearch" s WHERE s."productId" = ${Prisma.raw(p)}."id" AND s."document" @@ ${tsquery(plan.fuzzy)})`
+    : null;
+  const sku = plan.sku ? Prisma.sql`lower(${Prisma.raw(v)}."sku") LIKE ${`${escapeLike(plan.sku)}%`}` : null;
+  if (text && sku) conds.push(Prisma.sql`(${text} OR ${sku})`);
+  else if (text ?? sku) conds.push((text ?? sku)!);
+  if (plan.sizes.length) conds.push(sizeCondition(plan.sizes, v));
+  return conds.length ? Prisma.sql`(${Prisma.join(conds, ' AND ')})` : Prisma.sql`false`;
 }

@@ -133,3 +133,41 @@ describe('freshness', () => {
     expect(names(await search('spice pouch'))).toEqual(['Zanzibar Gift Pouch']);
   });
 });
+
+describe('every search box uses the one search', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await createUser(t.deps, { role: 'admin' })).token;
+  });
+
+  it('quick order suggests SKUs by prefix, and the variants of what the words find', async () => {
+    const byWords = await t.api('GET', '/cart/sku-suggestions?q=bubble%20shet');
+    expect(byWords.status).toBe(200);
+    expect(byWords.body.map((r: { product_name: string }) => r.product_name)).toContain('Bubble Wrap Sheet');
+    const sku = byWords.body.find((r: { product_name: string }) => r.product_name === 'Bubble Wrap Sheet').sku as string;
+    const byPrefix = await t.api('GET', `/cart/sku-suggestions?q=${encodeURIComponent(sku.slice(0, 12))}`);
+    expect(byPrefix.body[0].sku.startsWith(sku.slice(0, 12))).toBe(true);
+    expect(await t.caller().cart.skuSuggestions({ q: 'bubble shet' })).toEqual(byWords.body);
+  });
+
+  it('GET /products (the plain listing) searches the same way, best match first, and pages', async () => {
+    const res = await t.api('GET', '/products?search=bubbel%20wrap&limit=2');
+    expect(res.status).toBe(200);
+    expect(res.body.products.map((p: Card) => p.name)).toEqual(['Large Bubble Wrap Bag', 'Bubble Wrap Sheet']);
+    const total = (await search('bubbel wrap')).total;
+    expect(res.body).toMatchObject({ total, pages: Math.ceil(total / 2), page: 1, limit: 2 });
+    expect(await t.caller().catalog.list({ search: 'bubbel wrap', limit: 2 })).toEqual(res.body);
+    const plain = await t.api('GET', '/products?limit=500');
+    expect(plain.body.total).toBeGreaterThanOrEqual(6);
+  });
+
+  it('the back office finds products and inventory rows with typos and sizes', async () => {
+    const cards = await t.api('GET', '/admin/products?search=bubbel%20sheet', { token: admin });
+    expect(cards.status).toBe(200);
+    expect(cards.body.map((p: Card) => p.name)).toEqual(['Bubble Wrap Sheet']);
+    const rows = await t.api('GET', '/admin/inventory/page?search=white%20mailer%2032x43', { token: admin });
+    expect(rows.status).toBe(200);
+    expect(rows.body.items).toHaveLength(1);
+    expect(rows.body.total).toBe(1);
+  });
+});
