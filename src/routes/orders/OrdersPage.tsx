@@ -49,6 +49,8 @@ export default function OrdersPage() {
   // The cursors of the pages shown after the first, for these filters only.
   const [more, setMore] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
   const cursors = more.key === key ? more.cursors : [];
+  // Other filters start again from the newest page; coming back to these does too.
+  useEffect(() => setMore((m) => (m.key === key ? m : { key, cursors: [] })), [key]);
   const [nextOf, setNextOf] = useState<Record<string, string | null>>({});
   const invalid = Boolean(rangeError(filters));
   const first = trpc.orders.page.useQuery(input, { enabled: !invalid });
