@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/catalog.schema';
 import { normalisedQuery } from '../../../shared/domain/search/fold';
 import { didYouMean, planSearch } from '../search/search.service';
+import { countSearch } from '../search/search-stats';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query.sql';
 import { productBasics, productWithVariantsSelect } from './product.select';
@@ -92,7 +93,12 @@ async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput, mode: 
 
 /** POST /products/filter: the listing, served from the bounded cache. */
 export function filterProductsCached(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode = {}): Promise<CachedAnswer<FilterProductsOutput>> {
-  return cachedAnswer(db, `filter:${mode.prefixLast ? 'prefix:' : ''}${normaliseFilterKey(input)}`, () => loadFilterPage(db, input, mode));
+  const answer = cachedAnswer(db, `filter:${mode.prefixLast ? 'prefix:' : ''}${normaliseFilterKey(input)}`, () => loadFilterPage(db, input, mode));
+  // A listing search is counted once per first page, cached or not (search-stats.ts); what the
+  // header asks while a word is still being typed is not a search.
+  const search = input.filters?.search;
+  if (search && !mode.prefixLast && (input.page ?? 1) === 1) void answer.then((a) => countSearch(db, search, a.value.total), () => undefined);
+  return answer;
 }
 
 export async function filterProducts(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode = {}): Promise<FilterProductsOutput> {

@@ -171,3 +171,24 @@ describe('every search box uses the one search', () => {
     expect(rows.body.total).toBe(1);
   });
 });
+
+describe('counting what buyers search for', () => {
+  it('counts listing searches on their first page, and whether they found anything; not what the header asks while typing', async () => {
+    const { flushSearchStats } = await import('../../../server/services/search/search-stats');
+    await flushSearchStats(t.db);
+    await t.db.searchQueryDay.deleteMany();
+    await search('Bubble  WRAP');
+    await search('bubble wrap');
+    await search('bubble wrap', { page: 2 });
+    await search('glitter tubes');
+    await t.api('GET', '/search/suggestions?q=bubble%20wr');
+    await new Promise((r) => setTimeout(r, 50));
+    await flushSearchStats(t.db);
+    const rows = await t.db.searchQueryDay.findMany({ orderBy: { query: 'asc' }, select: { query: true, searches: true, zeroResults: true } });
+    // search() asks through both doors: each call is two searches.
+    expect(rows).toEqual([
+      { query: 'bubble wrap', searches: 4, zeroResults: 0 },
+      { query: 'glitter tubes', searches: 2, zeroResults: 2 },
+    ]);
+  });
+});
