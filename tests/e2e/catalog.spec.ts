@@ -98,6 +98,8 @@ test('phone: the Filters toggle, chips and the same product journey at 390x844',
   await page.getByRole('button', { name: 'Filters (0)' }).click();
   await expect(page.getByTestId('filter-sidebar')).toBeVisible();
   await filterPinkAndSize(page);
+  // The filters are a drawer on a phone (issue 38): its "Show N results" closes it onto the results.
+  await page.getByTestId('show-results').click();
   await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   await page.getByRole('link', { name: /Pink Polymailer Bags/ }).click();
   await chooseSizeAndWatchTiers(page);

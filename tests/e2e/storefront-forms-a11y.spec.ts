@@ -184,3 +184,73 @@ test('on a phone the filters open as a drawer with "Show N results"; sizes in si
   await shot(page, 'filters-desktop');
   expect(errors).toEqual([]);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Scrolls `target` to where the chat button sits, then checks the button (and its badge) leave it uncovered. */
+async function expectChatClearOf(page: Page, target: ReturnType<Page['locator']>, name: string) {
+  const vh = page.viewportSize()!.height;
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  // Put the target's middle 44 px above the bottom of the window: the round button's centre.
+  await page.evaluate((dy) => window.scrollBy(0, dy), box.y + box.height / 2 - (vh - 44));
+  const chat = page.getByTestId('chat-open');
+  await expect
+    .poll(async () => {
+      const t = (await target.boundingBox())!;
+      const boxes = await chat.evaluate((el) => [el, ...el.querySelectorAll('*')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
+      return boxes.some((b) => intersects(b, t));
+    }, { message: `the chat button covers ${name}` })
+    .toBe(false);
+  await shot(page, `chat-clear-of-${name}`);
+  // Still there, with its one name, and it still opens the chat.
+  await expect(chat).toHaveAccessibleName(/^Open chat with [^,]+, [\w ]+$/);
+}
+
+test('the chat button never covers badges, totals, the last form button or the PayNow QR on a phone', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/products');
+  await expect(page.getByTestId('chat-open')).toBeVisible();
+  const card = page.getByTestId('product-card').nth(1);
+  await expectChatClearOf(page, card.getByText(/^(In Stock|Out of Stock)$/), 'stock-badge');
+  await expectChatClearOf(page, card.getByText(/^\$\d/).first(), 'card-price');
+  // Where nothing is under it, it is the round button with its badge.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByTestId('chat-open')).not.toHaveAttribute('data-tucked');
+
+  // Checkout: the totals and Place Order, the last button of the form.
+  const { token } = await (async () => {
+    const res = await request.post('/api/auth/login', { data: { email: 'admin@packshop.test', password: 'admin-password-123' } });
+    return { token: ((await res.json()) as { access_token: string }).access_token };
+  })();
+  const payments = { paynow_proxy_type: 'uen', paynow_proxy: '201912345K', paynow_payee_name: 'PackShop Pte Ltd' };
+  const set = await request.put('/api/admin/payment-settings', { headers: { authorization: `Bearer ${token}` }, data: payments });
+  try {
+    expect(set.ok(), await set.text()).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await registerCustomer(page);
+    await page.setViewportSize(PHONE);
+    await fillCartPastGiftTier(page);
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'Continue without saving' }).click();
+    await page.getByLabel('Phone').fill('+65 9123 4567');
+    await page.getByLabel('Address line 1').fill('1 Orchard Road');
+    await page.getByLabel('Postal code').fill('238801');
+    await expectChatClearOf(page, page.getByLabel('Postal code'), 'postal-code');
+    await expectChatClearOf(page, page.getByText('Total', { exact: true }).last(), 'total');
+    const place = page.getByRole('button', { name: 'Place Order' });
+    await expectChatClearOf(page, place, 'place-order');
+    await place.click();
+    await expect(page).toHaveURL(/\/order-success\//);
+    await expectChatClearOf(page, page.getByTestId('paynow-qr'), 'paynow-qr');
+    // The tab still opens the chat.
+    await page.getByTestId('chat-open').click();
+    await expect(page.getByTestId('chat-panel')).toBeVisible();
+  } finally {
+    await request.put('/api/admin/payment-settings', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { paynow_proxy: '', paynow_payee_name: '', bank_name: '', bank_account_name: '', bank_account_number: '' },
+    });
+  }
+});

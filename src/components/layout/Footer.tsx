@@ -40,7 +40,8 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+      {/* Room under the last line on a phone, where the chat button can sit over nothing. */}
+      <div className="border-t border-slate-800 pb-24 pt-4 text-center text-xs text-slate-400 sm:pb-4">
         © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
       </div>
     </footer>

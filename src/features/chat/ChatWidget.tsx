@@ -10,6 +10,7 @@ import { useCart } from '../cart/CartProvider';
 import { AgentAvatar, agentTypeByName } from './AgentAvatar';
 import { ChatMessages } from './ChatMessages';
 import { useChat, type ConnectionStatus } from './useChat';
+import { useStepAside } from './useStepAside';
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
   disconnected: { label: 'Offline', dot: 'bg-slate-300' },
@@ -43,6 +44,9 @@ export default function ChatWidget() {
     setOpen(false);
   };
 
+  const button = useRef<HTMLButtonElement | null>(null);
+  const tucked = useStepAside(button, !open);
+
   const { messages, start } = chat;
   useEffect(() => {
     if (open && messages.length === 0) void start();
@@ -66,10 +70,12 @@ export default function ChatWidget() {
   };
 
   if (!open) {
+    // Tucked (useStepAside): a narrow tab in the page's side margin, with the same name.
     return (
       <button
         type="button"
         ref={(el) => {
+          button.current = el;
           if (el && returnFocus.current) {
             returnFocus.current = false;
             el.focus();
@@ -81,10 +87,16 @@ export default function ChatWidget() {
         }}
         aria-label={`Open chat with ${agent.name}, ${agent.role}`}
         data-testid="chat-open"
-        className="fixed bottom-4 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-600 text-white shadow-lg shadow-emerald-900/20 transition hover:bg-emerald-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300"
+        data-tucked={tucked || undefined}
+        className={`fixed bottom-4 z-40 flex items-center justify-center bg-emerald-600 text-white shadow-lg shadow-emerald-900/20 transition-[right,width,height,border-radius] duration-150 hover:bg-emerald-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 motion-reduce:transition-none ${
+          tucked ? 'right-0 h-12 w-4 rounded-l-lg' : 'right-4 h-14 w-14 rounded-full'
+        }`}
       >
-        <MessageCircle className="h-6 w-6" aria-hidden="true" />
-        <span className="absolute -top-2 right-10 flex items-center gap-1 whitespace-nowrap rounded-full bg-white px-2 py-0.5 text-[11px] font-semibold text-slate-700 shadow ring-1 ring-slate-200">
+        <MessageCircle className={tucked ? 'h-3 w-3' : 'h-6 w-6'} aria-hidden="true" />
+        <span
+          data-chat-badge
+          className={`absolute -top-2 right-10 items-center gap-1 whitespace-nowrap rounded-full bg-white px-2 py-0.5 text-[11px] font-semibold text-slate-700 shadow ring-1 ring-slate-200 ${tucked ? 'hidden' : 'flex'}`}
+        >
           <AgentAvatar type={agentType} className="h-3 w-3 text-emerald-600" />
           {agent.role}
         </span>

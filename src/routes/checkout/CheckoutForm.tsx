@@ -11,7 +11,7 @@ import { useCart } from '../../features/cart/CartProvider';
 import { GiftPicker } from '../../features/cart/GiftPicker';
 import { GiftReminder } from '../../features/cart/GiftReminder';
 import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
-import { countOf } from '../../../shared/domain/product-options';
+import { countOf, sizeLabel } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
@@ -216,7 +216,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
                 {figures.items.map((i) => (
                   <li key={i.id} className="flex justify-between gap-2">
                     <span className="truncate">
-                      {i.product_name} {i.attributes.size} × {countOf(i.quantity, i.attributes.pack_size)}
+                      {i.product_name} {sizeLabel(i.attributes.size)} × {countOf(i.quantity, i.attributes.pack_size)}
                     </span>
                     <span>{money(i.line_total)}</span>
                   </li>
