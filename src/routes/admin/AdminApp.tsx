@@ -1,9 +1,10 @@
 import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Navigate, NavLink, Routes, type PageRoute } from '../../lib/router';
+import { Navigate, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
+import { AdminNav } from '../../features/admin/AdminNav';
 import { DiskBanner } from '../../features/admin/system/DiskBanner';
 import BankStatementsPage from './BankStatementsPage';
 import DashboardPage from './DashboardPage';
@@ -89,25 +90,9 @@ export default function AdminApp() {
     <div className="bg-slate-50">
       <Seo title="Back office" description="PackShop back office" path="/admin" noindex />
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-3 py-4 sm:px-6 lg:flex-row lg:gap-8 lg:py-8">
-        <nav aria-label="Back office" className="-mx-3 overflow-x-auto px-3 lg:mx-0 lg:w-52 lg:shrink-0 lg:overflow-visible lg:px-0">
-          <ul className="flex gap-1 lg:sticky lg:top-20 lg:flex-col">
-            {links.map(({ to, label, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-emerald-600 text-white' : 'text-slate-700 hover:bg-white hover:text-emerald-700'}`
-                  }
-                >
-                  <Icon className="h-4 w-4" aria-hidden />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="min-w-0 flex-1">
+        <AdminNav sections={links} />
+        {/* Room below the last table or button, so the page scrolls it clear of the chat button. */}
+        <div className="min-w-0 flex-1 pb-24">
           <DiskBanner />
           <Routes routes={adminRoutes(isAdmin)} />
         </div>
