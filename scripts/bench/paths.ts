@@ -20,6 +20,8 @@ export interface BenchRequest {
   headers?: Record<string, string>;
   /** Headers made anew for every request (e.g. a new guest each time, so requests do not share one cart). */
   freshHeaders?: () => Record<string, string>;
+  /** A path and body made anew for every request (searches that must not all be one cache entry). */
+  freshRequest?: () => { path?: string; body?: unknown };
 }
 
 export interface BenchPath {
@@ -42,6 +44,9 @@ async function plentifulVariants({ api, adminToken }: BenchContext, count: numbe
   }
   return rows;
 }
+
+/** Searches the bench rotates over: plain words, typos, local names, sizes, a SKU prefix and one that finds nothing. */
+const SEARCHES = ['polymailer', 'white polymailer', 'whte polymailer', 'polymaler 25x35', 'courier bag', 'mailing bags', '25x35', '250x350mm', 'premium black', 'eco mailer', 'bubbel wrap', 'waterproof'];
 
 export const benchPaths: BenchPath[] = [
   { name: 'GET /api/health', request: () => ({ method: 'GET', path: '/api/health' }) },
@@ -75,6 +80,45 @@ export const benchPaths: BenchPath[] = [
     }),
   },
   { name: 'GET /api/products/filter-options', request: () => ({ method: 'GET', path: '/api/products/filter-options' }) },
+  // The plain listing integrators and the back-office grid call, answered from the same cache as the filter (issue 37).
+  { name: 'GET /api/products (plain listing)', target: 0.5, request: () => ({ method: 'GET', path: '/api/products?limit=20' }) },
+  // Search (decision 0169): what buyers type, typos, synonyms and sizes included, rotating over 12 queries
+  // (each answered from the catalogue cache after its first time, as popular searches are).
+  {
+    name: 'POST /api/products/filter (search, 12 queries)',
+    target: 0.3,
+    request: () => {
+      let i = 0;
+      return { method: 'POST', path: '/api/products/filter', headers: json, body: {}, freshRequest: () => ({ body: { filters: { search: SEARCHES[i++ % SEARCHES.length] }, page: 1, limit: 20 } }) };
+    },
+  },
+  {
+    name: 'GET /api/search/suggestions (12 queries)',
+    target: 0.3,
+    request: () => {
+      let i = 0;
+      return { method: 'GET', path: '/api/search/suggestions?q=poly', freshRequest: () => ({ path: `/api/search/suggestions?q=${encodeURIComponent(SEARCHES[i++ % SEARCHES.length])}` }) };
+    },
+  },
+  {
+    // Every request a query never seen before (no cache can answer): the search itself, on one connection.
+    name: 'POST /api/products/filter (search, every query new, 1 connection)',
+    connections: 1,
+    request: () => {
+      let i = 0;
+      const words = ['polymailer', 'whte polymailer', 'polymaler', 'eco mailer', 'courier bag'];
+      return {
+        method: 'POST',
+        path: '/api/products/filter',
+        headers: json,
+        body: {},
+        freshRequest: () => {
+          i++;
+          return { body: { filters: { search: `${words[i % words.length]} ${i}` }, page: 1, limit: 20 } };
+        },
+      };
+    },
+  },
   {
     name: 'GET /api/products/{id}',
     target: 0.6,

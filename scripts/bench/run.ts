@@ -133,7 +133,7 @@ async function drain(timeoutMs = 60_000) {
 
 async function measure(
   url: string,
-  req: { method: string; body?: unknown; headers?: Record<string, string>; freshHeaders?: () => Record<string, string> },
+  req: { method: string; body?: unknown; headers?: Record<string, string>; freshHeaders?: () => Record<string, string>; freshRequest?: () => { path?: string; body?: unknown } },
   connections = 50,
   seconds = duration,
 ) {
@@ -145,7 +145,22 @@ async function measure(
     method: req.method,
     headers: req.headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
-    requests: fresh ? [{ setupRequest: (r: { headers?: Record<string, string> }) => ({ ...r, headers: { ...r.headers, ...fresh() } }) }] : undefined,
+    requests:
+      fresh || req.freshRequest
+        ? [
+            {
+              setupRequest: (r: { headers?: Record<string, string>; path?: string; body?: string }) => {
+                const made = req.freshRequest?.() ?? {};
+                return {
+                  ...r,
+                  headers: { ...r.headers, ...(fresh ? fresh() : {}) },
+                  ...(made.path ? { path: made.path } : {}),
+                  ...(made.body !== undefined ? { body: JSON.stringify(made.body) } : {}),
+                };
+              },
+            },
+          ]
+        : undefined,
   });
   return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
