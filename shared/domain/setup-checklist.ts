@@ -20,9 +20,9 @@ export interface SetupFacts {
   backupsHealthy: boolean;
 }
 
-export type SetupStepId = 'shop_details' | 'payments' | 'shipping' | 'email' | 'backups';
+type SetupStepId = 'shop_details' | 'payments' | 'shipping' | 'email' | 'backups';
 
-export interface SetupStep {
+interface SetupStep {
   id: SetupStepId;
   title: string;
   done: boolean;
