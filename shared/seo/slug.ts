@@ -21,3 +21,10 @@ export function slugify(text: string): string {
 export function productPath(product: { id: string; name: string }): string {
   return `/products/${encodeURIComponent(product.id)}/${slugify(product.name)}`;
 }
+
+/**
+ * Where a product found by a search links: its page, with `?variant=` when the search named a size
+ * ("polymailer 25x35"), so the page opens with that variant chosen.
+ */
+export const productLink = (product: { id: string; name: string; variant_id?: string }): string =>
+  product.variant_id ? `${productPath(product)}?variant=${encodeURIComponent(product.variant_id)}` : productPath(product);

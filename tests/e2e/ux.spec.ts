@@ -188,7 +188,7 @@ test('the header search suggests products and sizes and goes to the listing', as
   await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Bubble Wrap Pouches/ })).toBeVisible();
   await box.press('ArrowDown');
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/products\/[^/?]+$/);
+  await expect(page).toHaveURL(/\/products\/[^/?]+\/bubble-wrap-[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Bubble Wrap');
 
   await box.fill('25x3');

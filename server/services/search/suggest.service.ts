@@ -37,11 +37,16 @@ async function loadSuggestions(db: PrismaClient, q: string): Promise<SuggestOutp
   };
 }
 
-/** Sizes written out in the text, or, when the text is only digits so far, the sizes starting with them. */
+/**
+ * Sizes written out in the text, or, when the text is only digits so far, the sizes starting with
+ * them: "25x3" is a whole size to extractSizes, but one the catalogue lacks, so it is read as
+ * "25x35" being typed.
+ */
 function sizesNamed(q: string, sizeCodes: string[]): string[] {
   const { sizes } = extractSizes(q);
   const dims = (code: string) => code.split('x').map(Number);
-  if (sizes.length) return sizeCodes.filter((code) => sizes.some((s) => sizeMatches(s, dims(code)[0], dims(code)[1])));
+  const named = sizes.length ? sizeCodes.filter((code) => sizes.some((s) => sizeMatches(s, dims(code)[0], dims(code)[1]))) : [];
+  if (named.length) return named;
   const typed = foldText(q).replace(/\s+/g, '');
   if (!/^\d[\dx.]*$/.test(typed)) return [];
   return sizeCodes.filter((code) => code.startsWith(typed));

@@ -4,7 +4,7 @@ import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';
 import type { ProductCard as Product } from '../../../shared/schemas/catalog.schema';
 import { formatPriceRange } from './price';
-import { productLink } from './product-link';
+import { productLink } from '../../../shared/seo/slug';
 import { StockBadge } from './StockBadge';
 
 interface ProductCardProps {

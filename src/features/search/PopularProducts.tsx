@@ -6,8 +6,8 @@ const POPULAR = { page: 1, limit: 4 } as const;
 // Four columns beside the 16rem filter column from xl, two from sm, one on a phone.
 const SIZES = '(min-width: 1280px) 214px, (min-width: 1024px) calc(50vw - 188px), (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)';
 
-/** Under an empty listing, so a search that finds nothing is never a dead end. */
-export function PopularProducts() {
+/** Under an empty listing, so a search that finds nothing is never a dead end (loaded lazily: default export). */
+export default function PopularProducts() {
   const popular = trpc.catalog.filter.useQuery(POPULAR, { staleTime: 60_000 });
   const products = popular.data?.products ?? [];
   if (products.length === 0) return null;

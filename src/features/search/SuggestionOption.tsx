@@ -1,4 +1,4 @@
-import { ArrowRight, ImageOff, Ruler, SearchCheck } from 'lucide-react';
+import { ArrowRight, Ruler, SearchCheck } from 'lucide-react';
 import { ProductImage } from '../../components/ProductImage';
 import type { Suggestion } from './suggestions';
 
@@ -14,11 +14,12 @@ export function SuggestionOption({ s }: { s: Suggestion }) {
       return (
         <>
           <Thumb>
-            {/* 40 px: the smallest stored copy, a few KB. */}
-            {s.image ? <ProductImage url={s.image} alt="" sizes="40px" className="h-full w-full object-cover" /> : <ImageOff className="h-4 w-4" aria-hidden />}
+            {/* 40 px: the smallest stored copy, a few KB. No image: the grey square alone (ProductCard's
+                "No image" icon here would split it into a chunk of its own on the listing's first load). */}
+            {s.image && <ProductImage url={s.image} alt="" sizes="40px" className="h-full w-full object-cover" />}
           </Thumb>
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium">{s.name}</span>
+            <span className="line-clamp-2 font-medium leading-snug">{s.name}</span>
             {!s.inStock && <span className="block text-xs text-red-700">Out of stock</span>}
           </span>
           <span className="flex-none text-sm font-semibold text-slate-900">{s.price}</span>

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/domain/money';
 import { sizeLabel } from '../../../shared/domain/product-options';
 import type { SuggestOutput } from '../../../shared/schemas/search.schema';
-import { productLink } from '../catalog/product-link';
+import { productLink } from '../../../shared/seo/slug';
 
 /** One row of the header's suggestion list; `to` is where choosing it goes. */
 export type Suggestion =

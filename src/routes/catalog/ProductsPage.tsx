@@ -1,5 +1,5 @@
 import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, toSearchParams, updateFilters } from '../../../shared/domain/catalog-filter';
 import { SORT_OPTIONS, type SortBy } from '../../../shared/constants';
 import { listingBreadcrumbs } from '../../../shared/seo/breadcrumbs';
@@ -15,11 +15,12 @@ import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
 import { DidYouMean } from '../../features/search/DidYouMean';
-import { PopularProducts } from '../../features/search/PopularProducts';
 import { siteOrigin } from '../../lib/site-origin';
 import { trpc } from '../../lib/trpc';
 
 const SEARCH_DELAY_MS = 350;
+// Under an empty listing only: its own chunk, off the page's first load (its 100 KB budget).
+const PopularProducts = lazy(() => import('../../features/search/PopularProducts'));
 
 export default function ProductsPage() {
   const [state, setState] = useCatalogFilters();
@@ -175,7 +176,8 @@ export default function ProductsPage() {
             </div>
           ) : products.length === 0 ? (
             <>
-              <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+              {/* Less tall on a phone, so the popular products under it begin on the first screen. */}
+              <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center sm:py-16">
                 <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
                 <h2 className="mt-4 text-lg font-semibold text-slate-900">No products found</h2>
                 {data?.did_you_mean && <DidYouMean term={data.did_you_mean} href={`/products?${toSearchParams(updateFilters(state, { search: data.did_you_mean })).toString()}`} />}
@@ -184,7 +186,9 @@ export default function ProductsPage() {
                   Clear filters
                 </Button>
               </div>
-              <PopularProducts />
+              <Suspense fallback={null}>
+                <PopularProducts />
+              </Suspense>
             </>
           ) : (
             <>

@@ -89,6 +89,8 @@ describe('GET /search/suggestions', () => {
   it('suggests the sizes typed or started', async () => {
     expect((await t.api('GET', '/search/suggestions?q=32')).body.sizes).toEqual(['32x43']);
     expect((await t.api('GET', '/search/suggestions?q=320%20x%20430%20mm')).body.sizes).toEqual(['32x43']);
+    // A size being typed: "25x3" is not a size of the catalogue, "25x35" is.
+    expect((await t.api('GET', '/search/suggestions?q=25x3')).body.sizes).toEqual(['25x35']);
   });
   it('says what to try when nothing is found', async () => {
     expect((await t.api('GET', '/search/suggestions?q=bubble%20wrp')).body).toMatchObject({ products: [], total: 0, did_you_mean: 'bubble wrap' });
