@@ -9,6 +9,7 @@ import { createDeps, type AppDeps } from './deps';
 import { stripeSettingsOf } from './services/payments/stripe/config';
 import type { Env } from './env';
 import { auditProductImagesOnce } from './services/admin/image-audit.service';
+import { seedSynonymsOnce } from './services/search/synonym-seed';
 import { openImageStorage } from './storage/image-storage';
 import { migrateProductImages, warmProductImages } from './storage/responsive-migration';
 
@@ -37,6 +38,8 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
     log,
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
+  // A shop from before search gets the local names once (a new shop got them with its seed).
+  if (await seedSynonymsOnce(database.db)) log('Search: added the usual local names as synonyms (back office, Search).');
   // Once per database, after the upgrade that made product images stored-only: values saved before
   // it are kept, so the log names them for someone to fix.
   const unstored = await auditProductImagesOnce(database.db, warn);

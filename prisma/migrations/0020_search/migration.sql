@@ -166,16 +166,3 @@ CREATE TRIGGER search_variant_update AFTER UPDATE OF "sku", "color", "type", "pr
 
 -- The catalogue already in the shop.
 SELECT search_refresh(ARRAY(SELECT "id" FROM "Product"));
-
--- The local names of what the shop sells (decision 0169); the owner edits them in the back office.
-INSERT INTO "SearchSynonym" ("id", "fromTerm", "terms", "updatedAt") VALUES
-  ('syn_seed_mailer_names', NULL, ARRAY['polymailer', 'poly mailer', 'courier bag', 'mailing bag', 'mailer bag', 'poly bag', 'postage bag', 'shipping bag', 'flyer'], CURRENT_TIMESTAMP),
-  ('syn_seed_mailer', 'mailer', ARRAY['polymailer'], CURRENT_TIMESTAMP),
-  ('syn_seed_bubble', NULL, ARRAY['bubble wrap', 'bubble pack', 'air bubble', 'bubble film', 'bubble roll'], CURRENT_TIMESTAMP),
-  ('syn_seed_bubble_bag', NULL, ARRAY['bubble pouch', 'bubble bag', 'bubble envelope', 'padded envelope'], CURRENT_TIMESTAMP),
-  ('syn_seed_label', NULL, ARRAY['thermal label', 'shipping label', 'waybill', 'airway bill', 'awb sticker', 'waybill sticker'], CURRENT_TIMESTAMP),
-  ('syn_seed_tape', NULL, ARRAY['packing tape', 'opp tape', 'sealing tape', 'parcel tape', 'carton tape', 'sellotape', 'scotch tape'], CURRENT_TIMESTAMP),
-  ('syn_seed_fragile', NULL, ARRAY['fragile sticker', 'handle with care', 'fragile label'], CURRENT_TIMESTAMP),
-  ('syn_seed_clear', NULL, ARRAY['clear', 'transparent', 'see through'], CURRENT_TIMESTAMP),
-  ('syn_seed_grey', NULL, ARRAY['grey', 'gray'], CURRENT_TIMESTAMP),
-  ('syn_seed_colour', NULL, ARRAY['colour', 'color'], CURRENT_TIMESTAMP);

@@ -9,6 +9,7 @@ import type { ImageStorage } from '../../storage/image-storage';
 import { CATALOGUE, EXTRA_SEED_COLORS, SEED_COUPONS, SEED_GIFT_ITEMS, SEED_GIFT_TIERS } from './catalogue';
 import { createSeedImages, type SeedImage } from './images';
 import { unitOfWork } from '../unit-of-work';
+import { seedSynonymsOnce } from '../../services/search/synonym-seed';
 
 export interface SeedOptions {
   storage: ImageStorage;
@@ -60,6 +61,7 @@ export async function seedDatabase(db: PrismaClient, opts: SeedOptions): Promise
       await seedSettings(tx);
       if (withCatalogue) await seedCatalogue(tx, productImages);
       await seedPromotions(tx, giftImages);
+      await seedSynonymsOnce(tx);
       const account = admin ? await upsertAdmin(tx, admin) : undefined;
       await tx.setting.create({ data: { key: SEEDED_AT_KEY, value: new Date().toISOString() } });
       return { account };

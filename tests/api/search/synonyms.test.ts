@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
+import { seedSynonymsOnce } from '../../../server/services/search/synonym-seed';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 // The owner's synonym groups through both doors (issue 37 point 4, decision 0173): folded and
@@ -14,6 +15,9 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // What a seeded or upgraded shop has (the seed and the start add the local names once).
+  expect(await seedSynonymsOnce(t.db)).toBe(true);
+  expect(await seedSynonymsOnce(t.db)).toBe(false);
   staff = (await createUser(t.deps, { role: 'staff' })).token;
   admin = (await createUser(t.deps, { role: 'admin' })).token;
   customer = (await createUser(t.deps)).token;
