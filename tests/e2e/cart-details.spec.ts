@@ -149,7 +149,7 @@ test("several units say 'Added N item(s) to cart!', one says 'Added to cart', an
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added 3 item(s) to cart!')).toBeVisible();
-  await expect(page.getByTestId('line-quantity')).toHaveText('4');
+  await expect(page.getByTestId('line-quantity')).toHaveValue('4');
 
   // The chat assistant's add-to-cart.
   await page.goto('/');

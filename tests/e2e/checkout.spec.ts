@@ -43,7 +43,7 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText(qty > 1 ? `Added ${qty} item(s) to cart!` : 'Added to cart', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId('line-quantity')).toHaveText(String(qty));
+    await expect(page.getByTestId('line-quantity')).toHaveValue(String(qty));
     await expect(page.getByTestId('summary-subtotal')).toHaveText(formatMoney(subtotal));
     await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
 
@@ -74,7 +74,7 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText('Registration successful!')).toBeVisible();
     await page.goto('/cart');
-    await expect(page.getByTestId('line-quantity')).toHaveText(String(qty));
+    await expect(page.getByTestId('line-quantity')).toHaveValue(String(qty));
     await expect(page.getByTestId('applied-coupon')).toHaveText('WELCOME10');
     await expect(gifts.locator('[aria-pressed=true]')).toHaveCount(1);
 

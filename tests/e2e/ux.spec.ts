@@ -35,7 +35,7 @@ test('logout clears the cart badge and /cart at once, and the tab becomes a new 
   const { quantity } = await fillCartPastGiftTier(page);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-count')).toHaveText(String(quantity));
-  await expect(page.getByTestId('line-quantity')).toHaveText(String(quantity));
+  await expect(page.getByTestId('line-quantity')).toHaveValue(String(quantity));
   const guestBefore = await page.evaluate(() => sessionStorage.getItem('session_id'));
 
   await page.getByRole('button', { name: 'Logout' }).click();

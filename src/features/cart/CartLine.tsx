@@ -1,14 +1,16 @@
-import { Minus, Package, Plus, Trash2 } from 'lucide-react';
+import { Package, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../lib/router';
 import type { CartItemDto } from '../../../shared/schemas/cart.schema';
 import { productPath } from '../../../shared/seo/slug';
 import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-options';
+import { piecePriceLabel } from '../../../shared/domain/piece-price';
 import { ProductImage } from '../../components/ProductImage';
+import { QuantityStepper } from '../catalog/QuantityStepper';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
-/** One cart line: image, name and attributes, quantity controls (decrease disabled at 1), Remove. */
+/** One cart line: image, name and attributes, quantity controls (decrease disabled at 1, a typed quantity sent once typing pauses), Remove. */
 export function CartLine({ item }: { item: CartItemDto }) {
   const href = productPath({ id: item.product_id, name: item.product_name });
   const { updateItem, removeItem } = useCart();
@@ -19,6 +21,7 @@ export function CartLine({ item }: { item: CartItemDto }) {
     setBusy(false);
   };
   const short = item.quantity > item.available;
+  const piece = piecePriceLabel(item.price, item.attributes.pack_size);
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <Link to={href} className="flex-none">
@@ -39,24 +42,25 @@ export function CartLine({ item }: { item: CartItemDto }) {
             <p className="break-all text-xs text-slate-500">
               {item.attributes.size} cm · {item.attributes.color} · {packLabel(item.attributes.pack_size, item.attributes.type)} · SKU {item.sku}
             </p>
-            <p className="text-sm text-slate-600">{money(item.price)} per {unitNoun(item.attributes.pack_size)}</p>
+            <p className="text-sm text-slate-600">
+              {money(item.price)} per {unitNoun(item.attributes.pack_size)}
+              {piece && <span className="text-slate-500"> · {piece}</span>}
+            </p>
           </div>
           <p className="flex-none font-semibold text-slate-900" data-testid="line-total">
             {money(item.line_total)}
           </p>
         </div>
         <div className="flex items-center justify-between gap-2">
-          <div className="inline-flex items-center rounded-lg border border-slate-300">
-            <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity - 1)} disabled={busy || item.quantity <= 1} aria-label="Decrease quantity">
-              <Minus className="h-4 w-4" />
-            </button>
-            <span className="w-12 text-center text-sm font-medium" aria-label={`Quantity in ${unitNoun(item.attributes.pack_size, 2)}`} data-testid="line-quantity">
-              {item.quantity}
-            </span>
-            <button type="button" className="p-2 text-slate-700 hover:bg-slate-100 disabled:opacity-40" onClick={() => void set(item.quantity + 1)} disabled={busy || item.quantity >= item.available} aria-label="Increase quantity">
-              <Plus className="h-4 w-4" />
-            </button>
-          </div>
+          {/* Typed quantities are sent once typing pauses; the most is what is available (at least 1). */}
+          <QuantityStepper
+            value={item.quantity}
+            max={Math.max(item.available, 1)}
+            pending={busy}
+            label={`Quantity of ${item.product_name} ${item.attributes.size} cm, in ${unitNoun(item.attributes.pack_size, 2)}`}
+            testId="line-quantity"
+            onChange={(q) => void set(q)}
+          />
           <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50" onClick={() => void removeItem(item.id)} disabled={busy}>
             <Trash2 className="h-4 w-4" aria-hidden /> Remove
           </button>

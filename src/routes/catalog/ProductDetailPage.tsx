@@ -1,16 +1,17 @@
-import { ArrowLeft, ShieldCheck, ShoppingCart, Truck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from '../../lib/router';
+import { ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { formatMoney } from '../../../shared/domain/money';
 import { unitPriceFor } from '../../../shared/domain/pricing';
 import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun } from '../../../shared/domain/product-options';
+import { piecePriceLabel } from '../../../shared/domain/piece-price';
+import { initialChoice, onlyPackOf } from '../../../shared/domain/variant-choice';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productBreadcrumbs } from '../../../shared/seo/breadcrumbs';
 import { productNotFoundMeta, productPageMeta } from '../../../shared/seo/product-meta';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
@@ -22,8 +23,18 @@ import { StockBadge } from '../../features/catalog/StockBadge';
 import { siteOrigin } from '../../lib/site-origin';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 
+// Shown only when a product could not be loaded: its code comes then, not with every product page
+// (the page's 100 KB first-load budget). A chunk that cannot arrive either is PageErrorBoundary's.
+const ErrorState = lazy(() => import('../../components/ui/ErrorState').then((m) => ({ default: m.ErrorState })));
 // Only signed-in buyers keep lists: its code loads with the first signed-in product page, not with every one.
 const SaveToList = lazy(() => import('../../features/lists/SaveToList'));
+
+/** Lucide's truck and shield-check, drawn here: two icon modules less on this page's first load (its 100 KB budget). */
+const NoteIcon = ({ children }: { children: ReactNode }) => (
+  <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-emerald-600" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    {children}
+  </svg>
+);
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
@@ -40,7 +51,9 @@ export default function ProductDetailPage() {
     return (
       <div className="mx-auto max-w-lg px-4 py-20">
         <h1 className="sr-only">Product</h1>
-        <ErrorState title="We couldn't load this product" onRetry={() => query.refetch()} />
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <ErrorState title="We couldn't load this product" onRetry={() => query.refetch()} />
+        </Suspense>
       </div>
     );
   }
@@ -51,7 +64,7 @@ export default function ProductDetailPage() {
         <h1 className="text-2xl font-bold text-slate-900">Product not found</h1>
         <p className="mt-2 text-slate-600">It may have been removed or the link is incomplete.</p>
         <ButtonLink to="/products" className="mt-6">
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Products
+          <span aria-hidden>←</span> Back to Products
         </ButtonLink>
       </div>
     );
@@ -63,9 +76,14 @@ function ProductView({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const { addItem } = useCart();
   const { isSignedIn } = useAuth();
-  const [size, setSize] = useState('');
-  const [variantId, setVariantId] = useState('');
+  // A single size, and a size's single pack, are chosen for the shopper. From the product alone, so
+  // the server's HTML and the first render in the browser agree; a link's ?variant= is taken up below.
+  const [initial] = useState(() => initialChoice(product.variants));
+  const [size, setSize] = useState(initial.size);
+  const [variantId, setVariantId] = useState(initial.variantId);
   const [quantity, setQuantity] = useState(1);
+  const [params] = useSearchParams();
+  const wanted = params.get('variant');
   const [adding, setAdding] = useState(false);
 
   const sizes = useMemo(() => distinctSizes(product.variants), [product.variants]);
@@ -76,24 +94,39 @@ function ProductView({ product }: { product: ProductDetail }) {
   const soldOut = variant ? variant.on_hand === 0 || variant.available <= 0 : false;
   const packSize = variant?.attributes.pack_size ?? 1;
   const unitPrice = variant ? unitPriceFor(variant.price_tiers, quantity) : 0;
+  // A variant without a price yet shows no total rather than $0.00 (the cart refuses it with its reason).
+  const priced = unitPrice > 0;
+  const piecePrice = piecePriceLabel(unitPrice, packSize);
   const specs = Object.entries(product.specifications);
 
+  const choosePack = (nextId: string) => {
+    setVariantId(nextId);
+    const chosen = product.variants.find((v) => v.variant_id === nextId);
+    if (chosen) setQuantity((q) => clampQuantity(q, chosen.available));
+  };
+  // A new size clears the pack (storefront.md section 4), then picks the size's only pack if it has one.
   const chooseSize = (next: string) => {
     setSize(next);
-    setVariantId('');
+    choosePack(onlyPackOf(product.variants, next));
   };
   // A server-rendered page shows the size box before its JavaScript runs: a size chosen meanwhile is
   // in the element, not in the state, and is taken up once the page has hydrated.
   const sizeBox = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const chosen = sizeBox.current?.value;
-    if (chosen) chooseSize(chosen);
+    if (chosen && chosen !== initial.size) chooseSize(chosen);
+    // Once, for what was chosen before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const choosePack = (nextId: string) => {
-    setVariantId(nextId);
-    const chosen = product.variants.find((v) => v.variant_id === nextId);
-    if (chosen) setQuantity((q) => clampQuantity(q, chosen.available));
-  };
+  // A link naming a variant (?variant=<id>, e.g. from a search for a size) opens with it chosen.
+  useEffect(() => {
+    const named = wanted ? initialChoice(product.variants, wanted) : null;
+    if (!named?.variantId) return;
+    setSize(named.size);
+    choosePack(named.variantId);
+    // Only when the link changes: the shopper's own choices afterwards are theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
   const add = async () => {
     if (!variant) return;
     setAdding(true);
@@ -148,6 +181,11 @@ function ProductView({ product }: { product: ProductDetail }) {
                     </option>
                   ))}
                 </select>
+                {variant && (
+                  <p className="mt-1.5 break-all text-xs text-slate-500" data-testid="variant-sku">
+                    SKU <span className="font-mono text-slate-700">{variant.sku}</span>
+                  </p>
+                )}
               </div>
             )}
 
@@ -168,13 +206,23 @@ function ProductView({ product }: { product: ProductDetail }) {
               <div>
                 <p className="text-sm text-slate-600">Total Price</p>
                 <p className="text-2xl font-bold text-slate-900" data-testid="total-price">
-                  {soldOut ? '—' : formatMoney(unitPrice * quantity)}
+                  {variant && !soldOut && priced ? formatMoney(unitPrice * quantity) : '—'}
                 </p>
-                {variant && !soldOut && (
+                {variant && !soldOut && priced && (
                   <p className="text-xs text-slate-500" data-testid="unit-price">
                     {formatMoney(unitPrice)} per {unitNoun(packSize)} x {countOf(quantity, packSize)}
+                    {piecePrice && (
+                      <>
+                        {' · '}
+                        <span className="font-medium text-slate-700" data-testid="piece-price">
+                          {piecePrice}
+                        </span>
+                      </>
+                    )}
                   </p>
                 )}
+                {!variant && <p className="text-xs text-slate-500">Choose a size and pack size to see the price</p>}
+                {variant && !soldOut && !priced && <p className="text-xs text-slate-500">No price yet: ask us for a quote</p>}
               </div>
               {variant && variant.price_tiers.length > 1 && (
                 <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Bulk discounts available</span>
@@ -204,14 +252,20 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
-              <Truck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+              <NoteIcon>
+                <path d="M14 18V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v11a1 1 0 0 0 1 1h2M15 18H9M19 18h2a1 1 0 0 0 1-1v-3.65a1 1 0 0 0-.22-.624l-3.48-4.35A1 1 0 0 0 17.52 8H14" />
+                <circle cx="17" cy="18" r="2" />
+                <circle cx="7" cy="18" r="2" />
+              </NoteIcon>
               <div>
                 <p className="text-sm font-semibold text-slate-900">Fast Delivery</p>
                 <p className="text-xs text-slate-600">Processed in 1-2 working days, delivered in 2-5 across Singapore and Malaysia.</p>
               </div>
             </div>
             <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
-              <ShieldCheck className="h-5 w-5 shrink-0 text-emerald-600" aria-hidden />
+              <NoteIcon>
+                <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1zm-11 -1 2 2 4-4" />
+              </NoteIcon>
               <div>
                 <p className="text-sm font-semibold text-slate-900">Quality Guaranteed</p>
                 <p className="text-xs text-slate-600">Tough, waterproof film. Faulty packs replaced free.</p>
