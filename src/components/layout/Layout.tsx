@@ -22,7 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* The first stop of the Tab key: past the header's links straight to the page (WCAG 2.4.1). */}
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-emerald-800 shadow-lg ring-2 ring-emerald-600 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-lg bg-white text-sm font-semibold text-emerald-800 shadow-lg ring-2 ring-emerald-600 focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:px-4 focus:py-2"
       >
         Skip to main content
       </a>
