@@ -39,16 +39,19 @@ export interface PlanInput {
   prefixLast: boolean;
 }
 
-const SKU_LIKE = /^[a-z0-9][a-z0-9_\-./]{2,99}$/;
+const SKU_LIKE = /^[a-z0-9][a-z0-9_\-./ ]{2,99}$/;
 
 /**
- * The query as a SKU prefix: one token of SKU characters, at least 3 long, with a digit or a
- * separator in it (a plain word, "polymailer", is a word: matching it against every SKU would cost
- * every search and find nothing the words do not).
+ * The query as (part of) a SKU: SKU characters, at least 3, with a digit or a separator in it
+ * ("pm-25", "polymailers_normal") and, if it has a space (a colour in a SKU: "..._baby blue_17x30"),
+ * a separator too. A plain word or phrase ("polymailer", "white polymailer 25") is words: matching
+ * it against every SKU would cost every search and find nothing the words do not.
  */
 export function skuOf(raw: string): string | null {
   const s = raw.trim().toLowerCase();
-  return SKU_LIKE.test(s) && /[\d_\-./]/.test(s) ? s : null;
+  if (!SKU_LIKE.test(s)) return null;
+  const separator = /[_\-./]/.test(s);
+  return (s.includes(' ') ? separator : separator || /\d/.test(s)) ? s : null;
 }
 
 /** Dictionary words within the typos a word forgives, nearest first. */

@@ -19,11 +19,11 @@ export function sizeCondition(sizes: SizeInQuery[], alias: string): Prisma.Sql {
   return Prisma.join(perSize, ' AND ');
 }
 
-/** What a product must satisfy: its words (or a SKU of it) and a variant of each size. */
+/** What a product must satisfy: its words (or a SKU containing the text) and a variant of each size. */
 export function searchCondition(plan: SearchPlan): Prisma.Sql {
   const conds: Prisma.Sql[] = [];
   const text = plan.fuzzy ? Prisma.sql`s."document" @@ ${tsquery(plan.fuzzy)}` : null;
-  const sku = plan.sku ? Prisma.sql`s."skus" LIKE ${`% ${escapeLike(plan.sku)}%`}` : null;
+  const sku = plan.sku ? Prisma.sql`s."skus" LIKE ${`%${escapeLike(plan.sku)}%`}` : null;
   if (text && sku) conds.push(Prisma.sql`(${text} OR ${sku})`);
   else if (text ?? sku) conds.push((text ?? sku)!);
   if (plan.sizes.length) {
@@ -67,7 +67,7 @@ export function sizeVariant(sizes: SizeInQuery[]): Prisma.Sql {
 
 /**
  * For screens that list variants (inventory, packing, quick order): variant `v` of product `p`
- * matches when its product matches the words (or its own SKU starts with the text), and it is of
+ * matches when its product matches the words (or its own SKU contains the text), and it is of
  * the size named, if one was.
  */
 export function variantSearchCondition(plan: SearchPlan, v: string, p: string): Prisma.Sql {
@@ -76,7 +76,7 @@ export function variantSearchCondition(plan: SearchPlan, v: string, p: string): 
   const text = plan.fuzzy
     ? Prisma.sql`EXISTS (SELECT 1 FROM "ProductSearch" s WHERE s."productId" = ${Prisma.raw(p)}."id" AND s."document" @@ ${tsquery(plan.fuzzy)})`
     : null;
-  const sku = plan.sku ? Prisma.sql`lower(${Prisma.raw(v)}."sku") LIKE ${`${escapeLike(plan.sku)}%`}` : null;
+  const sku = plan.sku ? Prisma.sql`lower(${Prisma.raw(v)}."sku") LIKE ${`%${escapeLike(plan.sku)}%`}` : null;
   if (text && sku) conds.push(Prisma.sql`(${text} OR ${sku})`);
   else if (text ?? sku) conds.push((text ?? sku)!);
   if (plan.sizes.length) conds.push(sizeCondition(plan.sizes, v));

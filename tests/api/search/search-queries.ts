@@ -58,6 +58,8 @@ export const FINDS: ReadonlyArray<readonly [query: string, expected: string]> = 
   ['polymailers_normal_white_25x35_100', 'White Polymailer Bags'],
   ['POLYMAILERS_NORMAL_PINK_20X30_50', 'Pink Polymailer Bags'],
   ['polymailers_premium_black', 'Premium Black Polymailers'],
+  ['POLYMAILERS_NORMAL_BABY BLUE_17X30_100', 'Baby Blue Polymailer Bags'],
+  ['white_25x35', 'White Polymailer'],
 ];
 
 /** Queries that must find nothing at all. */
