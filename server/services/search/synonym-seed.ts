@@ -23,10 +23,8 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Adds the local names once per database (a settings row says it was done); true when it did now. */
 export async function seedSynonymsOnce(db: Db): Promise<boolean> {
-  const claimed = await db.$executeRaw`
-    INSERT INTO "Setting" ("key", "value", "updatedAt") VALUES (${SEEDED_KEY}, ${JSON.stringify(new Date().toISOString())}::jsonb, now())
-    ON CONFLICT ("key") DO NOTHING`;
-  if (claimed === 0) return false;
+  const claimed = await db.setting.createMany({ data: [{ key: SEEDED_KEY, value: new Date().toISOString() }], skipDuplicates: true });
+  if (claimed.count === 0) return false;
   await db.searchSynonym.createMany({ data: SEED_SYNONYMS, skipDuplicates: true });
   return true;
 }
