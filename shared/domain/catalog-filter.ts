@@ -2,7 +2,8 @@
 // tests agree: the URL is the source of truth and is parsed forgivingly (a bad value is dropped,
 // never an error page); any filter change goes back to page 1; bubble wrap comes only in white.
 import { BUBBLE_WRAP_COLOR, DEFAULT_SORT, MAX_SEARCH_LENGTH, PRODUCTS_PER_PAGE, SORT_OPTIONS, type SortBy } from '../constants';
-import { isBubbleWrap, sizeLabel } from './product-options';
+import { isBubbleWrap } from './bubble-wrap';
+import { sizeLabel } from './size-label';
 import type { FilterProductsInput } from '../schemas/catalog.schema';
 
 export interface FilterState {
@@ -38,8 +39,8 @@ export const SORT_LABELS: Record<SortBy, string> = {
   newest: 'Newest',
 };
 
-// Lives in product-options so pages that only word packs do not pull in the filter state (and zod).
-export { isBubbleWrap } from './product-options';
+// Lives in bubble-wrap.ts so pages that only word packs do not pull in the filter state (and zod).
+export { isBubbleWrap } from './bubble-wrap';
 
 const list = (value: string | null): string[] =>
   value ? [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))].slice(0, 50) : [];

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { toDollars } from '../../../shared/domain/money';
+import { compareSizeCodes } from '../../../shared/domain/size-label';
 import { sortTiersDescending, priceRangeOf } from '../../../shared/domain/pricing';
 import { availableStock } from '../../../shared/domain/stock';
 import { notFound } from '../../../shared/errors';
@@ -117,8 +118,8 @@ async function loadFilterOptions(db: PrismaClient): Promise<FilterOptions> {
   ]);
   return {
     colors: colors.map((c) => c.color),
-    // By width then height, so 10x15 comes before 100x5000 (text order would not).
-    sizes: sizes.sort((a, b) => a.widthCm - b.widthCm || a.heightCm - b.heightCm).map((s) => s.sizeCode),
+    // Sheets and mailers small to large, then rolls (compareSizeCodes): the filter lists them as sent.
+    sizes: sizes.map((s) => s.sizeCode).sort(compareSizeCodes),
     types: types.map((t) => t.type),
     categories: categories.map((c) => c.category),
     price_range: { min: toDollars(prices._min.basePriceCents ?? 0), max: toDollars(prices._max.basePriceCents ?? 0) },

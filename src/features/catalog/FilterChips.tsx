@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { CloseIcon } from './inline-icons';
 import { activeChips, clearFilters, removeChip, type FilterState } from '../../../shared/domain/catalog-filter';
 
 export function FilterChips({ state, onChange }: { state: FilterState; onChange(next: FilterState): void }) {
@@ -16,7 +16,7 @@ export function FilterChips({ state, onChange }: { state: FilterState; onChange(
           data-testid="filter-chip"
         >
           {chip.kind === 'color' || chip.kind === 'category' ? chip.label.replace(/\b\w/g, (c) => c.toUpperCase()) : chip.label}
-          <X className="h-3.5 w-3.5" aria-hidden />
+          <CloseIcon className="h-3.5 w-3.5" />
         </button>
       ))}
       <button type="button" onClick={() => onChange(clearFilters(state))} className="text-sm font-medium text-slate-600 underline hover:text-slate-900">

@@ -1,8 +1,6 @@
-import { X } from 'lucide-react';
+import { CloseIcon } from './inline-icons';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-const WIDE = '(min-width: 1024px)';
 
 interface Props {
   open: boolean;
@@ -27,38 +25,19 @@ export function FilterDrawer({ open, onClose, total, activeCount, onClear, panel
   closeRef.current = onClose;
   const dialogRef = useRef<HTMLDivElement>(null);
 
+  // The drawer's keyboard and scroll handling loads when it first opens (drawer-trap.ts): the
+  // listing's first load is at its 100 KB budget (decision 0147), and a laptop never needs it.
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const box = dialogRef.current;
-    const focusables = () => [...(box?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null);
-    focusables()[0]?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') return closeRef.current();
-      if (e.key !== 'Tab') return;
-      const els = focusables();
-      if (els.length === 0) return;
-      const [first, last] = [els[0], els[els.length - 1]];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    // The page behind does not scroll under the drawer; widening to a laptop puts the sidebar back.
-    const wide = window.matchMedia(WIDE);
-    const onWide = () => wide.matches && closeRef.current();
-    const overflow = document.documentElement.style.overflow;
-    document.documentElement.style.overflow = 'hidden';
-    window.addEventListener('keydown', onKey);
-    wide.addEventListener('change', onWide);
+    let release: (() => void) | undefined;
+    let done = false;
+    void import('./drawer-trap').then(({ trapDrawer }) => {
+      if (!done && box) release = trapDrawer(box, () => closeRef.current());
+    });
     return () => {
-      document.documentElement.style.overflow = overflow;
-      window.removeEventListener('keydown', onKey);
-      wide.removeEventListener('change', onWide);
-      if (opener?.isConnected) opener.focus();
+      done = true;
+      release?.();
     };
   }, [open]);
 
@@ -86,7 +65,7 @@ export function FilterDrawer({ open, onClose, total, activeCount, onClear, panel
               Filters{activeCount > 0 ? ` (${activeCount})` : ''}
             </h2>
             <button type="button" onClick={onClose} aria-label="Close filters" className="rounded-lg p-2 text-slate-500 hover:bg-slate-100">
-              <X className="h-5 w-5" aria-hidden />
+              <CloseIcon className="h-5 w-5" />
             </button>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { BUBBLE_WRAP_COLOR } from '../../../shared/constants';
 import { isBubbleWrap, toggleValue, updateFilters, type FilterState } from '../../../shared/domain/catalog-filter';
-import { compareSizeCodes, sizeLabel } from '../../../shared/domain/product-options';
+import { sizeLabel } from '../../../shared/domain/size-label';
 import type { FilterOptions } from '../../../shared/schemas/catalog.schema';
 
 interface Props {
@@ -122,7 +122,8 @@ export function FilterSidebar({ state, options, onChange }: Props) {
 
       <Section title="Dimensions">
         <div className="max-h-52 overflow-y-auto pr-2" data-testid="size-list">
-          {[...(options?.sizes ?? [])].sort(compareSizeCodes).map((s) => (
+          {/* In size order already (the server sorts them with compareSizeCodes). */}
+          {(options?.sizes ?? []).map((s) => (
             <Check key={s} name="sizes" value={s} label={sizeLabel(s)} checked={state.sizes.includes(s)} onChange={() => set({ sizes: toggleValue(state.sizes, s) })} />
           ))}
         </div>

@@ -1,4 +1,9 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+// Drawn inline, not lucide's components: the listing's first load is at its 100 KB budget (decision 0147).
+const Chevron = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d={d} />
+  </svg>
+);
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { buttonClass } from '../../components/ui/Button';
@@ -28,11 +33,11 @@ export function Pager({ page, pages, hrefFor, onPage }: { page: number; pages: n
     );
   return (
     <nav className="mt-10 flex items-center justify-center gap-4" aria-label="Pagination">
-      {step(page - 1, page > 1, <><ChevronLeft className="h-4 w-4" aria-hidden /> Previous</>)}
+      {step(page - 1, page > 1, <><Chevron d="m15 18-6-6 6-6" /> Previous</>)}
       <span className="text-sm text-slate-700">
         Page {page} of {pages}
       </span>
-      {step(page + 1, page < pages, <>Next <ChevronRight className="h-4 w-4" aria-hidden /></>)}
+      {step(page + 1, page < pages, <>Next <Chevron d="m9 18 6-6-6-6" /></>)}
     </nav>
   );
 }

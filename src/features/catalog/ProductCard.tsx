@@ -1,4 +1,4 @@
-import { ImageOff } from 'lucide-react';
+import { ImageOffIcon } from './inline-icons';
 import { Link } from '../../lib/router';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';
@@ -28,7 +28,7 @@ export function ProductCard({ product, sizes = IMAGE_SIZES.card, index = Number.
           <ProductImage url={image} alt={product.name} sizes={sizes} priority={index === 0} eager={index < 3} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
         ) : (
           <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-slate-400">
-            <ImageOff className="h-8 w-8" aria-hidden />
+            <ImageOffIcon className="h-8 w-8" />
             No image
           </div>
         )}

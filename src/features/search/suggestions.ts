@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../shared/domain/money';
-import { sizeLabel } from '../../../shared/domain/product-options';
+import { sizeLabel } from '../../../shared/domain/size-label';
 import type { SuggestOutput } from '../../../shared/schemas/search.schema';
 import { productLink } from '../../../shared/seo/slug';
 

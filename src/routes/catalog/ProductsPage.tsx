@@ -1,4 +1,3 @@
-import { PackageSearch, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { activeFilterCount, clearFilters, SORT_LABELS, toFilterInput, toSearchParams, updateFilters } from '../../../shared/domain/catalog-filter';
 import { SORT_OPTIONS, type SortBy } from '../../../shared/constants';
@@ -9,18 +8,20 @@ import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
+import { SearchIcon } from '../../features/catalog/inline-icons';
 import { FilterDrawer } from '../../features/catalog/FilterDrawer';
 import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSidebar';
-import { Pager } from '../../features/catalog/Pager';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';
 import { useCatalogFilters } from '../../features/catalog/useCatalogFilters';
-import { DidYouMean } from '../../features/search/DidYouMean';
 import { siteOrigin } from '../../lib/site-origin';
 import { trpc } from '../../lib/trpc';
 
 const SEARCH_DELAY_MS = 350;
 // Under an empty listing only: its own chunk, off the page's first load (its 100 KB budget).
 const PopularProducts = lazy(() => import('../../features/search/PopularProducts'));
+// The pager shows only past one page (the seeded shop has one): loaded when it does; the server renders it whole.
+const Pager = lazy(() => import('../../features/catalog/Pager').then((m) => ({ default: m.Pager })));
+const DidYouMean = lazy(() => import('../../features/search/DidYouMean').then((m) => ({ default: m.DidYouMean })));
 
 export default function ProductsPage() {
   const [state, setState] = useCatalogFilters();
@@ -89,7 +90,7 @@ export default function ProductsPage() {
             setState(updateFilters(state, { search: searchText.trim() }));
           }}
         >
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
           <input
             ref={searchBox}
             type="search"
@@ -104,7 +105,10 @@ export default function ProductsPage() {
         </form>
         <div className="flex gap-3">
           <Button variant="outline" className="lg:hidden" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog" aria-expanded={filtersOpen} aria-controls="filters-panel">
-            <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filters ({count})
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden>
+              {/* lucide's sliders, inline: the page is at its first-load budget (decision 0147) */}
+              <path d="M21 4h-7M10 4H3M21 12h-9M8 12H3M21 20h-5M12 20H3M14 2v4M8 10v4M16 18v4" />
+            </svg> Filters ({count})
           </Button>
           <label className="sr-only" htmlFor="sort-by">
             Sort by
@@ -165,7 +169,7 @@ export default function ProductsPage() {
             <ErrorState title="We couldn't load the products" onRetry={() => listing.refetch()} />
           ) : pastTheEnd ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center" data-testid="past-last-page">
-              <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
+              <SearchIcon className="h-12 w-12 text-slate-300" />
               <h2 className="mt-4 text-lg font-semibold text-slate-900">There is no page {state.page}</h2>
               <p className="mt-1 text-sm text-slate-600">
                 {data!.total} product{data!.total === 1 ? '' : 's'} fit on {data!.pages} page{data!.pages === 1 ? '' : 's'}.
@@ -178,9 +182,13 @@ export default function ProductsPage() {
             <>
               {/* Less tall on a phone, so the popular products under it begin on the first screen. */}
               <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center sm:py-16">
-                <PackageSearch className="h-12 w-12 text-slate-300" aria-hidden />
+                <SearchIcon className="h-12 w-12 text-slate-300" />
                 <h2 className="mt-4 text-lg font-semibold text-slate-900">No products found</h2>
-                {data?.did_you_mean && <DidYouMean term={data.did_you_mean} href={`/products?${toSearchParams(updateFilters(state, { search: data.did_you_mean })).toString()}`} />}
+                {data?.did_you_mean && (
+                  <Suspense fallback={null}>
+                    <DidYouMean term={data.did_you_mean} href={`/products?${toSearchParams(updateFilters(state, { search: data.did_you_mean })).toString()}`} />
+                  </Suspense>
+                )}
                 <p className="mt-1 text-sm text-slate-600">Try adjusting your filters or search terms</p>
                 <Button className="mt-6" onClick={() => setState(clearFilters(state))}>
                   Clear filters
@@ -200,7 +208,9 @@ export default function ProductsPage() {
                   <ProductCard key={p.id} product={p} index={i} />
                 ))}
               </div>
-              <Pager page={state.page} pages={data!.pages} hrefFor={(page) => `/products?${toSearchParams({ ...state, page }).toString()}`} onPage={goToPage} />
+              <Suspense fallback={null}>
+                <Pager page={state.page} pages={data!.pages} hrefFor={(page) => `/products?${toSearchParams({ ...state, page }).toString()}`} onPage={goToPage} />
+              </Suspense>
             </>
           )}
         </section>
