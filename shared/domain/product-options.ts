@@ -5,8 +5,6 @@ import { DEFAULT_PACK_SIZE } from '../constants';
 import { isBubbleWrap } from './bubble-wrap';
 import { compareSizeCodes } from './size-label';
 
-export { isBubbleWrap };
-
 export interface PickableVariant {
   variant_id: string;
   attributes: { width_cm: number; height_cm: number; size_code: string; pack_size: number; type: string };

@@ -47,7 +47,7 @@ const SKU_LIKE = /^[a-z0-9][a-z0-9_\-./ ]{2,99}$/;
  * a separator too. A plain word or phrase ("polymailer", "white polymailer 25") is words: matching
  * it against every SKU would cost every search and find nothing the words do not.
  */
-export function skuOf(raw: string): string | null {
+function skuOf(raw: string): string | null {
   const s = raw.trim().toLowerCase();
   if (!SKU_LIKE.test(s)) return null;
   const separator = /[_\-./]/.test(s);
@@ -55,7 +55,7 @@ export function skuOf(raw: string): string | null {
 }
 
 /** Dictionary words within the typos a word forgives, nearest first. */
-export function typoAlternatives(word: string, candidates: Iterable<string>): string[] {
+function typoAlternatives(word: string, candidates: Iterable<string>): string[] {
   const max = allowedTypos(word);
   if (max === 0) return [];
   const found: { w: string; d: number }[] = [];

@@ -10,7 +10,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const tsquery = (text: string) => Prisma.sql`to_tsquery('english', ${text})`;
 
 /** A variant (alias `v`) of one of the sizes: any meaning of each size, either way round. */
-export function sizeCondition(sizes: SizeInQuery[], alias: string): Prisma.Sql {
+function sizeCondition(sizes: SizeInQuery[], alias: string): Prisma.Sql {
   if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   const v = Prisma.raw(alias);
   const one = (w: number, h: number) =>

@@ -13,9 +13,9 @@ export function foldText(text: string): string {
 }
 
 /** At most this many words of a query are searched; the rest are ignored (nobody types more). */
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 /** Longer words are cut: no product word is this long, and a trigram search of a huge word is wasted work. */
-export const MAX_WORD_LENGTH = 40;
+const MAX_WORD_LENGTH = 40;
 
 export function queryWords(text: string): string[] {
   const folded = foldText(text);

@@ -1,7 +1,7 @@
 import { foldText } from './fold';
 
 /** A size in centimetres, width by height, as variants keep it (widthCm, heightCm). */
-export interface SizeCm {
+interface SizeCm {
   w: number;
   h: number;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { clampQuantity } from '../../../shared/domain/product-options';
 
 /** How long typing must pause before a typed quantity counts (and, in the cart, is sent). */
-export const TYPING_PAUSE_MS = 600;
+const TYPING_PAUSE_MS = 600;
 
 /** Lucide's minus and plus, drawn here: two icon modules less on the product page's first load. */
 const Icon = ({ d }: { d: string }) => (
