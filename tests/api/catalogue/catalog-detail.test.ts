@@ -87,12 +87,12 @@ describe('GET /products/{id}', () => {
 });
 
 describe('GET /products/filter-options', () => {
-  it('lists what is in the catalogue, sizes by width then height', async () => {
+  it('lists what is in the catalogue, sizes small to large, rolls last (compareSizeCodes)', async () => {
     const rest = await t.api('GET', '/products/filter-options');
     expect(rest.status).toBe(200);
     expect(rest.body).toEqual({
       colors: ['black', 'clear', 'pink', 'white'],
-      sizes: ['4.8x10000', '10x15', '17x30', '25x35', '32x43'],
+      sizes: ['10x15', '17x30', '25x35', '32x43', '4.8x10000'],
       types: ['bubble wrap', 'normal', 'premium'],
       categories: ['accessories', 'polymailers'],
       price_range: { min: 2.2, max: 99.9 },
