@@ -143,7 +143,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         </ul>
       )}
       {/* Heard by screen readers as the list changes; the list itself is read through aria-activedescendant. */}
-      <p role="status" className="sr-only">
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
         {expanded ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}` : ''}
       </p>
     </form>
