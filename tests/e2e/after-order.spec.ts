@@ -66,7 +66,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   const dialog = await openSentEmail(staff, `Order ${order.order_number} confirmed`);
   await expect(dialog.getByText('Sent', { exact: true })).toBeVisible();
   const preview = dialog.frameLocator('iframe[title="E-mail preview"]');
-  await expect(preview.getByText(`We have received order ${order.order_number}.`)).toBeVisible();
+  await expect(preview.getByText(`We have received order ${order.order_number}, placed on`)).toBeVisible(); // and when (decision 0172)
   await expect(preview.getByText('GST included (9%)')).toBeVisible();
   await staff.screenshot({ path: '/tmp/mail-sent-email-1280.png' });
   await dialog.getByRole('tab', { name: 'Plain text' }).click();
