@@ -36,7 +36,11 @@ for (const width of [1280, 390]) {
     expect(key).toMatch(/^psk_/);
 
     // 2. The Import / Export screen, from the back-office navigation.
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Import / Export' }).click();
+    // On a phone the sections are behind the 'Section: ...' menu (decision 0172).
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    const menu = nav.getByRole('button', { name: /^Section:/ });
+    if (await menu.isVisible()) await menu.click();
+    await nav.getByRole('link', { name: 'Import / Export' }).click();
     await expect(page.getByRole('heading', { name: 'Import / Export', level: 1 })).toBeVisible();
     await expect(page.getByText('Choose a CSV file of products and variants')).toBeVisible();
     await page.screenshot({ path: `test-results/import-export-empty-${width}.png`, fullPage: true });
