@@ -27,6 +27,10 @@ export function FilterDrawer({ open, onClose, total, activeCount, onClear, panel
 
   // The drawer's keyboard and scroll handling loads when it first opens (drawer-trap.ts): the
   // listing's first load is at its 100 KB budget (decision 0147), and a laptop never needs it.
+  // Fetched once the page is up (after its first paint), so opening finds it loaded.
+  useEffect(() => {
+    void import('./drawer-trap');
+  }, []);
   useEffect(() => {
     if (!open) return;
     const box = dialogRef.current;
