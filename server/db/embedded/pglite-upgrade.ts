@@ -36,7 +36,11 @@ export function pendingPgliteDir(dataDir: string): string | undefined {
 export async function copyFromPglite(pgliteDir: string, target: SqlExecutor, log: (msg: string) => void = () => {}): Promise<{ tables: number; rows: number; alreadyCopied?: boolean }> {
   // PGlite stays an in-process WebAssembly database, loaded only for this step.
   const { PGlite } = await import('@electric-sql/pglite');
-  const source = new PGlite(pgliteDir);
+  // Bringing the old shop up to this release's migrations needs the extensions the search
+  // migration (0020) creates; PGlite ships them as loadable modules.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const source = new PGlite(pgliteDir, { extensions: { pg_trgm, unaccent } });
   try {
     await source.waitReady;
     const sourceExecutor: SqlExecutor = {
