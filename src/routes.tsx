@@ -3,7 +3,7 @@ import { preloadable } from './lib/preloadable';
 import { matchPageRoute, Navigate, type PageRoute } from './lib/router';
 import { RedirectIfSignedIn, RequireAuth, RequireStaff } from './routes/guards';
 
-// The route table of storefront.md section 2 and back-office.md section 2. Pages are lazy so that
+// The route table of docs/spec/storefront.md section 2 and docs/spec/back-office.md section 2. Pages are lazy so that
 // the storefront's first load stays small; the back office is its own chunk.
 
 /**

@@ -26,7 +26,7 @@ function SearchBox({ className = '' }: { className?: string }) {
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900'}`;
 
-/** Header of storefront.md section 2: which links show depends on who is signed in. */
+/** Header of docs/spec/storefront.md section 2: which links show depends on who is signed in. */
 export function Header() {
   const { user, isSignedIn, isStaff, logout, sessionRead } = useAuth();
   // Until the stored session is read (a server-rendered page, before and while it hydrates) the

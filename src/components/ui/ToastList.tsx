@@ -9,7 +9,7 @@ const WIDTH = 356;
 type PauseReason = 'hover' | 'focus' | 'hidden';
 
 /**
- * Top-right toasts (storefront.md sections 4 and 9): 4 s, three at once, 356 px wide, paused while
+ * Top-right toasts (docs/spec/storefront.md sections 4 and 9): 4 s, three at once, 356 px wide, paused while
  * hovered, while focus is inside one (its close button) and while the tab is hidden. Rendered with
  * react-hot-toast's headless hook because its own Toaster only pauses on hover, and its mouse-leave
  * would end a pause another reason still needs.

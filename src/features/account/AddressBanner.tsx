@@ -14,7 +14,7 @@ const QUIET_PATHS = [/^\/account(\/|$)/, /^\/checkout(\/|$)/, /^\/order-success(
 const bannerIsQuietOn = (pathname: string) => QUIET_PATHS.some((p) => p.test(pathname));
 
 /**
- * For signed-in users without a default address (storefront.md: "when the default-address lookup
+ * For signed-in users without a default address (docs/spec/storefront.md: "when the default-address lookup
  * answers 404"); dismissed for the session. The browser asks for the saved addresses instead of the
  * default one: a 404 is logged as an error in every browser console, on every page, and one address
  * is always the default while any exist (decision 0042), so "no default" is "none saved". The REST

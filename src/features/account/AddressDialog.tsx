@@ -15,7 +15,7 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
   const update = trpc.users.updateAddress.useMutation();
   const ref = useModalDialog();
 
-  // The account's form asks only for full name, phone, address line 1 and postal code (storefront.md section 5).
+  // The account's form asks only for full name, phone, address line 1 and postal code (docs/spec/storefront.md section 5).
   const fieldErrors = useAddressErrors({ cityAndState: false });
   const change = (next: AddressValues) => {
     fieldErrors.edited(value, next);

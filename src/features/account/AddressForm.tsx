@@ -28,7 +28,7 @@ export const emptyAddress = (country: Country = 'SG', fill: Partial<AddressValue
   ...fill,
 });
 
-/** A saved address in the form; a Singapore one saved without city or state gets its country's (storefront.md section 5). */
+/** A saved address in the form; a Singapore one saved without city or state gets its country's (docs/spec/storefront.md section 5). */
 export const addressValuesOf = (a: { fullName: string; phone: string; addressLine1: string; addressLine2: string | null; unit: string | null; postalCode: string; city: string; state: string; country: string }): AddressValues => {
   const country: Country = a.country === 'MY' ? 'MY' : 'SG';
   const fill = country === 'SG' ? COUNTRY_DEFAULTS.SG : { city: '', state: '' };
@@ -57,7 +57,7 @@ interface AddressFormProps {
   attempt?: number;
 }
 
-/** The address fields; picking a country fills its city and state (storefront.md section 5). */
+/** The address fields; picking a country fills its city and state (docs/spec/storefront.md section 5). */
 export function AddressForm({ value, onChange, requireCityState = true, errors = {}, attempt = 0 }: AddressFormProps) {
   const set = (k: keyof AddressValues) => (v: string) => onChange({ ...value, [k]: v });
   const len = POSTAL_CODE_LENGTH[value.country];

@@ -13,7 +13,7 @@ const USES_PER_CUSTOMER = 'Uses per customer';
 /** An empty box is no limit; anything else is checked with the server's own rule and words. */
 const limitField = (label: string, text: string) => usageLimit(label).safeParse(text.trim() === '' ? null : Number(text));
 
-/** Add or edit a coupon; validity defaults to today for 365 days (back-office.md section 9). */
+/** Add or edit a coupon; validity defaults to today for 365 days (docs/spec/back-office.md section 9). */
 export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean; coupon: Coupon | null; onClose(): void; onSaved(): void }) {
   const [code, setCode] = useState('');
   const [type, setType] = useState<'percent' | 'fixed'>('percent');

@@ -12,7 +12,7 @@ export interface PackingFacts {
 }
 
 /**
- * Reads a packing tile's facts from the inventory row (back-office.md section 3): the category is
+ * Reads a packing tile's facts from the inventory row (docs/spec/back-office.md section 3): the category is
  * the part of product_name before ' - '; SKU segments split by '_' give the color (third) and the
  * size (fourth); a numeric segment is the pack size. Multi-word colors (BABY BLUE) stay whole.
  */

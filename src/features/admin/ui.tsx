@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { errorDetail } from '../../lib/trpc';
 import { formatShopDate, formatShopDateTime } from '../../../shared/domain/shop-time';
 
-/** The server's detail, else the error's message, else its text (back-office.md section 8). */
+/** The server's detail, else the error's message, else its text (docs/spec/back-office.md section 8). */
 export function errorText(error: unknown): string {
   return errorDetail(error) ?? (error as { message?: string } | null)?.message ?? String(error);
 }

@@ -52,7 +52,7 @@ function withoutCoupon(cart: CartDto): CartDto {
 
 /**
  * The cart for the whole SPA. The server recomputes every figure and revalidates the coupon on each
- * answer, so after any change the cart is simply replaced by the answer (storefront.md section 4);
+ * answer, so after any change the cart is simply replaced by the answer (docs/spec/storefront.md section 4);
  * this provider only turns changes in that answer into the toasts of section 8.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
@@ -89,7 +89,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   /**
    * The coupon is revalidated with every cart answer. When that answer cannot be had (network down,
-   * server error) the coupon is removed rather than kept unchecked (storefront.md sections 4 and 8).
+   * server error) the coupon is removed rather than kept unchecked (docs/spec/storefront.md sections 4 and 8).
    */
   const dropping = useRef(false);
   const removeCouponCall = unapply.mutateAsync;

@@ -72,7 +72,7 @@ export function filtersShownIn(el: HTMLElement, state: FilterState): Partial<Fil
   return changed ? next : null;
 }
 
-/** Category, Type, Colors, Dimensions and In stock only (storefront.md section 2). */
+/** Category, Type, Colors, Dimensions and In stock only (docs/spec/storefront.md section 2). */
 export function FilterSidebar({ state, options, onChange }: Props) {
   const set = (patch: Parameters<typeof updateFilters>[1]) => onChange(updateFilters(state, patch));
   const bubble = isBubbleWrap(state.type);

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * Minus, number input, plus: whole numbers from 1 to max (storefront.md section 5). A number can be
+ * Minus, number input, plus: whole numbers from 1 to max (docs/spec/storefront.md section 5). A number can be
  * typed: it counts once typing pauses, on Enter or when the box is left, checked by the same rule
  * as the buttons (clampQuantity), so a buyer wanting 400 packs types 400 and one change is made.
  */

@@ -3,7 +3,7 @@ import { useSearchParams } from '../../lib/router';
 import { parseFilterParams, toSearchParams, type FilterState } from '../../../shared/domain/catalog-filter';
 
 /**
- * The listing's filter state lives in the URL (storefront.md section 2): reading parses the query,
+ * The listing's filter state lives in the URL (docs/spec/storefront.md section 2): reading parses the query,
  * writing pushes a history entry, so back/forward and shared links restore the same view.
  */
 export function useCatalogFilters() {

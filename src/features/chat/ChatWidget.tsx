@@ -1,4 +1,4 @@
-// The chat assistant widget (storefront.md sections 2, 4 and 8): a round button with the agent's
+// The chat assistant widget (docs/spec/storefront.md sections 2, 4 and 8): a round button with the agent's
 // badge, opening a 384 x 500 panel that can be minimised to its header or closed.
 import { MessageCircle, Minus, Send, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Replies the widget gives on its own when the chat server cannot be reached (storefront.md
+// Replies the widget gives on its own when the chat server cannot be reached (docs/spec/storefront.md
 // section 8): chosen by keyword so that the shopper still gets a useful next step.
 import { CHAT_STARTING_PRICE } from '../../../shared/constants';
 import type { ChatAction } from '../../../shared/schemas/chat.schema';

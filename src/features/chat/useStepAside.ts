@@ -68,7 +68,7 @@ function coversSomething(root: HTMLElement, resting: Resting): boolean {
 }
 
 /**
- * The round chat button stays at the bottom right (storefront.md section 2) while what is under it
+ * The round chat button stays at the bottom right (docs/spec/storefront.md section 2) while what is under it
  * is page background, a large photo or blank space; when it would cover words, a control, a small
  * image (the PayNow QR) or anything marked `data-chat-avoid`, it tucks into a narrow tab at the
  * screen's edge, in the page's side margin, until the place is clear again.

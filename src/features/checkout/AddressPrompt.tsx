@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { useModalDialog } from '../../components/ui/useModalDialog';
 
-/** Offered after 1 s to a signed-in shopper with no saved address (storefront.md section 4). */
+/** Offered after 1 s to a signed-in shopper with no saved address (docs/spec/storefront.md section 4). */
 export function AddressPrompt({ onAdd, onSkip }: { onAdd(): void; onSkip(): void }) {
   const ref = useModalDialog();
   return (

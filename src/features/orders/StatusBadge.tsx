@@ -10,7 +10,7 @@ const STYLES: Record<OrderStatus, string> = {
   cancelled: 'bg-red-100 text-red-800 ring-red-200',
 };
 
-/** Each order status has its own colour (storefront.md section 4). */
+/** Each order status has its own colour (docs/spec/storefront.md section 4). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span data-testid="order-status" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${STYLES[status]}`}>

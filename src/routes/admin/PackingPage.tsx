@@ -142,7 +142,7 @@ export default function PackingPage() {
                     <p className="text-lg font-bold leading-tight drop-shadow">{sizeWithTimes(facts.size)}</p>
                     {facts.packSize !== null && <p className="text-xs font-medium opacity-90">{facts.packSize} pcs</p>}
                     <p className="mt-1 text-3xl font-extrabold tabular-nums drop-shadow" data-testid="available">{row.available}</p>
-                    {/* 0 available reads "Out of stock" (issue 38); the red Low badge above is the specification's (back-office.md section 4). */}
+                    {/* 0 available reads "Out of stock" (issue 38); the red Low badge above is the specification's (docs/spec/back-office.md section 4). */}
                     <p className={`text-[11px] uppercase tracking-wide ${state === 'out' ? 'font-bold' : 'opacity-80'}`} data-testid="tile-stock-word">{state === 'out' ? 'Out of stock' : 'available'}</p>
                   </div>
                   <div className="relative grid grid-cols-2 gap-px bg-black/20">

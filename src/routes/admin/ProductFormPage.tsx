@@ -93,7 +93,7 @@ export default function ProductFormPage() {
   }
 
   function setType(type: string) {
-    // Bubble wrap is only made in white (back-office.md section 4).
+    // Bubble wrap is only made in white (docs/spec/back-office.md section 4).
     set(type === BUBBLE_WRAP_TYPE ? { type, color: BUBBLE_WRAP_COLOR } : { type });
   }
 

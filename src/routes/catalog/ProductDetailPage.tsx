@@ -104,7 +104,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     const chosen = product.variants.find((v) => v.variant_id === nextId);
     if (chosen) setQuantity((q) => clampQuantity(q, chosen.available));
   };
-  // A new size clears the pack (storefront.md section 4), then picks the size's only pack if it has one.
+  // A new size clears the pack (docs/spec/storefront.md section 4), then picks the size's only pack if it has one.
   const chooseSize = (next: string) => {
     setSize(next);
     choosePack(onlyPackOf(product.variants, next));

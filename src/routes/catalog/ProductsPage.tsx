@@ -30,7 +30,7 @@ export default function ProductsPage() {
   const options = trpc.catalog.filterOptions.useQuery(undefined, { staleTime: 60_000 });
   const listing = trpc.catalog.filter.useQuery(toFilterInput(state));
 
-  // Failures are logged (storefront.md section 8) and shown as an error with a retry: an empty
+  // Failures are logged (docs/spec/storefront.md section 8) and shown as an error with a retry: an empty
   // state would tell the shopper there are no products, which is false
   // (docs/decisions/0109-errors-are-not-empty-states.md).
   useEffect(() => {

@@ -36,7 +36,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<AddressValues>(() => emptyAddress());
-  // Checkout requires city and state too (storefront.md section 5); errors show under the fields.
+  // Checkout requires city and state too (docs/spec/storefront.md section 5); errors show under the fields.
   const fieldErrors = useAddressErrors({ cityAndState: true });
   const [saveToProfile, setSaveToProfile] = useState(false);
   const [prompt, setPrompt] = useState(false);

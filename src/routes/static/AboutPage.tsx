@@ -7,7 +7,7 @@ import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
 
-// Three brand segments (storefront.md section 2): two external storefronts and one social profile.
+// Three brand segments (docs/spec/storefront.md section 2): two external storefronts and one social profile.
 const BRAND_SEGMENTS = [
   {
     icon: ShoppingBag,

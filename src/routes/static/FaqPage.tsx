@@ -7,7 +7,7 @@ import { Seo } from '../../components/Seo';
 import { buttonClass, ButtonLink } from '../../components/ui/Button';
 
 export default function FaqPage() {
-  // One item open at a time (storefront.md section 2); the first starts open.
+  // One item open at a time (docs/spec/storefront.md section 2); the first starts open.
   const [open, setOpen] = useState<number | null>(0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">

@@ -55,7 +55,7 @@ export const skuFor = (d: Pick<ProductDraft, 'category' | 'type' | 'color'>, v: 
 
 export const sizeLabel = (v: Pick<VariantDraft, 'width_cm' | 'height_cm'>) => sizeCode(v.width_cm, v.height_cm).replace('x', ' × ') + ' cm';
 
-/** A missing base price is marked in orange (back-office.md section 5); saving it asks for confirmation. */
+/** A missing base price is marked in orange (docs/spec/back-office.md section 5); saving it asks for confirmation. */
 export const missingBasePrice = (v: VariantDraft) => !(basePriceOf(v.price_tiers) > 0);
 
 /**
