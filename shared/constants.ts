@@ -1,4 +1,4 @@
-// Business constants from the specification (storefront.md section 9, back-office.md section 9).
+// Business constants from the specification (docs/spec/storefront.md section 9, docs/spec/back-office.md section 9).
 
 export const CURRENCY = 'SGD';
 export const LOCALE = 'en-SG';
@@ -46,13 +46,13 @@ export type Role = (typeof ROLES)[number];
 export const SHOP_EMAIL = 'hello@packshop.sg';
 export const SHOP_NAME = 'PackShop';
 
-/** Storage keys shared with the browser (storefront.md section 9). */
+/** Storage keys shared with the browser (docs/spec/storefront.md section 9). */
 export const STORAGE_KEYS = { accessToken: 'access_token', user: 'user', sessionId: 'session_id' } as const;
 
 /** Most calls the SPA batches into one /trpc request; the server refuses larger batches. */
 export const TRPC_MAX_BATCH = 20;
 
-/** The listing's sort orders (storefront.md section 3) and input limits. */
+/** The listing's sort orders (docs/spec/storefront.md section 3) and input limits. */
 export const SORT_OPTIONS = ['best_sellers', 'price_low_high', 'price_high_low', 'newest'] as const;
 export type SortBy = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortBy = 'best_sellers';

@@ -27,7 +27,7 @@ export const AGENTS: Record<AgentType, AgentProfile> = {
   care: { type: 'care', name: 'Cara', role: 'Customer Care', avatar: '🤝' },
 };
 
-/** Agent and page context by route (storefront.md section 2, chat widget). */
+/** Agent and page context by route (docs/spec/storefront.md section 2, chat widget). */
 export function agentForPath(pathname: string): { agentType: AgentType; pageContext: PageContext } {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
@@ -39,7 +39,7 @@ export function agentForPath(pathname: string): { agentType: AgentType; pageCont
   return { agentType: 'main', pageContext: 'homepage' };
 }
 
-/** Panel header by page context (storefront.md section 2). */
+/** Panel header by page context (docs/spec/storefront.md section 2). */
 export function headerForContext(context: PageContext): string {
   if (context === 'homepage') return 'Sales & Support';
   if (context === 'product') return 'Product Expert';

@@ -1,5 +1,5 @@
 // Shipping and returns facts in one place, so the /shipping page, the FAQ and the chat assistant
-// never disagree (storefront.md sections 1 and 9). Figures come from shared/constants.ts.
+// never disagree (docs/spec/storefront.md sections 1 and 9). Figures come from shared/constants.ts.
 import { CONTACT_REPLY_HOURS, DELIVERY_DAYS, PROCESSING_DAYS, SHOP_EMAIL } from '../constants';
 
 export const SHIPPING_POLICY = {

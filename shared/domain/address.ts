@@ -11,7 +11,7 @@ export function postalCodeProblem(country: string, postalCode: string): string |
   return new RegExp(`^\\d{${len}}$`).test(postalCode.trim()) ? null : `${name} postal codes have ${len} digits`;
 }
 
-/** City and state filled in when the shopper picks a country (storefront.md section 5). */
+/** City and state filled in when the shopper picks a country (docs/spec/storefront.md section 5). */
 export const COUNTRY_DEFAULTS: Record<Country, { city: string; state: string }> = {
   SG: { city: 'Singapore', state: 'Singapore' },
   MY: { city: 'Kuala Lumpur', state: 'Selangor' },
@@ -72,7 +72,7 @@ interface AddressLike {
 /**
  * What is wrong with each field, in the form's order, for the browser to show under the fields
  * before sending (the server's schema applies the same rules and words). City and state are
- * required at checkout only (storefront.md section 5).
+ * required at checkout only (docs/spec/storefront.md section 5).
  */
 export function addressProblems(a: AddressLike, { cityAndState }: { cityAndState: boolean }): Partial<Record<AddressField, string>> {
   const problems: Partial<Record<AddressField, string>> = {};

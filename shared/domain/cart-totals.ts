@@ -1,5 +1,5 @@
 // One computation of the money in a cart, used for the cart answer and for the order itself.
-// All amounts in cents. total = subtotal + shipping - discount (storefront.md section 9).
+// All amounts in cents. total = subtotal + shipping - discount (docs/spec/storefront.md section 9).
 import type { Country } from '../constants';
 import { gstIncludedIn } from './gst';
 import { unitPriceFor } from './pricing';

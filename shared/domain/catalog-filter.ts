@@ -1,4 +1,4 @@
-// Listing filter state (storefront.md sections 2 and 4), kept pure so that the page, the URL and the
+// Listing filter state (docs/spec/storefront.md sections 2 and 4), kept pure so that the page, the URL and the
 // tests agree: the URL is the source of truth and is parsed forgivingly (a bad value is dropped,
 // never an error page); any filter change goes back to page 1; bubble wrap comes only in white.
 import { BUBBLE_WRAP_COLOR, DEFAULT_SORT, MAX_SEARCH_LENGTH, PRODUCTS_PER_PAGE, SORT_OPTIONS, type SortBy } from '../constants';

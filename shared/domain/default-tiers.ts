@@ -1,4 +1,4 @@
-// Default price tiers for a new variant (back-office.md section 5). Accessories and bubble wrap are
+// Default price tiers for a new variant (docs/spec/back-office.md section 5). Accessories and bubble wrap are
 // bought a few at a time, so they start with a single tier; mailers start with volume breaks.
 import { BUBBLE_WRAP_TYPE } from '../constants';
 

@@ -1,4 +1,4 @@
-// Orders are processed in 1-2 working days and delivered in 2-5 (storefront.md section 1), so a
+// Orders are processed in 1-2 working days and delivered in 2-5 (docs/spec/storefront.md section 1), so a
 // parcel arrives 3-7 working days after the order. Working days skip Saturdays and Sundays, counted
 // on the Singapore calendar whatever the server's time zone. Public holidays are not modelled.
 import { DELIVERY_DAYS, PROCESSING_DAYS } from '../constants';

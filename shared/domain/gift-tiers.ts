@@ -1,4 +1,4 @@
-// Free gifts at spending tiers (storefront.md sections 3-5). Amounts in cents.
+// Free gifts at spending tiers (docs/spec/storefront.md sections 3-5). Amounts in cents.
 import { GIFT_PROGRESS_CAP_PERCENT } from '../constants';
 
 interface GiftItemRule {

@@ -1,7 +1,7 @@
 // A guest id is the only key to a guest's cart and chat, so it must not be guessable: the random
 // part carries at least 128 bits. 32 characters of A-Z a-z 0-9 - _ hold 128 bits even when they are
 // hex (16 random bytes); the browser makes exactly that. The timestamp is only the specification's
-// format (storefront.md section 4) and proves nothing.
+// format (docs/spec/storefront.md section 4) and proves nothing.
 
 export const GUEST_ID_PATTERN = /^guest_[0-9]{1,16}_[A-Za-z0-9_-]{32,64}$/;
 

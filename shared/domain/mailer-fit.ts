@@ -1,4 +1,4 @@
-// Which flat mailer fits an item (storefront.md chat sizing). A polymailer is flat, so a parcel with
+// Which flat mailer fits an item (docs/spec/storefront.md chat sizing). A polymailer is flat, so a parcel with
 // depth uses some of the bag's width and height to wrap around its sides, and the seal needs room
 // above the item before the flap folds over. The allowances are what packers use in practice.
 

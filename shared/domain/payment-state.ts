@@ -1,5 +1,5 @@
 // What a shopper, the back office and an integrator are told about an order's money, derived from
-// the order's status, its latest hosted checkout and what has been refunded (design.md section 12,
+// the order's status, its latest hosted checkout and what has been refunded (docs/architecture.md section 12,
 // docs/decisions/0165). One rule for every page and answer.
 import type { OrderStatus } from '../constants';
 

@@ -9,7 +9,7 @@ const tiers = [
   { min_quantity: 100, price: 840 },
 ];
 
-describe('unit price from tiers (storefront.md section 5)', () => {
+describe('unit price from tiers (docs/spec/storefront.md section 5)', () => {
   it('takes the highest tier whose minimum the quantity reaches', () => {
     expect(unitPriceFor(tiers, 1)).toBe(990);
     expect(unitPriceFor(tiers, 24)).toBe(990);

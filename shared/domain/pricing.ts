@@ -1,4 +1,4 @@
-// The unit-price rule of storefront.md section 5, used by the product page, the cart and orders.
+// The unit-price rule of docs/spec/storefront.md section 5, used by the product page, the cart and orders.
 
 /** Tiers ordered with the highest minimum first, as the rule expects. */
 export function sortTiersDescending<T extends { min_quantity: number }>(tiers: readonly T[]): T[] {

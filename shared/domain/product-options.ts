@@ -1,4 +1,4 @@
-// Product detail choices (storefront.md sections 2, 4 and 5): size first, then pack size, then a
+// Product detail choices (docs/spec/storefront.md sections 2, 4 and 5): size first, then pack size, then a
 // quantity that stays a whole number between 1 and what is available.
 import { DEFAULT_PACK_SIZE } from '../constants';
 

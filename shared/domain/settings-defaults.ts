@@ -1,4 +1,4 @@
-// Default settings lists (back-office.md section 9). The product form offers these when nothing
+// Default settings lists (docs/spec/back-office.md section 9). The product form offers these when nothing
 // has been saved yet, and the seed writes them (plus the extra colours its catalogue uses).
 
 export const SETTINGS_KEYS = [

@@ -1,4 +1,4 @@
-// SKU rule of back-office.md section 3: upper-cased category, type, color, size code and pack size
+// SKU rule of docs/spec/back-office.md section 3: upper-cased category, type, color, size code and pack size
 // joined by underscores. Spaces inside a value ('bubble wrap', 'baby blue') are kept, because the
 // packing screen splits SKUs on underscores and reads BABY BLUE as one colour.
 

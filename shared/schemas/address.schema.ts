@@ -7,7 +7,7 @@ const required = (label: string, max = 120) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 const optional = (label: string, max = 120) => z.string().trim().max(max, `${label} is too long`).nullable().optional();
 
-/** Address fields as the storefront sends them (storefront.md section 3); checkout requires them all. */
+/** Address fields as the storefront sends them (docs/spec/storefront.md section 3); checkout requires them all. */
 export const addressFields = z.object({
   fullName: required('Full name', 100),
   phone: phoneSchema.min(1, REQUIRED_MESSAGE.phone).refine((p) => p === '' || phoneProblem(p) === null, INVALID_PHONE),
@@ -21,7 +21,7 @@ export const addressFields = z.object({
 });
 
 /**
- * A saved address needs only full name, phone, address line 1 and postal code (storefront.md
+ * A saved address needs only full name, phone, address line 1 and postal code (docs/spec/storefront.md
  * section 5, the account's form): city and state may be left out, and are filled for Singapore
  * (withCountryDefaults).
  */

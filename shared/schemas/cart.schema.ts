@@ -19,7 +19,7 @@ export const addToCartInput = z.object({
   quantity: quantity(1),
 });
 
-/** Quantity 0 removes the line (storefront.md section 4). */
+/** Quantity 0 removes the line (docs/spec/storefront.md section 4). */
 export const updateCartItemInput = z.object({
   id: idSchema,
   quantity: quantity(0),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCTS_PER_PAGE } from '../constants';
 import { idSchema } from './common.schema';
 
-// Catalogue wire shapes (storefront.md sections 3 and 7). Bad input gets a 400 with these words;
+// Catalogue wire shapes (docs/spec/storefront.md sections 3 and 7). Bad input gets a 400 with these words;
 // a limit above the cap is clamped rather than refused, because asking for "everything" is not an error.
 
 // The listing's sort options and limits live in shared/constants.ts (no zod), so the listing page's

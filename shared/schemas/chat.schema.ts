@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_HISTORY_DEFAULT_LIMIT } from '../constants';
 import { AGENT_TYPES, MAX_CHAT_HISTORY_LIMIT, MAX_CHAT_MESSAGE_LENGTH, PAGE_CONTEXTS, type AgentType, type PageContext } from '../content/chat-agents';
 
-// Chat wire shapes (storefront.md sections 3, 7 and 8). user_id is accepted for compatibility but
+// Chat wire shapes (docs/spec/storefront.md sections 3, 7 and 8). user_id is accepted for compatibility but
 // never trusted: a session belongs to the bearer token's user or to the X-Session-Id guest.
 
 export type { AgentType, PageContext };
@@ -18,7 +18,7 @@ const context = z
 /**
  * A path like `/chat/sessions/null/messages` is what a client sends when it has no session yet: blank,
  * `null` and `undefined` (also percent-encoded) count as no session id and answer 400
- * 'Session ID is required' (storefront.md section 5); any other id that is not the caller's is a 404.
+ * 'Session ID is required' (docs/spec/storefront.md section 5); any other id that is not the caller's is a 404.
  */
 const NO_SESSION_ID = new Set(['', 'null', 'undefined']);
 function normaliseSessionId(value: string): string {

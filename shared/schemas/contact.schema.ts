@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED_FIELDS_MESSAGE } from '../messages';
 
-// storefront.md section 5: all three fields are required, with one message for any that is missing.
+// docs/spec/storefront.md section 5: all three fields are required, with one message for any that is missing.
 
 export const contactInput = z.object({
   name: z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(100, 'Name must be 100 characters or fewer'),

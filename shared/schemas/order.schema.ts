@@ -6,7 +6,7 @@ import { postalCodeProblem } from '../domain/address';
 import { idSchema } from './common.schema';
 
 /**
- * The order request of storefront.md section 3. Amounts the client sends (discount_amount) are
+ * The order request of docs/spec/storefront.md section 3. Amounts the client sends (discount_amount) are
  * accepted for compatibility and ignored: the server recomputes every figure.
  */
 /** An Idempotency-Key (header or field): 8 to 200 visible ASCII characters, e.g. a UUID. */

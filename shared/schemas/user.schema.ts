@@ -79,7 +79,7 @@ export const companyOutput = z.object({
   billing_address: z.string().nullable(),
 });
 
-/** The user as the browser keeps it (storefront.md section 3). */
+/** The user as the browser keeps it (docs/spec/storefront.md section 3). */
 export const userOutput = z.object({
   id: z.string(),
   email: z.string(),

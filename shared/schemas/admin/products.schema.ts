@@ -14,7 +14,7 @@ const priceTierInput = z.object({
 const stockFigure = (label: string) => z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(10_000_000);
 
 // Older variants keep width/height/pack size/price at top level, newer ones under attributes
-// (back-office.md section 3); both are accepted and lifted to the top level here.
+// (docs/spec/back-office.md section 3); both are accepted and lifted to the top level here.
 const liftAttributes = (raw: unknown) => {
   if (!raw || typeof raw !== 'object') return raw;
   const v = raw as Record<string, unknown>;
