@@ -5,7 +5,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { defineConfig } from 'prisma/config';
 
 // The WebAssembly schema engine ("js") needs no native binary download, which these offline
-// machines cannot do (see design.md section 3). The CLI is only used to generate the client and
+// machines cannot do (see docs/architecture.md section 3). The CLI is only used to generate the client and
 // to diff the schema against the migrations (scripts/new-migration.ts and
 // tests/db/migrations-match-schema.test.ts); it gets a throwaway in-memory PGlite.
 export default defineConfig({

@@ -1,7 +1,7 @@
 // A backup taken while the shop takes orders (npm run bench, after the request paths): buyers place
 // orders at a steady rate on the bench catalogue (5,000 products, 50,000 variants, a year of
 // orders), `npm run db:backup` runs against the live shop meanwhile, and the orders answered while it
-// ran are compared with those before it. Target (design.md section 8): p99 under 1 s during the backup.
+// ran are compared with those before it. Target (docs/architecture.md section 8): p99 under 1 s during the backup.
 import { spawn } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -25,7 +25,7 @@ export const guestAwareProcedure = baseProcedure.use(({ ctx, next }) => {
 /**
  * Anyone, with the signed-in user when there is one (cart, chat, contact), and the guest id as
  * guestAwareProcedure checks it. A token that is sent but no longer valid answers 401 so that the
- * browser clears it (storefront.md section 8).
+ * browser clears it (docs/spec/storefront.md section 8).
  */
 export const optionalUserProcedure = guestAwareProcedure.use(async ({ ctx, next }) => {
   if (ctx.usesApiKey) throw new AppError('FORBIDDEN', KEYS_ARE_FOR_THE_BACK_OFFICE);

@@ -73,7 +73,7 @@ function stockFor(sku: string, packSize: number): { onHand: number; safetyStock:
 /** Shop-style price in cents: nearest 50 cents, less 10 (9.90, 17.90, 129.90). */
 const charm = (dollars: number): number => Math.max(190, Math.round(dollars * 2) * 50 - 10);
 
-/** Polymailer bulk tiers (back-office.md section 5): each higher minimum is cheaper per pack. */
+/** Polymailer bulk tiers (docs/spec/back-office.md section 5): each higher minimum is cheaper per pack. */
 const MAILER_TIER_DISCOUNTS: readonly (readonly [number, number])[] = [
   [1, 0],
   [25, 0.05],
@@ -265,7 +265,7 @@ function accessoryVariants(type: 'normal' | 'bubble wrap', color: string, rows: 
       packSize,
       weightGrams,
       basePriceCents: priceCents,
-      // Accessories have a single price (back-office.md section 5).
+      // Accessories have a single price (docs/spec/back-office.md section 5).
       tiers: [{ minQuantity: 1, priceCents }],
       ...stockFor(sku, packSize),
     };

@@ -19,7 +19,7 @@ export const usersRouter = router({
     .input(updateProfileInput)
     .output(userOutput)
     .mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.user.id, input)),
-  // Saved addresses (storefront.md section 7). Someone else's id answers 404 like an unknown one.
+  // Saved addresses (docs/spec/storefront.md section 7). Someone else's id answers 404 like an unknown one.
   addresses: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/users/me/addresses', tags: ['addresses'], summary: 'Saved addresses, default first', protect: true } })
     .input(z.object({}).optional())

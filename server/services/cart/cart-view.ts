@@ -1,4 +1,4 @@
-// Builds the whole-cart answer (storefront.md section 3) from the database, with every figure
+// Builds the whole-cart answer (docs/spec/storefront.md section 3) from the database, with every figure
 // recomputed: tier prices, shipping, GST, the coupon (revalidated) and the gifts (pruned).
 import type { Prisma } from '@prisma/client';
 import type { Country } from '../../../shared/constants';

@@ -1,7 +1,7 @@
 // The one place an order becomes paid because money arrived: a Stripe event (stripe/), a matched or
 // applied bank statement line (bank-statements/). Both doors call it inside their own transaction,
 // so the payment row, the status change, its history, the buyer's "payment received" e-mail and
-// the order.paid webhook commit together or not at all (design.md section 12, decision 0165).
+// the order.paid webhook commit together or not at all (docs/architecture.md section 12, decision 0165).
 import type { Prisma } from '@prisma/client';
 import { newId } from '../../db/ids';
 import type { MailSettings } from '../../mail/mail.service';

@@ -18,7 +18,7 @@ onCatalogChanged(() => {
 });
 
 /**
- * The one search (design.md section 13, decision 0169): the listing, the header's suggestions,
+ * The one search (docs/architecture.md section 13, decision 0169): the listing, the header's suggestions,
  * quick order, the chat and the back office all turn what was typed into a plan here, and run it
  * with search.sql.ts. Null when nothing was typed (blank); text with nothing searchable in it
  * ("%", "!!!") gives a plan that finds nothing.

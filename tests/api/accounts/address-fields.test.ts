@@ -5,7 +5,7 @@ import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 // Issue 38, point 7: the account's address form asks for full name, phone, address line 1 and
-// postal code only (storefront.md section 5); checkout still needs city and state.
+// postal code only (docs/spec/storefront.md section 5); checkout still needs city and state.
 
 let t: TestApp;
 beforeAll(async () => {
