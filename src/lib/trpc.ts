@@ -19,7 +19,7 @@ export function httpStatusOf(error: unknown): number | undefined {
   return (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
 }
 
-// Any 401 to a call made with a token: the session is gone. Clear it and go to / (spec section 8).
+// Any 401 to a call made with a token: the session is gone. Clear it and go to / (docs/spec/storefront.md section 8).
 function onAnyError(error: unknown) {
   if (httpStatusOf(error) === 401 && getToken()) {
     clearSession();

@@ -110,7 +110,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
         void utils.users.addresses.invalidate();
         void utils.users.defaultAddress.invalidate();
       } catch (err) {
-        console.warn('Saving the address to the profile failed', err); // the order proceeds (spec section 8)
+        console.warn('Saving the address to the profile failed', err); // the order proceeds (docs/spec/storefront.md section 8)
       }
     }
     try {

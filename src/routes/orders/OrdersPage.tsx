@@ -54,7 +54,7 @@ export default function OrdersPage() {
   const [nextOf, setNextOf] = useState<Record<string, string | null>>({});
   const invalid = Boolean(rangeError(filters));
   const first = trpc.orders.page.useQuery(input, { enabled: !invalid });
-  if (first.error) console.warn('Failed to load orders', first.error); // list failures are only logged (spec section 8)
+  if (first.error) console.warn('Failed to load orders', first.error); // list failures are only logged (docs/spec/storefront.md section 8)
 
   const lastCursor = cursors.at(-1);
   const next = lastCursor === undefined ? first.data?.next_cursor : nextOf[`${key}|${lastCursor}`];
