@@ -32,6 +32,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { pgExecutor } from '../../server/db/executor';
 import { readMigrations, runMigrations, type SqlExecutor } from '../../server/db/migrate';
 import { processCpuMicros } from './process-cpu';
+import { newId } from '../../server/db/ids';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -391,7 +392,7 @@ async function measure(alt: string) {
   const tx = async (i: number) => {
     const run = () =>
       db.$transaction(async (t) => {
-        const m = await t.contactMessage.create({ data: { name: `n${i}`, email: 'b@bench.test', message: 'hello' } });
+        const m = await t.contactMessage.create({ data: { id: newId(), name: `n${i}`, email: 'b@bench.test', message: 'hello' } });
         await t.contactMessage.update({ where: { id: m.id }, data: { isRead: true } });
       });
     await (alt === 'A' ? queued(run) : run());
@@ -402,7 +403,7 @@ async function measure(alt: string) {
   if (alt === 'A')
     out.tx20NoQueue = await load(20, Math.round(N / 2), (i) =>
       db.$transaction(async (t) => {
-        const m = await t.contactMessage.create({ data: { name: `q${i}`, email: 'b@bench.test', message: 'hello' } });
+        const m = await t.contactMessage.create({ data: { id: newId(), name: `q${i}`, email: 'b@bench.test', message: 'hello' } });
         await t.contactMessage.update({ where: { id: m.id }, data: { isRead: true } });
       }),
     );

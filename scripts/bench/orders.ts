@@ -20,6 +20,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { scratchDataDir } from './scratch-dir';
 import { startStripeServer } from '../../tests/support/stripe-server';
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
+import { newId } from '../../server/db/ids';
 
 export interface OrderBenchOptions {
   /** A PostgreSQL server URL (a scratch database is made on it); the embedded server when absent. */
@@ -82,9 +83,9 @@ async function scratchDatabase(server: string) {
 async function seed(database: Database, o: Required<Pick<OrderBenchOptions, 'orders' | 'stock' | 'spread'>>) {
   const db = database.db;
   const mk = async (sku: string, onHand: number) => {
-    const product = await db.product.create({ data: { name: `Bench Mailer ${sku}`, category: 'polymailers', type: 'normal', color: 'white' } });
+    const product = await db.product.create({ data: { id: newId(), name: `Bench Mailer ${sku}`, category: 'polymailers', type: 'normal', color: 'white' } });
     return db.variant.create({
-      data: { productId: product.id, sku, type: 'normal', color: 'white', widthCm: 25, heightCm: 35, sizeCode: '25x35', onHand, weightGrams: 300, priceTiers: { create: [{ minQuantity: 1, priceCents: 1290 }] } },
+      data: { id: newId(), productId: product.id, sku, type: 'normal', color: 'white', widthCm: 25, heightCm: 35, sizeCode: '25x35', onHand, weightGrams: 300, priceTiers: { create: [{ id: newId(), minQuantity: 1, priceCents: 1290 }] } },
       select: { id: true },
     });
   };
@@ -94,18 +95,18 @@ async function seed(database: Database, o: Required<Pick<OrderBenchOptions, 'ord
   const passwordHash = await hashPassword('bench-password');
   const stamp = Date.now();
   const users = await db.user.createManyAndReturn({
-    data: Array.from({ length: o.orders }, (_, i) => ({ email: `bench-order-${i}@example.com`, passwordHash, firstName: 'B', lastName: String(i), displayName: `B ${i}` })),
+    data: Array.from({ length: o.orders }, (_, i) => ({ id: newId(), email: `bench-order-${i}@example.com`, passwordHash, firstName: 'B', lastName: String(i), displayName: `B ${i}` })),
     select: { id: true, email: true },
   });
   users.sort((a, b) => Number(a.email.split('-')[2].split('@')[0]) - Number(b.email.split('-')[2].split('@')[0]));
   const tokens = users.map((_, i) => `benchorder${i}x${stamp}`);
   await db.session.createMany({ data: users.map((u, i) => ({ id: sessionRowId(tokens[i]), userId: u.id, expiresAt: new Date(Date.now() + 29 * 86_400_000) })) });
-  const carts = await db.cart.createManyAndReturn({ data: users.map((u) => ({ userId: u.id })), select: { id: true, userId: true } });
+  const carts = await db.cart.createManyAndReturn({ data: users.map((u) => ({ id: newId(), userId: u.id })), select: { id: true, userId: true } });
   const cartOf = new Map(carts.map((c) => [c.userId, c.id]));
   await db.cartItem.createMany({
     data: users.flatMap((u, i) => [
-      { cartId: cartOf.get(u.id)!, variantId: plenty[i % o.spread].id, quantity: 2 },
-      ...(wantScarce(i) ? [{ cartId: cartOf.get(u.id)!, variantId: scarce.id, quantity: 1 }] : []),
+      { id: newId(), cartId: cartOf.get(u.id)!, variantId: plenty[i % o.spread].id, quantity: 2 },
+      ...(wantScarce(i) ? [{ id: newId(), cartId: cartOf.get(u.id)!, variantId: scarce.id, quantity: 1 }] : []),
     ]),
   });
   return { tokens, scarceId: scarce.id };

@@ -10,6 +10,7 @@ import { claimDueDeliveries, pruneDeliveredEvents, type ClaimedDelivery } from '
 import { singlePass } from '../outbox/single-pass';
 import { logger } from '../lib/log';
 import { batchWrite } from '../db/unit-of-work';
+import { newId } from '../db/ids';
 
 /**
  * After this many failed attempts a delivery is given up (an admin can still redeliver it). With
@@ -68,7 +69,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
     const giveUp = !result.ok && attempts >= WEBHOOK_MAX_ATTEMPTS;
     await batchWrite(db, [
       db.webhookAttempt.create({
-        data: { deliveryId: row.id, startedAt: now, durationMs: result.durationMs, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error },
+        data: { id: newId(), deliveryId: row.id, startedAt: now, durationMs: result.durationMs, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error },
         select: { id: true },
       }),
       db.webhookDelivery.updateMany({

@@ -19,6 +19,7 @@ import { buildLogger, logger, setLogger } from '../../server/lib/log';
 import { enqueueEmail, onOutboxWake } from '../../server/outbox/outbox';
 import { onWebhooksWake, takeQueuedFlag } from '../../server/webhooks/emit';
 import { createPostgresDb, createTestDb } from '../setup/test-db';
+import { newId } from '../../server/db/ids';
 
 // The one transaction helper on a real database: what the writes note runs after COMMIT, once, in
 // a fixed order, never after a rollback, and a failing effect is logged, not thrown.
@@ -165,7 +166,7 @@ describe('oneStatement and batchWrite', () => {
 
   it('batchWrite commits all or nothing', async () => {
     const before = await queued();
-    const row = (n: number) => db.outboxMessage.create({ data: { template: 'test', toAddress: `b${n}@example.com`, subject: 'b', html: 'b', text: 'b' } });
+    const row = (n: number) => db.outboxMessage.create({ data: { id: newId(), template: 'test', toAddress: `b${n}@example.com`, subject: 'b', html: 'b', text: 'b' } });
     await batchWrite(db, [row(1), row(2)]);
     expect(await queued()).toBe(before + 2);
     await expect(batchWrite(db, [row(3), db.outboxMessage.create({ data: { id: 'dup', template: 'test', toAddress: 'c', subject: 'c', html: 'c', text: 'c' } }), db.outboxMessage.create({ data: { id: 'dup', template: 'test', toAddress: 'c', subject: 'c', html: 'c', text: 'c' } })])).rejects.toThrow();

@@ -23,6 +23,7 @@ import { createCaller } from '../../server/trpc/root';
 import { sgAddress } from '../factories/orders';
 import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';
+import { newId } from '../../server/db/ids';
 
 // The embedded database on a small tmpfs that is then filled to the last byte (decision 0162):
 // writes on both doors answer 503 with the shopper's sentence and Retry-After (never a 500), the log,
@@ -156,7 +157,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (tmpfs)', () 
     let modelError: unknown = null;
     for (let i = 0; i < 200 && !modelError; i++) {
       await database.db.contactMessage
-        .create({ data: { name: 'Probe', email: 'probe@example.com', message: randomBytes(900).toString('hex') } })
+        .create({ data: { id: newId(), name: 'Probe', email: 'probe@example.com', message: randomBytes(900).toString('hex') } })
         .catch((err: unknown) => (modelError = err));
     }
     shapes.push(shape(rawError), shape(modelError));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionRowId } from '../../server/auth/lucia';
 import { readMigrations, runMigrations } from '../../server/db/migrate';
 import { createPostgresDb } from '../setup/test-db';
+import { newId } from '../../server/db/ids';
 
 describe('migration runner on an empty database', () => {
   it('applies the migrations in order once and is a no-op the second time', async () => {
@@ -22,14 +23,14 @@ describe('0010: reset links queued before the upgrade', () => {
     const upTo = migrations.findIndex((m) => m.name.startsWith('0010_'));
     await runMigrations(database.executor, migrations.slice(0, upTo));
     const db = database.db;
-    const user = await db.user.create({ data: { email: 'owner@example.com', passwordHash: 'x', firstName: 'O', lastName: 'W', displayName: 'O W', role: 'admin' }, select: { id: true, email: true } });
-    await db.passwordResetToken.create({ data: { userId: user.id, tokenHash: 'a'.repeat(64), expiresAt: new Date(Date.now() + 60_000) } });
+    const user = await db.user.create({ data: { id: newId(), email: 'owner@example.com', passwordHash: 'x', firstName: 'O', lastName: 'W', displayName: 'O W', role: 'admin' }, select: { id: true, email: true } });
+    await db.passwordResetToken.create({ data: { id: newId(), userId: user.id, tokenHash: 'a'.repeat(64), expiresAt: new Date(Date.now() + 60_000) } });
     const link = 'https://shop.example/reset-password?token=qRA5WfzcR8ldhv19QLS7IKOOrBbh5Bc7ap376eurhbA';
     const body = { template: 'password_reset', toAddress: user.email, subject: 'Reset your password', html: `<a href="${link}">Choose</a>`, text: `Choose a new password: ${link}` };
     // select: the client already knows the column 0010 adds.
-    const queued = await db.outboxMessage.create({ data: { ...body, status: 'pending' }, select: { id: true } });
-    const sent = await db.outboxMessage.create({ data: { ...body, status: 'sent' }, select: { id: true } });
-    const other = await db.outboxMessage.create({ data: { ...body, template: 'order_confirmation', status: 'pending' }, select: { id: true } });
+    const queued = await db.outboxMessage.create({ data: { id: newId(), ...body, status: 'pending' }, select: { id: true } });
+    const sent = await db.outboxMessage.create({ data: { id: newId(), ...body, status: 'sent' }, select: { id: true } });
+    const other = await db.outboxMessage.create({ data: { id: newId(), ...body, template: 'order_confirmation', status: 'pending' }, select: { id: true } });
 
     await runMigrations(database.executor, migrations);
     expect((await db.passwordResetToken.findFirstOrThrow()).usedAt).not.toBeNull();
@@ -51,7 +52,7 @@ describe('0011: session tokens stored hashed', () => {
     const migrations = readMigrations();
     await runMigrations(database.executor, migrations.slice(0, migrations.findIndex((m) => m.name.startsWith('0011_'))));
     const db = database.db;
-    const user = await db.user.create({ data: { email: 'a@example.com', passwordHash: 'x', firstName: 'A', lastName: 'B', displayName: 'A B' }, select: { id: true } });
+    const user = await db.user.create({ data: { id: newId(), email: 'a@example.com', passwordHash: 'x', firstName: 'A', lastName: 'B', displayName: 'A B' }, select: { id: true } });
     await db.session.create({ data: { id: 'oldstyletoken123', userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) }, select: { id: true } });
     await runMigrations(database.executor, migrations);
     expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual([sessionRowId('oldstyletoken123')]);

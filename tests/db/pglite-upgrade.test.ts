@@ -14,6 +14,7 @@ import { createCaller } from '../../server/trpc/root';
 import { createVariant } from '../factories/shop';
 import { createUser } from '../factories/users';
 import { createPostgresDb } from '../setup/test-db';
+import { newId } from '../../server/db/ids';
 
 // A DATA_DIR written by a release that ran PGlite 0.3 in-process: an account, an order with its
 // invoice number, a stored image and a webhook event (a sequence). After the upgrade the new
@@ -116,7 +117,7 @@ describe('upgrading a DATA_DIR written by PGlite', () => {
     const dir = join(dataDir, 'pglite.pre-upgrade');
     const target = await createPostgresDb(10, { empty: true });
     await runMigrations(target.executor);
-    await target.db.user.create({ data: { email: 'new@example.com', passwordHash: 'x', firstName: 'N', lastName: 'U', displayName: 'N U', role: 'customer' } });
+    await target.db.user.create({ data: { id: newId(), email: 'new@example.com', passwordHash: 'x', firstName: 'N', lastName: 'U', displayName: 'N U', role: 'customer' } });
     await expect(copyFromPglite(dir, target.executor)).rejects.toThrow(/already has users or orders/);
     expect(existsSync(dir)).toBe(true);
     expect(await target.db.order.count()).toBe(0);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
+import { newId } from '../../server/db/ids';
 
 const uid = () => randomBytes(3).toString('hex');
 
@@ -41,16 +42,17 @@ export async function createAllocatedOrder(
         data: { allocated: { increment: l.quantity } },
         select: { id: true, sku: true, productId: true, basePriceCents: true, packSize: true, sizeCode: true, color: true, type: true, product: { select: { name: true } } },
       });
-      items.push({ variantId: v.id, productId: v.productId, productName: v.product.name, sku: v.sku, attributes: { size: v.sizeCode, color: v.color, pack_size: v.packSize, type: v.type }, unitPriceCents: v.basePriceCents, quantity: l.quantity, lineTotalCents: v.basePriceCents * l.quantity });
+      items.push({ id: newId(), variantId: v.id, productId: v.productId, productName: v.product.name, sku: v.sku, attributes: { size: v.sizeCode, color: v.color, pack_size: v.packSize, type: v.type }, unitPriceCents: v.basePriceCents, quantity: l.quantity, lineTotalCents: v.basePriceCents * l.quantity });
     }
     const gifts = [];
     for (const g of opts.gifts ?? []) {
       const gi = await tx.giftItem.update({ where: { id: g.giftItemId }, data: { allocated: { increment: 1 } }, select: { id: true, name: true } });
-      gifts.push({ giftItemId: gi.id, giftName: gi.name, quantity: 1 });
+      gifts.push({ id: newId(), giftItemId: gi.id, giftName: gi.name, quantity: 1 });
     }
     const subtotal = items.reduce((s, i) => s + i.lineTotalCents, 0);
     return tx.order.create({
       data: {
+        id: newId(),
         orderNumber: `PS-TEST-${uid().toUpperCase()}`,
         userId: opts.userId ?? null,
         email: opts.email ?? 'buyer@example.com',

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { buildSku, sizeCode } from '../../shared/domain/sku';
 import { catalogChanged } from '../../server/lib/catalog-events';
+import { newId } from '../../server/db/ids';
 
 interface VariantSpec {
   color?: string;
@@ -38,6 +39,7 @@ export async function createProduct(db: PrismaClient, spec: ProductSpec = {}) {
   const color = spec.color ?? 'white';
   const product = await db.product.create({
     data: {
+      id: newId(),
       name: spec.name ?? `Test Mailer ${n}`,
       description: spec.description ?? `A test product number ${n}`,
       category,
@@ -47,7 +49,7 @@ export async function createProduct(db: PrismaClient, spec: ProductSpec = {}) {
       unitsSold: spec.unitsSold ?? 0,
       createdAt: spec.createdAt,
       specifications: spec.specifications ?? { material: 'LDPE', thickness: '60 microns' },
-      images: { create: (spec.images ?? []).map((url, position) => ({ url, position })) },
+      images: { create: (spec.images ?? []).map((url, position) => ({ id: newId(), url, position })) },
     },
     select: { id: true },
   });
@@ -60,6 +62,7 @@ export async function createProduct(db: PrismaClient, spec: ProductSpec = {}) {
     const base = [...tiers].sort((a, b) => a[0] - b[0])[0][1];
     await db.variant.create({
       data: {
+        id: newId(),
         productId: product.id,
         sku: `${buildSku({ category, type, color: vColor, widthCm: w, heightCm: h, packSize })}_T${n}_${Math.random().toString(36).slice(2, 7)}`,
         type,
@@ -72,7 +75,7 @@ export async function createProduct(db: PrismaClient, spec: ProductSpec = {}) {
         onHand: v.onHand ?? 100,
         allocated: v.allocated ?? 0,
         safetyStock: v.safetyStock ?? 0,
-        priceTiers: { create: tiers.map(([minQuantity, priceCents]) => ({ minQuantity, priceCents })) },
+        priceTiers: { create: tiers.map(([minQuantity, priceCents]) => ({ id: newId(), minQuantity, priceCents })) },
       },
     });
   }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { createProduct } from './catalog';
+import { newId } from '../../server/db/ids';
 
 const DAY = 86_400_000;
 
@@ -25,13 +26,13 @@ export async function createChatShop(db: PrismaClient) {
     ],
   });
   await db.coupon.create({
-    data: { code: 'WELCOME10', type: 'percent', value: 1000, minOrderCents: 3000, validFrom: new Date(Date.now() - DAY), validTo: new Date(Date.now() + 30 * DAY) },
+    data: { id: newId(), code: 'WELCOME10', type: 'percent', value: 1000, minOrderCents: 3000, validFrom: new Date(Date.now() - DAY), validTo: new Date(Date.now() + 30 * DAY) },
   });
   await db.coupon.create({
-    data: { code: 'OLDCODE', type: 'fixed', value: 500, minOrderCents: 0, validFrom: new Date(Date.now() - 30 * DAY), validTo: new Date(Date.now() - DAY) },
+    data: { id: newId(), code: 'OLDCODE', type: 'fixed', value: 500, minOrderCents: 0, validFrom: new Date(Date.now() - 30 * DAY), validTo: new Date(Date.now() - DAY) },
   });
-  const gift = await db.giftItem.create({ data: { name: 'Fragile Stickers', stockQuantity: 10 } });
-  await db.giftTier.create({ data: { name: 'Spend $100', spendingThresholdCents: 10000, giftLimit: 1, items: { create: [{ giftItemId: gift.id }] } } });
+  const gift = await db.giftItem.create({ data: { id: newId(), name: 'Fragile Stickers', stockQuantity: 10 } });
+  await db.giftTier.create({ data: { id: newId(), name: 'Spend $100', spendingThresholdCents: 10000, giftLimit: 1, items: { create: [{ giftItemId: gift.id }] } } });
   return { white, pink };
 }
 
@@ -39,6 +40,7 @@ export async function createChatShop(db: PrismaClient) {
 export async function createOrderFor(db: PrismaClient, userId: string | null, orderNumber: string, status: 'pending' | 'shipped' = 'shipped') {
   return db.order.create({
     data: {
+      id: newId(),
       orderNumber,
       userId,
       email: 'buyer@example.com',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { dropPromoCache } from '../../server/services/promotions/promo-cache';
 import { newGuestId } from '../../shared/domain/guest-id';
+import { newId } from '../../server/db/ids';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -17,14 +18,16 @@ export async function createVariant(
   const [w, h] = (opts.sizeCode ?? '25x35').split('x').map(Number);
   const product = await db.product.create({
     data: {
+      id: newId(),
       name: opts.name ?? `Mailer ${uid()}`,
       category: 'polymailers',
       type: 'normal',
       color: 'white',
-      images: { create: [{ url: '/uploads/seed/test.webp', position: 0 }] },
+      images: { create: [{ id: newId(), url: '/uploads/seed/test.webp', position: 0 }] },
       variants: {
         create: [
           {
+            id: newId(),
             sku: `SKU-${uid()}`,
             type: 'normal',
             color: 'white',
@@ -37,7 +40,7 @@ export async function createVariant(
             onHand: opts.onHand ?? 100,
             allocated: opts.allocated ?? 0,
             safetyStock: opts.safetyStock ?? 0,
-            priceTiers: { create: tiers.map(([minQuantity, priceCents]) => ({ minQuantity, priceCents })) },
+            priceTiers: { create: tiers.map(([minQuantity, priceCents]) => ({ id: newId(), minQuantity, priceCents })) },
           },
         ],
       },
@@ -54,6 +57,7 @@ export async function createCoupon(
   const day = 24 * 3600 * 1000;
   return db.coupon.create({
     data: {
+      id: newId(),
       code: opts.code ?? `C${uid().toUpperCase()}`,
       type: opts.type ?? 'percent',
       value: opts.value ?? 1000,
@@ -71,10 +75,11 @@ export async function createCoupon(
 export async function createGiftTier(db: PrismaClient, opts: { thresholdCents: number; giftLimit?: number; gifts?: { name?: string; stock?: number }[] }) {
   const gifts = [];
   for (const g of opts.gifts ?? [{}, {}]) {
-    gifts.push(await db.giftItem.create({ data: { name: g.name ?? `Gift ${uid()}`, description: 'A free gift', stockQuantity: g.stock ?? 10 } }));
+    gifts.push(await db.giftItem.create({ data: { id: newId(), name: g.name ?? `Gift ${uid()}`, description: 'A free gift', stockQuantity: g.stock ?? 10 } }));
   }
   const tier = await db.giftTier.create({
     data: {
+      id: newId(),
       name: `Spend $${opts.thresholdCents / 100}`,
       spendingThresholdCents: opts.thresholdCents,
       giftLimit: opts.giftLimit ?? 1,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/constants';
 import { hashPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
+import { newId } from '../../server/db/ids';
 
 let cachedHash: Promise<string> | undefined;
 const FACTORY_PASSWORD = 'correct horse battery';
@@ -13,6 +14,7 @@ export async function createUser(deps: AppDeps, opts: { role?: Role; email?: str
   const firstName = opts.firstName ?? 'Test';
   const user = await deps.db.user.create({
     data: {
+      id: newId(),
       email,
       passwordHash: await cachedHash,
       role: opts.role ?? 'customer',

@@ -7,6 +7,7 @@ import { newWebhookSecret } from '../../server/webhooks/signing';
 import { webhookSubscriptionsChanged } from '../../server/webhooks/subscriptions';
 import { startTestReceiver, type TestReceiver } from '../setup/webhook-receiver';
 import { createPostgresDb } from '../setup/test-db';
+import { newId } from '../../server/db/ids';
 
 // Two app instances = two PrismaClients with their own pools on one database, each with its sender.
 let a: Awaited<ReturnType<typeof createPostgresDb>>;
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 describe('two webhook senders on one PostgreSQL database', () => {
   it('deliver every event exactly once, each resource in order', async () => {
-    await a.db.webhookEndpoint.create({ data: { url: `${rx.url}/hooks`, events: ['order.status_changed'], secret: newWebhookSecret() } });
+    await a.db.webhookEndpoint.create({ data: { id: newId(), url: `${rx.url}/hooks`, events: ['order.status_changed'], secret: newWebhookSecret() } });
     webhookSubscriptionsChanged();
     // 10 orders with 4 events each, written in separate transactions as status changes would be.
     const ORDERS = 10;

@@ -9,6 +9,7 @@ import type { ImageStorage } from '../../storage/image-storage';
 import { CATALOGUE, EXTRA_SEED_COLORS, SEED_COUPONS, SEED_GIFT_ITEMS, SEED_GIFT_TIERS } from './catalogue';
 import { createSeedImages, type SeedImage } from './images';
 import { unitOfWork } from '../unit-of-work';
+import { newId } from '../ids';
 import { seedSynonymsOnce } from '../../services/search/synonym-seed';
 
 export interface SeedOptions {
@@ -110,6 +111,7 @@ async function seedCatalogue(tx: Tx, imagesByProduct: SeedImage[][]): Promise<vo
   const firstCreated = Date.now() - CATALOGUE.length * 60_000;
   const products = await tx.product.createManyAndReturn({
     data: CATALOGUE.map((p, i) => ({
+      id: newId(),
       name: p.name,
       description: p.description,
       category: p.category,
@@ -132,12 +134,13 @@ async function seedCatalogue(tx: Tx, imagesByProduct: SeedImage[][]): Promise<vo
   };
 
   await tx.productImage.createMany({
-    data: CATALOGUE.flatMap((p, i) => imagesByProduct[i].map((img) => ({ productId: idOf(p.name), ...img }))),
+    data: CATALOGUE.flatMap((p, i) => imagesByProduct[i].map((img) => ({ id: newId(), productId: idOf(p.name), ...img }))),
   });
 
   const variants = await tx.variant.createManyAndReturn({
     data: CATALOGUE.flatMap((p) =>
       p.variants.map((v) => ({
+        id: newId(),
         productId: idOf(p.name),
         sku: v.sku,
         type: p.type,
@@ -158,7 +161,7 @@ async function seedCatalogue(tx: Tx, imagesByProduct: SeedImage[][]): Promise<vo
 
   await tx.priceTier.createMany({
     data: CATALOGUE.flatMap((p) =>
-      p.variants.flatMap((v) => v.tiers.map((t) => ({ variantId: variantId.get(v.sku) as string, ...t }))),
+      p.variants.flatMap((v) => v.tiers.map((t) => ({ id: newId(), variantId: variantId.get(v.sku) as string, ...t }))),
     ),
   });
 
@@ -166,7 +169,7 @@ async function seedCatalogue(tx: Tx, imagesByProduct: SeedImage[][]): Promise<vo
   await tx.inventoryLedger.createMany({
     data: variants
       .filter((v) => v.onHand > 0)
-      .map((v) => ({ variantId: v.id, subject: v.sku, field: 'on_hand', delta: v.onHand, before: 0, after: v.onHand, ...OPENING_STOCK })),
+      .map((v) => ({ id: newId(), variantId: v.id, subject: v.sku, field: 'on_hand', delta: v.onHand, before: 0, after: v.onHand, ...OPENING_STOCK })),
   });
 }
 
@@ -176,6 +179,7 @@ async function seedPromotions(tx: Tx, giftImageUrls: string[]): Promise<void> {
   const now = Date.now();
   await tx.coupon.createMany({
     data: SEED_COUPONS.map((c) => ({
+      id: newId(),
       code: c.code,
       type: c.type,
       value: c.value,
@@ -187,13 +191,14 @@ async function seedPromotions(tx: Tx, giftImageUrls: string[]): Promise<void> {
   });
 
   const gifts = await tx.giftItem.createManyAndReturn({
-    data: SEED_GIFT_ITEMS.map((g, i) => ({ name: g.name, description: g.description, imageUrl: giftImageUrls[i], stockQuantity: g.stockQuantity })),
+    data: SEED_GIFT_ITEMS.map((g, i) => ({ id: newId(), name: g.name, description: g.description, imageUrl: giftImageUrls[i], stockQuantity: g.stockQuantity })),
     select: { id: true, name: true, stockQuantity: true },
   });
   const giftId = new Map(SEED_GIFT_ITEMS.map((g) => [g.key, gifts.find((row) => row.name === g.name)?.id as string]));
 
   await tx.inventoryLedger.createMany({
     data: gifts.map((g) => ({
+      id: newId(),
       giftItemId: g.id,
       subject: g.name,
       field: 'stock_quantity',
@@ -207,6 +212,7 @@ async function seedPromotions(tx: Tx, giftImageUrls: string[]): Promise<void> {
   for (const tier of SEED_GIFT_TIERS) {
     await tx.giftTier.create({
       data: {
+        id: newId(),
         name: tier.name,
         spendingThresholdCents: tier.spendingThresholdCents,
         giftLimit: tier.giftLimit,
@@ -255,6 +261,7 @@ async function upsertAdmin(tx: Tx, admin: PreparedAdmin): Promise<{ email: strin
   }
   await tx.user.create({
     data: {
+      id: newId(),
       email: admin.email,
       passwordHash: admin.passwordHash,
       role: 'admin',

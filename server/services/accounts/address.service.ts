@@ -7,6 +7,7 @@ import { lockUser } from './user.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { newId } from '../../db/ids';
 
 const addressSelect = {
   id: true,
@@ -54,7 +55,7 @@ export function createAddress(db: PrismaClient, userId: string, input: z.infer<t
       if (count >= MAX_ADDRESSES) throw badRequest(`You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`);
       const makeDefault = count === 0 || input.isDefault === true;
       if (makeDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
-      return tx.address.create({ data: { ...data(input), userId, isDefault: makeDefault }, select: addressSelect });
+      return tx.address.create({ data: { id: newId(), ...data(input), userId, isDefault: makeDefault }, select: addressSelect });
     });
 }
 

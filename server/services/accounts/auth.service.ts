@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { sessionRowId } from '../../auth/lucia';
 import { noteSessionsChanged, oneStatement } from '../../db/unit-of-work';
 import { toUserDto, userSelect } from './user.mapper';
+import { newId } from '../../db/ids';
 
 // Hash of a random password: verifying against it costs the same time as a real account, so
 // response time does not reveal which emails are registered.
@@ -29,6 +30,7 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerInpu
   try {
     const user = await deps.db.user.create({
       data: {
+        id: newId(),
         email: input.email,
         passwordHash,
         firstName: input.first_name,

@@ -10,6 +10,7 @@ import { passwordResetEmail } from '../../mail/templates/password-reset';
 import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../../outbox/secrets';
 import { mailer } from '../../mail/mail.service';
 import { toUserDto, userSelect } from './user.mapper';
+import { newId } from '../../db/ids';
 
 const RESET_MINUTES = 30;
 
@@ -27,7 +28,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
   if (user) {
     await unitOfWork(deps.db, async (tx) => {
       const row = await tx.passwordResetToken.create({
-        data: { userId: user.id, tokenHash: unissuedSecretHash(), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
+        data: { id: newId(), userId: user.id, tokenHash: unissuedSecretHash(), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
         select: { id: true },
       });
       const m = await mailer(tx, deps.mail);

@@ -5,6 +5,7 @@ import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { couponSelect } from '../promotions/promotions.service';
+import { newId } from '../../db/ids';
 
 const adminCouponSelect = {
   ...couponSelect,
@@ -61,7 +62,7 @@ export async function createCoupon(db: PrismaClient, input: CouponInput) {
   const row = await uniqueCode(input.code, () =>
     unitOfWork(db, (tx) => {
       notePromotionsChanged(tx);
-      return tx.coupon.create({ data: toData(input), select: adminCouponSelect });
+      return tx.coupon.create({ data: { id: newId(), ...toData(input) }, select: adminCouponSelect });
     }),
   );
   return toWire(row);

@@ -10,6 +10,7 @@ import { writeLedger } from '../catalogue/ledger';
 // Carts read gift tiers through a short cache: every change here notes a promotions change, which
 // drops it after the commit so carts see it at once.
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
+import { newId } from '../../db/ids';
 
 type GiftItemInput = z.infer<typeof giftItemInput>;
 type GiftTierInput = z.infer<typeof giftTierInput>;
@@ -42,7 +43,7 @@ export async function createGiftItem(db: PrismaClient, userId: string, given: Gi
   const row = await unitOfWork(db, async (tx) => {
     notePromotionsChanged(tx);
     const g = await tx.giftItem.create({
-      data: { name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
+      data: { id: newId(), name: input.name, description: input.description, imageUrl: input.image_url, stockQuantity: input.stock_quantity, isActive: input.is_active },
       select: itemSelect,
     });
     if (g.stockQuantity > 0) {
@@ -130,7 +131,7 @@ export async function createGiftTier(db: PrismaClient, input: GiftTierInput) {
   const ids = await checkGiftIds(db, input.gift_item_ids);
   const t = await unitOfWork(db, (tx) => {
     notePromotionsChanged(tx);
-    return tx.giftTier.create({ data: { ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
+    return tx.giftTier.create({ data: { id: newId(), ...tierData(input), items: { create: ids.map((giftItemId) => ({ giftItemId })) } }, select: tierSelect });
   });
   return tierToWire(t);
 }

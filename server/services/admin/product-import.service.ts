@@ -297,7 +297,7 @@ async function writePlan(tx: Prisma.TransactionClient, planned: Planned[]) {
   for (const r of [...creates, ...changes]) if (r.images) newImages.set(r.productId ?? productIds.get(productKey(r.product!))!, r.images);
   if (newImages.size) {
     await deleteProductImages(tx, [...newImages.keys()]);
-    await tx.productImage.createMany({ data: [...newImages].flatMap(([productId, urls]) => urls.map((url, position) => ({ productId, url, position }))) });
+    await tx.productImage.createMany({ data: [...newImages].flatMap(([productId, urls]) => urls.map((url, position) => ({ id: newId(), productId, url, position }))) });
   }
 
   const touched = [...new Set([...changes.map((r) => r.productId!), ...creates.map((r) => productIds.get(productKey(r.product!))!)])];

@@ -14,6 +14,7 @@ import { lockProductVariantStock } from './stock.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { searchProductIds } from '../search/search.service';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
+import { newId } from '../../db/ids';
 
 type Tx = Prisma.TransactionClient;
 
@@ -107,7 +108,7 @@ function productData(input: ProductInput) {
 
 async function replaceImages(tx: Tx, productId: string, urls: string[]) {
   await tx.productImage.deleteMany({ where: { productId } });
-  if (urls.length) await tx.productImage.createMany({ data: urls.map((url, position) => ({ productId, url, position })) });
+  if (urls.length) await tx.productImage.createMany({ data: urls.map((url, position) => ({ id: newId(), productId, url, position })) });
 }
 
 /** SKU clashes with other products surface as a clear 409, whichever statement hit them. */
@@ -144,7 +145,7 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
   const id = await withSkuConflict(() =>
     unitOfWork(db, async (tx) => {
       noteCatalogueChanged(tx, 'product');
-      const product = await tx.product.create({ data: productData(input), select: { id: true } });
+      const product = await tx.product.create({ data: { id: newId(), ...productData(input) }, select: { id: true } });
       await replaceImages(tx, product.id, input.images);
       for (const v of input.variants) await createVariant(tx, product.id, input, v, userId);
       await webhookProductSaved(tx, 'product.created', product.id);
@@ -156,7 +157,7 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
 
 async function createVariant(tx: Tx, productId: string, p: ProductInput, v: VariantInput, userId: string) {
   const created = await tx.variant.create({
-    data: { ...variantData(p, v), productId, onHand: v.on_hand, priceTiers: { create: tierRows(v) } },
+    data: { id: newId(), ...variantData(p, v), productId, onHand: v.on_hand, priceTiers: { create: tierRows(v).map((t) => ({ id: newId(), ...t })) } },
     select: { id: true, sku: true },
   });
   if (v.on_hand > 0) {
@@ -199,7 +200,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
         const data = variantData(input, v);
         await tx.variant.update({ where: { id: old.id }, data: { ...data, onHand: v.on_hand }, select: { id: true } });
         await tx.priceTier.deleteMany({ where: { variantId: old.id } });
-        await tx.priceTier.createMany({ data: tierRows(v).map((t) => ({ ...t, variantId: old.id })) });
+        await tx.priceTier.createMany({ data: tierRows(v).map((t) => ({ id: newId(), ...t, variantId: old.id })) });
         const notes = 'Edited in the product form';
         if (v.on_hand !== old.onHand) ledger.push({ variantId: old.id, subject: data.sku, field: 'on_hand', reason: 'manual_adjustment', notes, before: old.onHand, after: v.on_hand, userId });
         if (v.safety_stock !== old.safetyStock) ledger.push({ variantId: old.id, subject: data.sku, field: 'safety_stock', reason: 'manual_adjustment', notes, before: old.safetyStock, after: v.safety_stock, userId });

@@ -3,6 +3,7 @@ import { availableStock } from '../../../shared/domain/stock';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';
+import { newId } from '../../db/ids';
 
 /**
  * At login or registration the guest cart joins the user's cart: quantities add up, capped at what
@@ -25,7 +26,7 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
   await unitOfWork(db, async (tx) => {
       const user =
         (await tx.cart.findUnique({ where: { userId }, select: { id: true, couponCode: true, items: { select: { variantId: true, quantity: true } }, gifts: { select: { giftItemId: true } } } })) ??
-        { ...(await tx.cart.create({ data: { userId }, select: { id: true, couponCode: true } })), items: [], gifts: [] };
+        { ...(await tx.cart.create({ data: { id: newId(), userId }, select: { id: true, couponCode: true } })), items: [], gifts: [] };
       const mine = new Map(user.items.map((i) => [i.variantId, i.quantity]));
       for (const item of guest.items) {
         const had = mine.get(item.variantId) ?? 0;
@@ -34,13 +35,13 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
         if (qty <= 0 || qty === had) continue;
         await tx.cartItem.upsert({
           where: { cartId_variantId: { cartId: user.id, variantId: item.variantId } },
-          create: { cartId: user.id, variantId: item.variantId, quantity: qty },
+          create: { id: newId(), cartId: user.id, variantId: item.variantId, quantity: qty },
           update: { quantity: qty },
         });
       }
       const haveGift = new Set(user.gifts.map((g) => g.giftItemId));
       const gifts = guest.gifts.filter((g) => !haveGift.has(g.giftItemId));
-      if (gifts.length) await tx.cartGift.createMany({ data: gifts.map((g) => ({ cartId: user.id, ...g })), skipDuplicates: true });
+      if (gifts.length) await tx.cartGift.createMany({ data: gifts.map((g) => ({ id: newId(), cartId: user.id, ...g })), skipDuplicates: true });
       if (!user.couponCode && guest.couponCode) await tx.cart.update({ where: { id: user.id }, data: { couponCode: guest.couponCode } });
       await tx.cart.deleteMany({ where: { id: guest.id } });
     });

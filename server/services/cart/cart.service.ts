@@ -18,6 +18,7 @@ import { promoData } from '../promotions/promo-cache';
 import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 import { stockColumnsSelect } from '../catalogue/product.select';
+import { newId } from '../../db/ids';
 
 type Db = Prisma.TransactionClient;
 export type CartOwner = { userId: string } | { guestId: string };
@@ -55,7 +56,7 @@ async function ensureCart(db: Db, owner: CartOwner, check: NewGuestCartCheck | n
   if (found) return found.id;
   await beforeMaking(owner, false, check);
   try {
-    return (await db.cart.create({ data: 'userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }, select: { id: true } })).id;
+    return (await db.cart.create({ data: { id: newId(), ...('userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId }) }, select: { id: true } })).id;
   } catch (err) {
     // Two first requests of one shopper at once: the other one created it.
     if (isUniqueViolation(err)) return (await db.cart.findUniqueOrThrow({ where, select: { id: true } })).id;
@@ -297,7 +298,7 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
     const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
     if (problem) throw badRequest(problem); // rolls back the removal above
     // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
-    await tx.cartGift.createMany({ data: [{ cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
+    await tx.cartGift.createMany({ data: [{ id: newId(), cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
     return viewById(tx, cartId);
   });
 }

@@ -23,6 +23,7 @@ import { lockUser } from '../accounts/user.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 import { stockColumnsSelect } from '../catalogue/product.select';
+import { newId } from '../../db/ids';
 
 type Db = Prisma.TransactionClient;
 
@@ -145,7 +146,7 @@ export async function createList(db: PrismaClient, userId: string, input: z.infe
       if ((await tx.savedList.count({ where: { userId } })) >= MAX_SAVED_LISTS) throw new AppError('CONFLICT', M.tooManyLists);
       const { lines, leftOut } = await startingLines(tx, userId, input);
       if (lines.length > MAX_SAVED_LIST_LINES) throw new AppError('CONFLICT', M.tooManyLines);
-      const list = await tx.savedList.create({ data: { userId, name, items: { create: lines } }, select: { id: true } });
+      const list = await tx.savedList.create({ data: { id: newId(), userId, name, items: { create: lines.map((l) => ({ id: newId(), ...l })) } }, select: { id: true } });
       return { id: list.id, leftOut };
     }),
   );
@@ -182,7 +183,7 @@ export async function addListItem(db: PrismaClient, userId: string, input: { id:
       await tx.savedListItem.update({ where: { id: existing.id }, data: { quantity } });
     } else {
       if ((await tx.savedListItem.count({ where: { listId: input.id } })) >= MAX_SAVED_LIST_LINES) throw new AppError('CONFLICT', M.tooManyLines);
-      await tx.savedListItem.create({ data: { listId: input.id, variantId: variant.id, quantity: input.quantity } });
+      await tx.savedListItem.create({ data: { id: newId(), listId: input.id, variantId: variant.id, quantity: input.quantity } });
     }
     await tx.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } });
   });

@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { noteCatalogueChanged } from '../../db/unit-of-work';
+import { newId } from '../../db/ids';
 
 /** One row of the inventory ledger: every stock change keeps who, when, why, before and after. */
 export interface LedgerEntry {
@@ -24,6 +25,7 @@ export async function writeLedger(tx: Prisma.TransactionClient, entries: LedgerE
   noteCatalogueChanged(tx, 'stock');
   await tx.inventoryLedger.createMany({
     data: entries.map((e) => ({
+      id: newId(),
       variantId: e.variantId ?? null,
       giftItemId: e.giftItemId ?? null,
       subject: e.subject,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
 import type { createApiKeyInput } from '../../../shared/schemas/admin/api-keys.schema';
 import { newApiKey } from '../../auth/api-keys';
+import { newId } from '../../db/ids';
 
 const rowSelect = {
   id: true,
@@ -37,7 +38,7 @@ export async function listApiKeys(db: PrismaClient) {
 /** Creates a key; the secret is in this answer and nowhere else, ever. */
 export async function createApiKey(db: PrismaClient, adminId: string, input: z.infer<typeof createApiKeyInput>) {
   const { key, prefix, secretHash } = newApiKey();
-  const row = await db.apiKey.create({ data: { name: input.name, scopes: input.scopes, prefix, secretHash, createdById: adminId }, select: rowSelect });
+  const row = await db.apiKey.create({ data: { id: newId(), name: input.name, scopes: input.scopes, prefix, secretHash, createdById: adminId }, select: rowSelect });
   return { ...toRow(row), secret: key };
 }
 

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../../shared/constants';
 import { courierName, trackingUrl } from '../../../shared/domain/couriers';
 import { notFound } from '../../../shared/errors';
 import type { OrderHistoryEntry } from '../../../shared/schemas/order-history.schema';
+import { newId } from '../../db/ids';
 
 export interface StatusEvent {
   orderId: string;
@@ -20,6 +21,7 @@ export interface StatusEvent {
 export async function recordStatusEvent(tx: Prisma.TransactionClient, e: StatusEvent): Promise<void> {
   await tx.orderStatusEvent.create({
     data: {
+      id: newId(),
       orderId: e.orderId,
       fromStatus: e.from,
       toStatus: e.to,

@@ -10,6 +10,7 @@ import type { AgentReply, ChatAgentEngine } from '../../chat/engine';
 import { createRuleEngine } from '../../chat/rule-engine';
 import { createShopData } from '../../chat/shop-data';
 import { readOwnedHistory } from './chat.sql';
+import { newId } from '../../db/ids';
 
 export interface ChatOwner {
   user: { id: string; firstName: string } | null;
@@ -57,7 +58,7 @@ function toWire(id: string, createdAt: Date, r: AgentReply): ChatReply {
 
 async function storeAgentMessage(db: PrismaClient, sessionId: string, r: AgentReply, createdAt: Date) {
   return db.chatMessage.create({
-    data: { sessionId, role: 'agent', content: r.content, agentName: r.agentType, actions: r.actions, suggestions: r.suggestions, createdAt },
+    data: { id: newId(), sessionId, role: 'agent', content: r.content, agentName: r.agentType, actions: r.actions, suggestions: r.suggestions, createdAt },
     select: { id: true, createdAt: true },
   });
 }
@@ -68,6 +69,7 @@ export async function createSession(db: PrismaClient, owner: ChatOwner, input: C
   }
   const session = await db.chatSession.create({
     data: {
+      id: newId(),
       userId: owner.user?.id ?? null,
       guestId: owner.user ? null : owner.guestId,
       agentType: input.agent_type,
@@ -99,7 +101,7 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
   });
   const sentAt = new Date();
   // Stored as plain text exactly as typed (trimmed); the widget renders it as text, never as HTML.
-  await db.chatMessage.create({ data: { sessionId: session.id, role: 'user', content: input.message, createdAt: sentAt }, select: { id: true } });
+  await db.chatMessage.create({ data: { id: newId(), sessionId: session.id, role: 'user', content: input.message, createdAt: sentAt }, select: { id: true } });
   const answer = await engineFor(db).reply({
     message: input.message,
     agentType: input.agent_type,

@@ -3,6 +3,7 @@ import { CONTACT_CONFIRMATION, type ContactInput } from '../../../shared/schemas
 import { contactAcknowledgementEmail, contactStaffEmail } from '../../mail/templates/contact';
 import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
+import { newId } from '../../db/ids';
 
 /**
  * Stores a contact-form message for staff to answer (linked to the user when signed in) and
@@ -14,7 +15,7 @@ import { mailer, type MailSettings } from '../../mail/mail.service';
 export async function submitContact(db: PrismaClient, input: ContactInput, userId: string | null, mail: MailSettings) {
   const email = input.email.toLowerCase();
   await unitOfWork(db, async (tx) => {
-    await tx.contactMessage.create({ data: { name: input.name, email, message: input.message, userId }, select: { id: true } });
+    await tx.contactMessage.create({ data: { id: newId(), name: input.name, email, message: input.message, userId }, select: { id: true } });
     // The address on the account now, not the one typed nor one remembered with the session.
     const account = userId ? await tx.user.findUnique({ where: { id: userId }, select: { email: true } }) : null;
     const m = await mailer(tx, mail);

@@ -5,6 +5,7 @@ import { webhookSubscriptionsChanged } from '../../../server/webhooks/subscripti
 import { productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 // A stock count of 20,000 changed rows while endpoints subscribe to inventory.adjusted and
 // inventory.low_stock: the apply writes its events in bulk (one statement a type) and answers 200,
@@ -30,7 +31,7 @@ beforeAll(async () => {
     INSERT INTO "Variant" ("id", "productId", "sku", "type", "color", "widthCm", "heightCm", "sizeCode", "onHand", "updatedAt")
     SELECT 'wh' || g, ${productId}, 'WH_' || g, 'normal', 'black', 10, 10, '10x10', 10, now() FROM generate_series(1, ${COUNT}) AS g`;
   const endpoint = (events: string[], active = true) =>
-    t.db.webhookEndpoint.create({ data: { url: 'https://erp.example.com/hooks', events, active, secret: 'whsec_test' }, select: { id: true } }).then((e) => e.id);
+    t.db.webhookEndpoint.create({ data: { id: newId(), url: 'https://erp.example.com/hooks', events, active, secret: 'whsec_test' }, select: { id: true } }).then((e) => e.id);
   both = await endpoint(['inventory.adjusted', 'inventory.low_stock']);
   adjustedOnly = await endpoint(['inventory.adjusted', 'order.created']);
   await endpoint(['inventory.adjusted', 'inventory.low_stock'], false);

@@ -4,6 +4,7 @@ import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { catalogChanged } from '../../../server/lib/catalog-events';
 import { INVENTORY_LIST_DEFAULT, INVENTORY_PAGE_SIZE } from '../../../shared/schemas/admin/inventory.schema';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 let staff: string;
@@ -104,7 +105,7 @@ describe('stock adjustment', () => {
 describe('inventory list bounds', () => {
   it('answers one page by default, whatever the catalogue holds', async () => {
     const { productId } = await t.db.variant.findUniqueOrThrow({ where: { id: variantId } });
-    await t.db.variant.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ productId, sku: `BOUNDS_${String(i).padStart(3, '0')}`, type: 'normal', color: 'black', widthCm: 1, heightCm: 1, sizeCode: '1x1' })) });
+    await t.db.variant.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ id: newId(), productId, sku: `BOUNDS_${String(i).padStart(3, '0')}`, type: 'normal', color: 'black', widthCm: 1, heightCm: 1, sizeCode: '1x1' })) });
     catalogChanged('test');
     expect((await t.api('GET', '/admin/inventory', { token: staff })).body).toHaveLength(INVENTORY_LIST_DEFAULT);
     const page = await t.api('GET', '/admin/inventory/page', { token: staff });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAllocatedOrder, productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 let staff: string;
@@ -95,7 +96,7 @@ describe('users and roles (admin only), contact inbox, dashboard', () => {
   });
 
   it('reads and toggles contact messages', async () => {
-    const m = await t.db.contactMessage.create({ data: { name: 'Ah Hock', email: 'hock@example.com', message: 'Do you ship to Penang?' } });
+    const m = await t.db.contactMessage.create({ data: { id: newId(), name: 'Ah Hock', email: 'hock@example.com', message: 'Do you ship to Penang?' } });
     const inbox = await t.api('GET', '/admin/contact-messages?unread_only=true', { token: staff });
     expect(inbox.body).toMatchObject({ unread: 1, items: [{ id: m.id, is_read: false }] });
     expect((await t.api('PUT', `/admin/contact-messages/${m.id}`, { token: staff, body: { is_read: true } })).body.is_read).toBe(true);

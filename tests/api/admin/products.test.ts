@@ -3,6 +3,7 @@ import { onCatalogChanged } from '../../../server/lib/catalog-events';
 import { createAllocatedOrder, productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 let staff: string;
@@ -109,7 +110,7 @@ describe('product create, update and delete (REST)', () => {
     expect(busy.status).toBe(409);
     await t.api('POST', `/admin/orders/${order.id}/status`, { token: staff, body: { status: 'cancelled' } });
 
-    const cart = await t.db.cart.create({ data: { userId: buyer.user.id, items: { create: [{ variantId: v.variant_id, quantity: 2 }] } } });
+    const cart = await t.db.cart.create({ data: { id: newId(), userId: buyer.user.id, items: { create: [{ id: newId(), variantId: v.variant_id, quantity: 2 }] } } });
     const res = await t.api('DELETE', `/admin/products/${created.id}`, { token: staff });
     expect(res.status).toBe(200);
     expect(await t.db.variant.count({ where: { productId: created.id } })).toBe(0);

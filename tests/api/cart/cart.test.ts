@@ -3,6 +3,7 @@ import { createCoupon, createGiftTier, createVariant, deleteGiftTier, guestId } 
 import { dropPromoCache } from '../../../server/services/promotions/promo-cache';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 let mailer: Awaited<ReturnType<typeof createVariant>>;
@@ -100,8 +101,8 @@ describe('guest cart through REST', () => {
     await t.db.productImage.deleteMany({ where: { productId: { in: [pictured.productId, bare.productId] } } });
     await t.db.productImage.createMany({
       data: [
-        { productId: pictured.productId, url: '/uploads/later.webp', position: 2 },
-        { productId: pictured.productId, url: '/uploads/first.webp', position: 1 },
+        { id: newId(), productId: pictured.productId, url: '/uploads/later.webp', position: 2 },
+        { id: newId(), productId: pictured.productId, url: '/uploads/first.webp', position: 1 },
       ],
     });
     await t.api('POST', '/cart/add', { guestId: shopper, body: { variant_id: pictured.variantId, quantity: 1 } });
@@ -236,7 +237,7 @@ describe('moving a gift to a tier the cart has not reached', () => {
     const reached = await createGiftTier(t.db, { thresholdCents: 5000, giftLimit: 1 });
     const gift = reached.giftIds[0];
     const unreached = await t.db.giftTier.create({
-      data: { name: 'Spend $500', spendingThresholdCents: 50_000, giftLimit: 1, items: { create: [{ giftItemId: gift }] } },
+      data: { id: newId(), name: 'Spend $500', spendingThresholdCents: 50_000, giftLimit: 1, items: { create: [{ giftItemId: gift }] } },
       select: { id: true },
     });
     dropPromoCache();

@@ -7,6 +7,7 @@ import { sgAddress } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 let buyer: Awaited<ReturnType<typeof createUser>>;
@@ -118,7 +119,7 @@ describe('saved lists', () => {
 
   it(`keeps at most ${MAX_SAVED_LISTS} lists and ${MAX_SAVED_LIST_LINES} lines, with clear messages`, async () => {
     const u = await createUser(t.deps);
-    await t.db.savedList.createMany({ data: Array.from({ length: MAX_SAVED_LISTS }, (_, i) => ({ userId: u.user.id, name: `L${i}` })) });
+    await t.db.savedList.createMany({ data: Array.from({ length: MAX_SAVED_LISTS }, (_, i) => ({ id: newId(), userId: u.user.id, name: `L${i}` })) });
     const over = await t.api('POST', '/lists', { token: u.token, body: { name: 'One more' } });
     expect(over.status).toBe(409);
     expect(over.body.detail).toBe('You can keep at most 20 lists. Delete one you no longer use first.');
@@ -126,10 +127,10 @@ describe('saved lists', () => {
     const product = await t.db.product.findFirstOrThrow({ where: { name: 'List A' }, select: { id: true } });
     const variants = await Promise.all(
       Array.from({ length: MAX_SAVED_LIST_LINES }, (_, i) =>
-        t.db.variant.create({ data: { productId: product.id, sku: `FULL-${u.user.id}-${i}`, type: 'normal', color: 'white', widthCm: 1, heightCm: 1, sizeCode: '1x1', onHand: 5 }, select: { id: true } }),
+        t.db.variant.create({ data: { id: newId(), productId: product.id, sku: `FULL-${u.user.id}-${i}`, type: 'normal', color: 'white', widthCm: 1, heightCm: 1, sizeCode: '1x1', onHand: 5 }, select: { id: true } }),
       ),
     );
-    await t.db.savedListItem.createMany({ data: variants.map((v) => ({ listId: full.id, variantId: v.id, quantity: 1 })) });
+    await t.db.savedListItem.createMany({ data: variants.map((v) => ({ id: newId(), listId: full.id, variantId: v.id, quantity: 1 })) });
     const line = await t.api('POST', `/lists/${full.id}/items`, { token: u.token, body: { variant_id: a.variantId, quantity: 1 } });
     expect(line.status).toBe(409);
     expect(line.body.detail).toBe('A list holds at most 200 lines. Start another list for the rest.');

@@ -7,6 +7,7 @@ import { buildLogger, logger, logServerError, setLogger } from '../../../server/
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -167,7 +168,7 @@ describe('/metrics', () => {
       expect(text).toContain('packshop_rate_limited_total');
       expect(text).not.toContain(productId);
       // The outbox as it is now: one message waiting for a minute shows as depth 1, age >= 60 s.
-      await t.db.outboxMessage.create({ data: { template: 'test', toAddress: 'a@example.com', subject: 's', html: 'h', text: 't', createdAt: new Date(Date.now() - 60_000) } });
+      await t.db.outboxMessage.create({ data: { id: newId(), template: 'test', toAddress: 'a@example.com', subject: 's', html: 'h', text: 't', createdAt: new Date(Date.now() - 60_000) } });
       await new Promise((r) => setTimeout(r, 1100));
       const after = await (await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
       expect(after).toMatch(/packshop_outbox_waiting [1-9]/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../shared/constants';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { newId } from '../../../server/db/ids';
 
 // Issue 38, point 10: GET /api/orders and My Orders answered the newest 200 orders and nothing
 // older. A buyer pages through every order (a cursor on both doors; REST keeps the array and names
@@ -17,6 +18,7 @@ const STATUSES: OrderStatus[] = ['delivered', 'delivered', 'shipped', 'cancelled
 /** Five years of weekly orders (261), oldest first; three placed in the same millisecond test the tie on id. */
 async function weeklyOrders(uid: string, n: number) {
   const rows = Array.from({ length: n }, (_, i) => ({
+    id: newId(),
     orderNumber: `PS-W${String(i).padStart(4, '0')}-HIST${uid.slice(-4).toUpperCase()}`,
     userId: uid,
     email: 'buyer@example.com',
@@ -98,7 +100,7 @@ describe('GET /api/orders pages through the whole history', () => {
   it('keeps pages stable when an order is placed while paging', async () => {
     const first = await t.api('GET', '/orders?limit=10', { token });
     await t.db.order.create({
-      data: { orderNumber: 'PS-NEWONE-HIST', userId, email: 'b@example.com', subtotalCents: 1, gstCents: 0, totalCents: 1, shipFullName: 'A', shipPhone: '1', shipLine1: 'x', shipPostalCode: '238801', shipCity: 'S', shipState: 'S', shipCountry: 'SG' },
+      data: { id: newId(), orderNumber: 'PS-NEWONE-HIST', userId, email: 'b@example.com', subtotalCents: 1, gstCents: 0, totalCents: 1, shipFullName: 'A', shipPhone: '1', shipLine1: 'x', shipPostalCode: '238801', shipCity: 'S', shipState: 'S', shipCountry: 'SG' },
     });
     const second = await t.api('GET', `/orders?limit=10&cursor=${first.headers.get('x-next-cursor')}`, { token });
     const ids = new Set(first.body.map((o: Listed) => o.id));
@@ -133,7 +135,7 @@ describe('GET /api/orders pages through the whole history', () => {
   it('counts a day in Singapore time, not UTC', async () => {
     // 23:30 UTC on 3 Jan is 7:30 am on 4 Jan in Singapore.
     await t.db.order.create({
-      data: { orderNumber: 'PS-EARLY-HIST', userId, email: 'b@example.com', subtotalCents: 1, gstCents: 0, totalCents: 1, shipFullName: 'A', shipPhone: '1', shipLine1: 'x', shipPostalCode: '238801', shipCity: 'S', shipState: 'S', shipCountry: 'SG', createdAt: new Date('2021-01-03T23:30:00Z') },
+      data: { id: newId(), orderNumber: 'PS-EARLY-HIST', userId, email: 'b@example.com', subtotalCents: 1, gstCents: 0, totalCents: 1, shipFullName: 'A', shipPhone: '1', shipLine1: 'x', shipPostalCode: '238801', shipCity: 'S', shipState: 'S', shipCountry: 'SG', createdAt: new Date('2021-01-03T23:30:00Z') },
     });
     const jan4 = await t.api('GET', '/orders?from=2021-01-04&to=2021-01-04', { token });
     expect(jan4.body.map((o: Listed) => o.order_number).sort()).toEqual(['PS-EARLY-HIST', expect.stringMatching(/^PS-W0000-/)].sort());
