@@ -226,7 +226,7 @@ export async function removeItem(db: Db, owner: CartOwner | null, itemId: string
   return updateItem(db, owner, { id: itemId, quantity: 0 });
 }
 
-/** Empties the cart: items, coupon and gifts (storefront.md section 4). */
+/** Empties the cart: items, coupon and gifts (docs/spec/storefront.md section 4). */
 export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
   if (owner) {
     const cart = await db.cart.findUnique({ where: ownerWhere(owner), select: { id: true } });
