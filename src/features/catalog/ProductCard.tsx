@@ -27,7 +27,7 @@ export function ProductCard({ product, sizes = IMAGE_SIZES.card, index = Number.
         {image ? (
           <ProductImage url={image} alt={product.name} sizes={sizes} priority={index === 0} eager={index < 3} className="h-full w-full object-cover transition group-hover:scale-[1.02]" />
         ) : (
-          <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-slate-400">
+          <div className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-slate-600">
             <ImageOffIcon className="h-8 w-8" />
             No image
           </div>
