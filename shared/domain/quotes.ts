@@ -49,6 +49,7 @@ export const QUOTE_MESSAGES = {
   notFound: 'Quote not found',
   emptyCart: 'Your cart is empty: add the items you want a price for first',
   tooManyLines: `A quote holds at most ${MAX_QUOTE_LINES} lines`,
+  lineTooLarge: (sku: string, max: number) => `${sku}: a quote line can ask for ${max} packs at most`,
   tooManyOpen: `You already have ${MAX_OPEN_QUOTE_REQUESTS} quote requests waiting for prices. We will answer them first.`,
   notPriced: 'This quote has not been priced yet',
   accepted: (orderNumber: string | null) => `This quote was already accepted${orderNumber ? ` (order ${orderNumber})` : ''}`,

@@ -52,3 +52,10 @@ export const addressOutput = z.object({
   isDefault: z.boolean(),
 });
 export type AddressDto = z.infer<typeof addressOutput>;
+
+/** The address a new order (an accepted quote's) is prefilled with; both null when the buyer has none. */
+export const deliveryAddressOutput = z.object({
+  /** The saved address it is, or null for one typed at an earlier checkout and not saved. */
+  address_id: z.string().nullable(),
+  address: addressOutput.omit({ id: true, isDefault: true }).nullable(),
+});

@@ -1,5 +1,5 @@
-// Requests for quote: the buyer asks from the cart, staff price and send, the buyer accepts once into
-// an order at those prices (docs/decisions/0143-request-for-quote.md). Money on the wire is dollars.
+// Requests for quote: the buyer asks (from the cart, a product page or quick order), staff price and
+// send, the buyer accepts once into an order at those prices (docs/decisions/0143-request-for-quote.md). Money on the wire is dollars.
 import { z } from 'zod';
 import { daysFromToday, isCalendarDate, MAX_QUOTE_LINES, MAX_QUOTE_VALIDITY_DAYS, QUOTE_STATUSES } from '../domain/quotes';
 import { MAX_LINE_QUANTITY } from './cart.schema';
@@ -15,8 +15,28 @@ const calendarDate = (label: string) =>
 
 const note = z.string({ error: 'Note must be text' }).trim().max(2000, 'Note is too long (2000 characters at most)');
 
-/** The buyer's request, from the current cart. */
+const quoteQuantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+
+/** A line of a quote by SKU and quantity (packs), as a product page, quick order and staff send it. */
+const quoteLineInput = z.object({
+  sku: z.string({ error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100),
+  quantity: quoteQuantity,
+});
+
+/**
+ * The buyer's request: for the given lines (a product page, quick order), which may ask for more
+ * than is in stock and leave the cart alone, or without lines for the current cart (decision 0180).
+ */
 export const requestQuoteInput = z.object({
+  lines: z
+    .array(quoteLineInput, { error: 'Lines must be a list' })
+    .min(1, 'Add at least one line')
+    .max(MAX_QUOTE_LINES, `A quote holds at most ${MAX_QUOTE_LINES} lines`)
+    .optional(),
   note: note.nullable().optional(),
   /** The delivery date the buyer needs the goods by. */
   target_date: calendarDate('Target delivery date')
@@ -61,17 +81,7 @@ export const sendQuoteInput = z.object({
 export const createQuoteInput = z.object({
   customer_email: z.string({ error: 'Customer e-mail is required' }).trim().toLowerCase().email('Enter the customer\'s e-mail address').max(254),
   lines: z
-    .array(
-      z.object({
-        sku: z.string({ error: 'SKU is required' }).trim().min(1, 'SKU is required').max(100),
-        quantity: z
-          .number({ error: 'Quantity must be a number' })
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QUANTITY, `Quantity cannot be more than ${MAX_LINE_QUANTITY}`),
-      }),
-      { error: 'Lines must be a list' },
-    )
+    .array(quoteLineInput, { error: 'Lines must be a list' })
     .min(1, 'Add at least one line')
     .max(MAX_QUOTE_LINES, `A quote holds at most ${MAX_QUOTE_LINES} lines`),
   note: note.nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressInput, addressOutput, updateAddressInput } from '../../../shared/schemas/address.schema';
+import { addressInput, addressOutput, deliveryAddressOutput, updateAddressInput } from '../../../shared/schemas/address.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { updateProfileInput, userOutput } from '../../../shared/schemas/user.schema';
 import * as addresses from '../../services/accounts/address.service';
@@ -31,6 +31,12 @@ export const usersRouter = router({
     .input(z.object({}).optional())
     .output(addressOutput)
     .query(({ ctx }) => addresses.getDefaultAddress(ctx.db, ctx.user.id)),
+
+  deliveryAddress: customerProcedure
+    .meta({ openapi: { method: 'GET', path: '/users/me/addresses/last', tags: ['addresses'], summary: 'The address a new order is prefilled with: the last order\'s (as the saved address it was, if any), else the default; nulls when none', protect: true } })
+    .input(z.object({}).optional())
+    .output(deliveryAddressOutput)
+    .query(({ ctx }) => addresses.deliveryAddress(ctx.db, ctx.user.id)),
 
   addAddress: customerProcedure
     .meta({ openapi: { method: 'POST', path: '/users/me/addresses', tags: ['addresses'], summary: 'Save an address (at most 5)', protect: true } })

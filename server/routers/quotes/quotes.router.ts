@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common.schema';
+import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import { orderOutput } from '../../../shared/schemas/order.schema';
 import { acceptQuoteInput, quoteOutput, requestQuoteInput } from '../../../shared/schemas/quote.schema';
 import * as quotes from '../../services/quotes/quotes.service';
@@ -12,7 +13,7 @@ const meta = (method: 'GET' | 'POST', path: `/${string}`, summary: string): Open
 /** The signed-in buyer's quotes; another buyer's quote is a 404. */
 export const quotesRouter = router({
   request: customerProcedure
-    .meta(meta('POST', '/quotes', 'Ask for a quote on the current cart, with a note and a target delivery date; the cart stays as it is'))
+    .meta(meta('POST', '/quotes', `Ask for a quote on the lines given (by SKU, any quantity up to ${MAX_LINE_QUANTITY} packs a line, stock or not) or, without lines, on the current cart; with a note and a target delivery date. The cart is not changed`))
     .input(requestQuoteInput)
     .output(quoteOutput)
     .mutation(({ ctx, input }) => quotes.requestQuote(ctx.db, ctx.user, input, ctx.mail)),
@@ -30,7 +31,7 @@ export const quotesRouter = router({
     .query(({ ctx, input }) => quotes.getQuote(ctx.db, ctx.user.id, input.id)),
 
   accept: customerProcedure
-    .meta(meta('POST', '/quotes/{id}/accept', 'Accept a priced quote before it expires: places the order at the quoted prices (Idempotency-Key header recommended); 409 when already used, declined or expired'))
+    .meta(meta('POST', '/quotes/{id}/accept', 'Accept a priced quote before it expires: places the order at the quoted prices (Idempotency-Key header recommended), stock checked as at checkout; a quote asked for on the cart takes its lines out of the cart, any other leaves the cart alone; 409 when already used, declined, expired or short of stock'))
     .input(acceptQuoteInput)
     .output(orderOutput)
     .mutation(({ ctx, input }) => quotes.acceptQuote(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, ctx.deps.stripe)),

@@ -45,6 +45,41 @@ export async function getDefaultAddress(db: PrismaClient, userId: string) {
   return a;
 }
 
+/**
+ * Where the buyer's next order goes unless they say otherwise (decision 0180): the address of their
+ * last order, as the saved address it was (by address line 1 and postal code, the rule placing an
+ * order remembers it by) when there is one, else as it was typed; a buyer who never ordered gets the
+ * default saved address. Null address when there is none of either.
+ */
+export async function deliveryAddress(db: PrismaClient, userId: string) {
+  const [last, saved] = await Promise.all([
+    db.order.findFirst({
+      where: { userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { shipFullName: true, shipPhone: true, shipLine1: true, shipLine2: true, shipUnit: true, shipPostalCode: true, shipCity: true, shipState: true, shipCountry: true },
+    }),
+    listAddresses(db, userId),
+  ]);
+  const plain = ({ id, isDefault: _default, ...fields }: (typeof saved)[number]) => ({ address_id: id, address: fields });
+  if (!last) return saved.length ? plain(saved[0]) : { address_id: null, address: null };
+  const match = saved.find((a) => a.addressLine1 === last.shipLine1 && a.postalCode === last.shipPostalCode);
+  if (match) return plain(match);
+  return {
+    address_id: null,
+    address: {
+      fullName: last.shipFullName,
+      phone: last.shipPhone,
+      addressLine1: last.shipLine1,
+      addressLine2: last.shipLine2,
+      unit: last.shipUnit,
+      postalCode: last.shipPostalCode,
+      city: last.shipCity,
+      state: last.shipState,
+      country: last.shipCountry,
+    },
+  };
+}
+
 // The user row is locked first so that two adds at once cannot both pass the limit of 5 or both
 // become the first (default) address.
 

@@ -1,4 +1,5 @@
-// Requests for quote, the buyer's side: ask from the cart, read, accept once into an order at the
+// Requests for quote, the buyer's side: ask (from the cart, or for any lines and quantities from a
+// product page or quick order, decision 0180), read, accept once into an order at the
 // quoted prices, or decline (docs/decisions/0143-request-for-quote.md). Another buyer's quote
 // answers like an unknown one (404). The order is placed by order-placement.service.ts with the
 // quote as its source, so stock, GST, the idempotency key and the invoice number follow its rules.
@@ -8,6 +9,7 @@ import { unitPriceFor } from '../../../shared/domain/pricing';
 import { acceptRefusal, MAX_OPEN_QUOTE_REQUESTS, MAX_QUOTE_LINES, QUOTE_MESSAGES as M } from '../../../shared/domain/quotes';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
+import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { acceptQuoteInput, QuoteDto, requestQuoteInput } from '../../../shared/schemas/quote.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
@@ -16,13 +18,13 @@ import { quoteAcceptedEmail, quoteRequestedEmail } from '../../mail/templates/qu
 import { webhookQuoteAccepted, webhookQuoteRequested } from '../../webhooks/events';
 import { companyOf } from '../accounts/user.mapper';
 import { lockUser } from '../accounts/user.sql';
-import { readCartRow } from '../cart/cart.sql';
+import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';
 import { cartVariantSelect, tiersOf } from '../cart/cart-view';
 import { newOrderNumber } from '../orders/order-number';
 import { placeOrder, type QuotedSource } from '../orders/order-placement.service';
 import type { StripeSettings } from '../payments/stripe/config';
 import { quoteSelect, toQuoteDto } from './quote.mapper';
-import { lockBuyersQuote } from './quotes.sql';
+import { lockBuyersQuote, takeQuotedLinesOutOfCart } from './quotes.sql';
 import { renderQuote } from '../../documents/quote';
 import { getShopProfile } from '../admin/shop-profile.service';
 import type { Prisma } from '@prisma/client';
@@ -46,7 +48,7 @@ export interface NewQuoteLine {
  */
 export async function writeQuote(
   tx: Tx,
-  q: { userId: string; buyer: { name: string; email: string }; company: Prisma.JsonValue; note: string | null; targetDate: string | null; createdById: string | null; lines: NewQuoteLine[] },
+  q: { userId: string; buyer: { name: string; email: string }; company: Prisma.JsonValue; note: string | null; targetDate: string | null; createdById: string | null; fromCart?: boolean; lines: NewQuoteLine[] },
   mail: MailSettings,
 ): Promise<QuoteDto> {
   const now = new Date();
@@ -60,6 +62,7 @@ export async function writeQuote(
       targetDate: q.targetDate ? new Date(`${q.targetDate}T00:00:00.000Z`) : null,
       buyerCompany: company ?? undefined,
       createdById: q.createdById,
+      fromCart: q.fromCart ?? false,
       createdAt: now,
       lines: { create: q.lines.map((l, position) => ({ id: newId(), ...l, position })) },
     },
@@ -72,14 +75,16 @@ export async function writeQuote(
   return dto;
 }
 
-/** The buyer asks for prices on the cart as it is now. The cart stays as it is. */
+/**
+ * The buyer asks for prices: on the lines sent (a product page, quick order), by SKU and for any
+ * quantity up to the line limit, stock or not, with the cart not read or touched; or, without
+ * lines, on the cart as it is now, which stays as it is until the quote is accepted (decision 0180).
+ */
 export async function requestQuote(db: PrismaClient, user: Buyer, input: z.infer<typeof requestQuoteInput>, mail: MailSettings): Promise<QuoteDto> {
   return unitOfWork(db, async (tx) => {
     // Taken in turn per buyer, so two requests at once cannot both pass the open-request limit.
     await lockUser(tx, user.id);
-    const cart = await readCartRow(tx, { userId: user.id });
-    if (!cart || cart.items.length === 0) throw badRequest(M.emptyCart);
-    if (cart.items.length > MAX_QUOTE_LINES) throw badRequest(M.tooManyLines);
+    const lines = input.lines ? await linesBySku(tx, input.lines) : await cartLines(tx, user.id);
     const open = await tx.quote.count({ where: { userId: user.id, status: 'requested' } });
     if (open >= MAX_OPEN_QUOTE_REQUESTS) throw conflict(M.tooManyOpen);
     return writeQuote(
@@ -91,17 +96,48 @@ export async function requestQuote(db: PrismaClient, user: Buyer, input: z.infer
         note: input.note ?? null,
         targetDate: input.target_date ?? null,
         createdById: null,
-        lines: cart.items.map((l) => ({
-          variantId: l.variant.id,
-          productName: l.variant.product.name,
-          sku: l.variant.sku,
-          packSize: l.variant.packSize,
-          quantity: l.quantity,
-          listPriceCents: unitPriceFor(tiersOf(l), l.quantity),
-        })),
+        fromCart: !input.lines,
+        lines,
       },
       mail,
     );
+  });
+}
+
+/** The cart's lines as a quote takes them (capped at stock already, as the cart is). */
+async function cartLines(tx: Tx, userId: string): Promise<NewQuoteLine[]> {
+  const cart = await readCartRow(tx, { userId });
+  if (!cart || cart.items.length === 0) throw badRequest(M.emptyCart);
+  if (cart.items.length > MAX_QUOTE_LINES) throw badRequest(M.tooManyLines);
+  return cart.items.map((l) => ({
+    variantId: l.variant.id,
+    productName: l.variant.product.name,
+    sku: l.variant.sku,
+    packSize: l.variant.packSize,
+    quantity: l.quantity,
+    listPriceCents: unitPriceFor(tiersOf(l), l.quantity),
+  }));
+}
+
+/**
+ * Lines asked for by SKU, one per SKU (a SKU sent twice is asked for once, its quantities added, and
+ * held to the same line limit). Stock is not a limit here: the quote is a request for a price, and
+ * stock is checked when the accepted quote is placed, as for any order. The list price is the tier
+ * price for the quantity, as for the cart's lines.
+ */
+export async function linesBySku(tx: Tx, wanted: readonly { sku: string; quantity: number }[]): Promise<NewQuoteLine[]> {
+  const quantities = new Map<string, number>();
+  for (const l of wanted) quantities.set(l.sku, (quantities.get(l.sku) ?? 0) + l.quantity);
+  const over = [...quantities].find(([, q]) => q > MAX_LINE_QUANTITY);
+  if (over) throw badRequest(M.lineTooLarge(over[0], MAX_LINE_QUANTITY));
+  const variants = await readVariantsForAdd(tx, null, { skus: [...quantities.keys()] });
+  const bySku = new Map(variants.map((v) => [v.sku, v]));
+  const unknown = [...quantities.keys()].filter((s) => !bySku.has(s));
+  if (unknown.length) throw badRequest(`Unknown SKU${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`);
+  return [...quantities].map(([sku, quantity]) => {
+    const v = bySku.get(sku)!;
+    const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+    return { variantId: v.id, productName: v.product.name, sku, packSize: v.packSize, quantity, listPriceCents: unitPriceFor(tiers, quantity) };
   });
 }
 
@@ -131,12 +167,14 @@ export async function acceptQuote(
   mail: MailSettings,
   stripe: StripeSettings | null = null,
 ): Promise<OrderDto> {
+  let fromCart = false;
   const source: QuotedSource = {
     async take(tx, now) {
       const q = await lockBuyersQuote(tx, input.id, user.id);
       if (!q) throw notFound(M.notFound);
       const refusal = acceptRefusal(q, now);
       if (refusal) throw conflict(refusal);
+      fromCart = q.fromCart;
       const lines = await tx.quoteLine.findMany({
         where: { quoteId: input.id },
         orderBy: { position: 'asc' },
@@ -151,6 +189,9 @@ export async function acceptQuote(
       };
     },
     async accepted(tx, order, now) {
+      // A quote asked for on the cart takes its lines out of it, as a checkout empties the cart it
+      // orders: the next checkout is what the buyer added besides. Other quotes never touched the cart.
+      if (fromCart) await takeQuotedLinesOutOfCart(tx, input.id, user.id, now);
       const done = await tx.quote.updateMany({ where: { id: input.id, userId: user.id, status: 'quoted', orderId: null }, data: { status: 'accepted', orderId: order.id, acceptedAt: now } });
       // The row is locked and was checked above; anything else is a bug, not a race.
       if (done.count !== 1) throw new Error(`Quote ${input.id} changed under its lock`);

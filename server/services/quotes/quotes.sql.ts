@@ -11,13 +11,14 @@ const lockedQuote = z.object({
   validUntil: z.date().nullable(),
   shippingCents: z.number().int().nullable(),
   orderNumber: z.string().nullable(),
+  fromCart: z.boolean(),
 });
 export type LockedQuote = z.infer<typeof lockedQuote>;
 
 /** The buyer's quote, locked until the transaction ends; null when there is none of theirs with this id. */
 export async function lockBuyersQuote(tx: Tx, quoteId: string, userId: string): Promise<LockedQuote | null> {
   const rows = await tx.$queryRaw<unknown[]>`
-    SELECT q."status"::text AS "status", q."validUntil", q."shippingCents", o."orderNumber"
+    SELECT q."status"::text AS "status", q."validUntil", q."shippingCents", o."orderNumber", q."fromCart"
     FROM "Quote" q LEFT JOIN "Order" o ON o."id" = q."orderId"
     WHERE q."id" = ${quoteId} AND q."userId" = ${userId}
     FOR UPDATE OF q`;
@@ -27,7 +28,7 @@ export async function lockBuyersQuote(tx: Tx, quoteId: string, userId: string): 
 /** Any quote, locked until the transaction ends (staff pricing it); null when there is none. */
 export async function lockQuote(tx: Tx, quoteId: string): Promise<LockedQuote | null> {
   const rows = await tx.$queryRaw<unknown[]>`
-    SELECT q."status"::text AS "status", q."validUntil", q."shippingCents", o."orderNumber"
+    SELECT q."status"::text AS "status", q."validUntil", q."shippingCents", o."orderNumber", q."fromCart"
     FROM "Quote" q LEFT JOIN "Order" o ON o."id" = q."orderId"
     WHERE q."id" = ${quoteId}
     FOR UPDATE OF q`;
@@ -40,4 +41,27 @@ export async function priceLines(tx: Tx, quoteId: string, prices: { lineId: stri
     UPDATE "QuoteLine" l SET "unitPriceCents" = p."unitCents"
     FROM unnest(${prices.map((p) => p.lineId)}::text[], ${prices.map((p) => p.unitCents)}::int[]) AS p("lineId", "unitCents")
     WHERE l."id" = p."lineId" AND l."quoteId" = ${quoteId}`;
+}
+
+/**
+ * Takes an accepted quote's lines out of the buyer's cart, in one statement: each quoted quantity
+ * comes off the cart's line of that variant (relative to the row as it is when written, so an add
+ * committed meanwhile is not lost), and a line left with nothing is removed, so what the buyer added
+ * beside the quote (or more of a quoted variant) stays. Only for a quote asked for on the cart
+ * (decision 0180). The two writes take disjoint rows: more than quoted, or not more.
+ */
+export async function takeQuotedLinesOutOfCart(tx: Tx, quoteId: string, userId: string, at: Date): Promise<void> {
+  await tx.$executeRaw`
+    WITH quoted AS (
+      SELECT l."variantId", SUM(l."quantity")::int AS "quantity"
+      FROM "QuoteLine" l WHERE l."quoteId" = ${quoteId} AND l."variantId" IS NOT NULL
+      GROUP BY l."variantId"
+    ), kept AS (
+      UPDATE "CartItem" ci SET "quantity" = ci."quantity" - q."quantity", "updatedAt" = ${at}::timestamp
+      FROM quoted q, "Cart" c
+      WHERE c."id" = ci."cartId" AND c."userId" = ${userId} AND ci."variantId" = q."variantId" AND ci."quantity" > q."quantity"
+      RETURNING ci."id"
+    )
+    DELETE FROM "CartItem" ci USING quoted q, "Cart" c
+    WHERE c."id" = ci."cartId" AND c."userId" = ${userId} AND ci."variantId" = q."variantId" AND ci."quantity" <= q."quantity"`;
 }
