@@ -12,17 +12,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Writes go through server/db/unit-of-work.ts: it alone opens transactions and runs what must
-    // follow a commit (cache drops, worker wake-ups), so no service can forget one or run one for a
-    // rolled-back write. The caches' own listeners (cross-instance replay) are the exceptions.
+    // Writes go through server/db/unit-of-work.ts: it alone opens transactions and announces the
+    // commit, and server/after-commit.ts alone runs what must follow one (cache drops, worker
+    // wake-ups), so no service can forget one or run one for a rolled-back write. The caches' own
+    // listeners (cross-instance replay) are the exceptions.
     files: ['server/**/*.ts'],
-    ignores: ['server/db/unit-of-work.ts', 'server/services/catalogue/catalog-sync.ts', 'server/services/promotions/promo-cache.ts', 'server/**/*.test.ts'],
+    ignores: ['server/db/unit-of-work.ts', 'server/after-commit.ts', 'server/services/catalogue/catalog-sync.ts', 'server/services/promotions/promo-cache.ts', 'server/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'ImportSpecifier[imported.name=/^(catalogChanged|dropPromoCache|sessionsChanged|wakeOutbox|wakeWebhooks)$/]',
-          message: 'After-commit effects are noted on the unit of work (noteCatalogueChanged, notePromotionsChanged, noteSessionsChanged, noteOutboxQueued, noteWebhooksQueued in server/db/unit-of-work.ts).',
+          message: 'After-commit effects are noted on the unit of work (noteCatalogueChanged, notePromotionsChanged, noteSessionsChanged, noteOutboxQueued, noteWebhooksQueued, ... in server/db/unit-of-work.ts) and run by server/after-commit.ts.',
         },
         {
           selector: "CallExpression[callee.property.name='$transaction']",

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
+import { subscribeAfterCommit } from './after-commit';
 import { createLucia, type AppLucia } from './auth/lucia';
 import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
@@ -29,6 +30,8 @@ export function createDeps(
   storage: ImageStorage,
   opts: { rateLimitScale?: number; mail?: MailSettings; webhookAllowPrivate?: boolean; sessionMaxDays?: number; backups?: BackupCenter; stripe?: StripeSettings | null } = {},
 ): AppDeps {
+  // What follows a committed write (cache drops, workers, invoice numbering): wired once per process.
+  subscribeAfterCommit();
   return {
     db,
     storage,

@@ -1,4 +1,5 @@
 import type { Session, User } from 'lucia';
+import type { SessionChange } from '../db/commit-signal';
 
 /**
  * Valid sessions, kept in memory so that an authenticated request does not read the session and its
@@ -21,7 +22,8 @@ export interface CachedAuth {
   session: Session;
 }
 
-export type SessionChange = { sessionId: string } | { userId: string };
+// The commit signal carries these (server/db/commit-signal.ts); one shape on both sides.
+export type { SessionChange };
 
 const MAX_ENTRIES = 10_000;
 const TTL_MS = 60_000;
@@ -131,7 +133,8 @@ export function sessionCacheFor(db: object): SessionCache {
 /**
  * After a committed change that ends a session or alters what a session carries (role, names,
  * password): drops it here and on every other instance. Writers note the change on their unit of
- * work (server/db/unit-of-work.ts), which calls this after COMMIT.
+ * work (server/db/unit-of-work.ts); the commit signal's subscriber (server/after-commit.ts) calls
+ * this after COMMIT.
  */
 export function sessionsChanged(db: object, change: SessionChange): void {
   sessionCacheFor(db).changed(change);

@@ -1,40 +1,41 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type pg from 'pg';
-import { sessionsChanged, type SessionChange } from '../auth/session-cache';
-import { catalogChanged } from '../lib/catalog-events';
-import { logger } from '../lib/log';
-import { wakeOutbox } from '../outbox/outbox';
-import { dropPromoCache } from '../services/promotions/promo-cache';
-import { wakeWebhooks } from '../webhooks/emit';
+import { announceCommitted, type Committed, type SessionChange } from './commit-signal';
 import { DatabaseBusyError } from './errors';
 import { poolOf } from './pool';
 import { pgSql, type SqlClient } from './sql-client';
 
 /**
  * The one way to write: unitOfWork() opens the transaction, and the functions that write rows
- * (the outbox, webhook emits, the stock ledger, catalogue, promotion and session writes) note on it
- * what has to happen once the rows are visible to others: caches to drop, here and on every other
- * instance, and workers to wake. Those effects run after COMMIT only, each once, in a fixed order:
- * caches first, so that a woken worker or a reader never meets a stale answer, then the workers.
- * A rolled-back transaction runs none of them. An effect that throws is logged; the write it
- * follows is committed and stays a success.
+ * (the outbox, webhook emits, the stock ledger, catalogue, promotion, session and order writes)
+ * note on it what changed. Once it has committed, and only then, the unit announces "committed,
+ * with these changes" once (commit-signal.ts); it knows nothing of who listens. The subscribers
+ * (caches to drop, here and on every other instance, workers to wake, invoice numbering) are wired
+ * at start in server/after-commit.ts and run caches first, then workers. A rolled-back transaction
+ * announces nothing. A subscriber that throws is logged; the write it follows is committed and
+ * stays a success.
  *
  * The unit is found from the transaction client itself (a WeakMap lookup), so the functions that
  * write keep their `(tx, ...)` signatures and nothing asynchronous has to carry context.
  */
 type Tx = Prisma.TransactionClient;
 
-const CATALOGUE = 1;
-const PROMOTIONS = 2;
-const SESSIONS = 4;
-const OUTBOX = 8;
-const WEBHOOKS = 16;
-
 class Unit {
-  flags = 0;
-  reason = '';
-  sessions: SessionChange[] | null = null;
+  noted = false;
+  catalogue: string | null = null;
+  promotions = false;
+  sessions: SessionChange[] = [];
+  webhookEndpoints = false;
+  outbox = false;
+  webhooks = false;
+  invoicesDue = false;
   constructor(readonly db: PrismaClient) {}
+
+  /** What the commit signal carries. */
+  committed(): Committed {
+    const { db, catalogue, promotions, sessions, webhookEndpoints, outbox, webhooks, invoicesDue } = this;
+    return { db, catalogue, promotions, sessions, webhookEndpoints, outbox, webhooks, invoicesDue };
+  }
 }
 
 const units = new WeakMap<object, Unit>();
@@ -46,38 +47,46 @@ function unitOf(tx: Target): Unit {
   const unit = tx instanceof Unit ? tx : units.get(tx);
   // Noted before the write: a write outside unitOfWork fails before it happens, in tests first.
   if (!unit) throw new Error('A write with after-commit effects ran outside unitOfWork()');
+  unit.noted = true;
   return unit;
 }
 
 /** Products, variants, prices, stock or anything else the catalogue caches show changed. */
 export function noteCatalogueChanged(tx: Target, reason: string): void {
   const unit = unitOf(tx);
-  if (!(unit.flags & CATALOGUE)) unit.reason = reason;
-  unit.flags |= CATALOGUE;
+  unit.catalogue ??= reason;
 }
 
 /** Gift tiers, gift items, the shipping rule or coupons changed. */
 export function notePromotionsChanged(tx: Target): void {
-  unitOf(tx).flags |= PROMOTIONS;
+  unitOf(tx).promotions = true;
 }
 
 /** A session ended or what sessions carry (role, names, password, addresses) changed. */
 export function noteSessionsChanged(tx: Target, change: SessionChange): void {
-  const unit = unitOf(tx);
-  unit.flags |= SESSIONS;
-  const list = (unit.sessions ??= []);
+  const list = unitOf(tx).sessions;
   for (const c of list) if (sameChange(c, change)) return;
   list.push(change);
 }
 
+/** A webhook endpoint was created, changed or deleted. */
+export function noteWebhookEndpointsChanged(tx: Target): void {
+  unitOf(tx).webhookEndpoints = true;
+}
+
 /** An e-mail was written to the outbox. */
 export function noteOutboxQueued(tx: Target): void {
-  unitOf(tx).flags |= OUTBOX;
+  unitOf(tx).outbox = true;
 }
 
 /** Webhook deliveries were written, or an endpoint was switched on. */
 export function noteWebhooksQueued(tx: Target): void {
-  unitOf(tx).flags |= WEBHOOKS;
+  unitOf(tx).webhooks = true;
+}
+
+/** An order was written due for its tax invoice number (numbered once it has committed). */
+export function noteInvoicesDue(tx: Target): void {
+  unitOf(tx).invoicesDue = true;
 }
 
 function sameChange(a: SessionChange, b: SessionChange): boolean {
@@ -101,7 +110,7 @@ export async function unitOfWork<T>(db: PrismaClient, fn: (tx: Tx) => Promise<T>
       units.delete(tx);
     }
   }, options);
-  if (unit.flags) runEffects(unit);
+  if (unit.noted) await announceCommitted(unit.committed());
   return result;
 }
 
@@ -159,7 +168,7 @@ export async function sqlUnitOfWork<T>(db: PrismaClient, fn: (tx: SqlClient) => 
       expired,
     ]);
     release();
-    if (unit.flags) runEffects(unit);
+    if (unit.noted) await announceCommitted(unit.committed());
     return result;
   } catch (err) {
     if (!released) {
@@ -208,7 +217,7 @@ async function connectWithin(pool: pg.Pool, ms: number): Promise<pg.PoolClient> 
 export async function oneStatement<T>(db: PrismaClient, fn: (unit: Unit) => Promise<T>): Promise<T> {
   const unit = new Unit(db);
   const result = await fn(unit);
-  if (unit.flags) runEffects(unit);
+  if (unit.noted) await announceCommitted(unit.committed());
   return result;
 }
 
@@ -218,22 +227,4 @@ export async function oneStatement<T>(db: PrismaClient, fn: (unit: Unit) => Prom
  */
 export function batchWrite<P extends Prisma.PrismaPromise<unknown>[]>(db: PrismaClient, queries: [...P], options?: { isolationLevel?: Prisma.TransactionIsolationLevel }) {
   return db.$transaction(queries, options);
-}
-
-function attempt(effect: string, run: () => void): void {
-  try {
-    run();
-  } catch (err) {
-    logger().error({ err, effect }, `after-commit effect ${effect} failed`);
-  }
-}
-
-function runEffects(unit: Unit): void {
-  const { flags } = unit;
-  // A catalogue change drops the promotion cache too (it listens to catalogue changes).
-  if (flags & CATALOGUE) attempt('catalogue', () => catalogChanged(unit.reason));
-  else if (flags & PROMOTIONS) attempt('promotions', dropPromoCache);
-  if (unit.sessions) for (const change of unit.sessions) attempt('sessions', () => sessionsChanged(unit.db, change));
-  if (flags & OUTBOX) attempt('outbox', wakeOutbox);
-  if (flags & WEBHOOKS) attempt('webhooks', wakeWebhooks);
 }

@@ -36,7 +36,7 @@ export function onOutboxWake(fn: () => void): () => void {
   return () => wakers.delete(fn);
 }
 
-/** Called after a commit that queued an e-mail; only the unit of work calls it (server/db/unit-of-work.ts). */
+/** Called after a commit that queued an e-mail, by the commit signal's subscriber (server/after-commit.ts). */
 export function wakeOutbox(): void {
   for (const fn of wakers) fn();
 }

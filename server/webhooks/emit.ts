@@ -55,7 +55,7 @@ export async function emitTestWebhook(tx: Tx, endpointId: string): Promise<strin
   return delivery.id;
 }
 
-// Set after a commit that wrote something to deliver (wakeWebhooks, run by the unit of work); the
+// Set after a commit that wrote something to deliver (wakeWebhooks, run after the commit); the
 // sender checks it when woken, so requests that wrote no event never make it query.
 let webhooksQueued = false;
 
@@ -72,7 +72,7 @@ export function onWebhooksWake(fn: () => void): () => void {
   return () => wakers.delete(fn);
 }
 
-/** After a commit that queued deliveries; only the unit of work calls it (server/db/unit-of-work.ts). */
+/** After a commit that queued deliveries, by the commit signal's subscriber (server/after-commit.ts). */
 export function wakeWebhooks(): void {
   webhooksQueued = true;
   for (const fn of wakers) fn();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { subscribeAfterCommit } from '../../server/after-commit';
 import { openPostgres, type Database } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 
@@ -41,6 +42,9 @@ async function adminQuery(sql: string): Promise<void> {
  * template on the embedded server) unless `empty`.
  */
 export async function createPostgresDb(poolMax = 10, opts: { empty?: boolean } = {}): Promise<Database & { url: string }> {
+  // Writes on a database with no app around it (services called directly) still drop caches and
+  // wake workers after they commit, as the shop's do (server/after-commit.ts; wired once).
+  subscribeAfterCommit();
   const name = `packshop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const fromTemplate = !usingPostgres() && !opts.empty;
   await adminQuery(`CREATE DATABASE "${name}"${fromTemplate ? ` TEMPLATE ${TEMPLATE_DB}` : ''}`);

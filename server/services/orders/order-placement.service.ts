@@ -27,7 +27,7 @@ import { newOrderNumber } from './order-number';
 import { couponUses, type FoundCoupon } from '../promotions/promotions.service';
 import { normaliseShippingRules, SHIPPING_RULES_KEY } from '../../../shared/domain/shipping';
 import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
-import { noteCatalogueChanged, noteSessionsChanged, sqlUnitOfWork, unitOfWork } from '../../db/unit-of-work';
+import { noteCatalogueChanged, noteInvoicesDue, noteSessionsChanged, sqlUnitOfWork, unitOfWork } from '../../db/unit-of-work';
 import type { SqlClient } from '../../db/sql-client';
 import { numberAfterPlacing } from './invoice-numbering';
 import { companyOf } from '../accounts/user.mapper';
@@ -78,12 +78,14 @@ export async function placeOrder(
       noteCatalogueChanged(tx, 'stock');
       // The order may record the user's last used address, which their session carries.
       noteSessionsChanged(tx, { userId: user.id });
+      // The order is written due for its invoice number, given once it has committed and before
+      // the unit of work returns (invoice-numbering.ts, subscribed in server/after-commit.ts).
+      noteInvoicesDue(tx);
       return placeInTx(tx, user, input, key, mail, source);
     };
     const limits = { maxWait: 10_000, timeout: 20_000 };
     const order = quote ? await unitOfWork(db, (tx) => place(tx, quote), limits) : await sqlUnitOfWork(db, (tx) => place(tx), limits);
     ordersPlaced.inc();
-    await numberAfterPlacing(db);
     return await withCheckout(db, order, stripe, mail);
   } catch (err) {
     if (guard && err instanceof AppError && err.message === COUPON_MESSAGES.invalid) await guard.attempts.failed(caller);

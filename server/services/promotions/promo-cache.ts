@@ -4,12 +4,15 @@
 // through LISTEN/NOTIFY); order placement always reads them fresh inside its transaction, so a
 // stale view costs nothing.
 import type { PrismaClient } from '@prisma/client';
+import type { CouponRule } from '../../../shared/domain/coupon';
 import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { catalogChanged, onCatalogChanged } from '../../lib/catalog-events';
 import { loadGiftTiers } from './gift-tier-rules';
 import { loadShippingRules } from '../orders/shipping-rules.service';
-import type { FoundCoupon } from './promotions.service';
+
+/** A coupon as findCoupon (promotions.service.ts) reads it; defined here, where it is kept, so the two do not import each other. */
+export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; usageLimitPerCustomer: number | null };
 
 const TTL_MS = 5_000;
 // Codes looked up, found or not (a shopper typing a wrong code is asked about often too); bounded
@@ -51,8 +54,8 @@ export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise
 }
 
 /**
- * After admin changes to tiers, shipping or coupons (noted on their unit of work, which calls this
- * after COMMIT), so carts see them at once, here and (as a catalogue change, announced by
+ * After admin changes to tiers, shipping or coupons (noted on their unit of work; the commit
+ * signal's subscriber, server/after-commit.ts, calls this after COMMIT), so carts see them at once, here and (as a catalogue change, announced by
  * catalog-sync.ts) on every other instance.
  */
 export function dropPromoCache(): void {

@@ -6,11 +6,11 @@ import type { validateCouponInput } from '../../../shared/schemas/promotions.sch
 import type { z } from 'zod';
 import type { CouponAttempts, CouponCaller } from '../../auth/coupon-attempts';
 import { giftTierDto } from '../cart/cart-view';
-import { cachedCoupon, promoData } from './promo-cache';
+import { cachedCoupon, promoData, type FoundCoupon } from './promo-cache';
 import { couponUses } from './promotions.sql';
 
 type Db = Prisma.TransactionClient;
-export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; usageLimitPerCustomer: number | null };
+export type { FoundCoupon };
 
 /** The columns of a coupon the rules need (shared/domain/coupon.ts) and its limits. */
 export const couponSelect = {
