@@ -59,7 +59,9 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
     navigate(to);
   };
   const submit = () => {
-    const q = text.trim();
+    // The element, not the state: an Enter right after hydration can come before the effect above
+    // has taken up what was typed earlier, and would otherwise search for nothing.
+    const q = (input.current?.value ?? text).trim();
     if (active >= 0 && suggestions[active]) return go(suggestions[active].to);
     go(q ? searchPath(q) : '/products');
   };
