@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { newId } from '../db/ids';
 
 // Standard Webhooks (standardwebhooks.com): the receiver checks
 //   webhook-signature = "v1,<base64 HMAC-SHA256 of `${webhook-id}.${webhook-timestamp}.${body}`>"
@@ -11,9 +12,13 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** The webhook-id of an event: the same on every retry and redelivery, so receivers can dedupe. */
+/**
+ * The webhook-id of an event, which is its row id: the same on every retry and redelivery, so
+ * receivers can dedupe. Made by newId() like every row id (decision 0177); events from before that
+ * keep their "msg_" ids, which receivers already hold.
+ */
 export function newMessageId(): string {
-  return `msg_${randomUUID().replace(/-/g, '')}`;
+  return newId();
 }
 
 /**

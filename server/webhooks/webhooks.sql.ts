@@ -1,29 +1,35 @@
-// The webhook outbox's statements: events and deliveries written in one statement inside the
-// caller's transaction, a claim with FOR UPDATE SKIP LOCKED that keeps each resource's order, the
-// prune, the subscription read and the /metrics figures. Rows are checked by zod.
+// The webhook outbox's statements: events and deliveries written in one statement (after reading
+// the endpoints that want them) inside the caller's transaction, a claim with FOR UPDATE SKIP
+// LOCKED that keeps each resource's order, the prune, the subscription read and the /metrics
+// figures. Rows are checked by zod.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import type { SqlClient } from '../db/sql-client';
 import { int } from '../db/sql-rows';
+import { newId } from '../db/ids';
 
 type Tx = Prisma.TransactionClient;
 
 /**
- * Writes an event and one delivery per active endpoint subscribed to its type, in one statement;
- * nothing when no active endpoint wants it.
+ * Writes an event and one delivery per active endpoint subscribed to its type; nothing when no
+ * active endpoint wants it.
  */
 export async function insertEventWithDeliveries(tx: SqlClient, e: { id: string; type: string; resource: string; body: string }): Promise<void> {
-  await tx.$executeRaw`
-    WITH ev AS (
-      INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
-      SELECT ${e.id}, ${e.type}, ${e.resource}, ${e.body}
-      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${e.type} = ANY("events"))
-      RETURNING "id", "seq"
-    )
-    INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
-    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ${e.resource}, ev."seq", NOW()
-    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${e.type} = ANY(e."events")`;
+  await insertEventsWithDeliveries(tx, e.type, [e]);
 }
+
+/**
+ * The active endpoints subscribed to a type, locked against deletion until the transaction ends, so
+ * that the deliveries written for them next find them. Delivery ids are made by newId() like every
+ * other row's (decision 0177), so the endpoints are read first to know how many to make.
+ */
+async function subscribedEndpoints(tx: SqlClient, type: string): Promise<string[]> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT "id" FROM "WebhookEndpoint" WHERE "active" AND ${type} = ANY("events") ORDER BY "id" FOR KEY SHARE`;
+  return rows.map((r) => idRow.parse(r).id);
+}
+
+const idRow = z.object({ id: z.string() });
 
 /**
  * insertEventWithDeliveries for many events of one type in one statement: the lists go as one
@@ -32,18 +38,22 @@ export async function insertEventWithDeliveries(tx: SqlClient, e: { id: string; 
  */
 export async function insertEventsWithDeliveries(tx: SqlClient, type: string, events: { id: string; resource: string; body: string }[]): Promise<void> {
   if (!events.length) return;
+  const endpoints = await subscribedEndpoints(tx, type);
+  if (!endpoints.length) return;
+  // One delivery per event and endpoint, as three parallel arrays.
+  const pairs = events.flatMap((e) => endpoints.map((endpointId) => ({ eventId: e.id, endpointId })));
   await tx.$executeRaw`
     WITH ev AS (
       INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
       SELECT u.id, ${type}, u.resource, u.body
       FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.resource)}::text[], ${events.map((e) => e.body)}::text[]) WITH ORDINALITY AS u(id, resource, body, n)
-      WHERE EXISTS (SELECT 1 FROM "WebhookEndpoint" WHERE "active" AND ${type} = ANY("events"))
       ORDER BY u.n
       RETURNING "id", "resourceKey", "seq"
     )
     INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
-    SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev."id", e."id", ev."resourceKey", ev."seq", NOW()
-    FROM ev JOIN "WebhookEndpoint" e ON e."active" AND ${type} = ANY(e."events")`;
+    SELECT d.id, ev."id", d.endpoint, ev."resourceKey", ev."seq", NOW()
+    FROM unnest(${pairs.map(() => newId())}::text[], ${pairs.map((p) => p.eventId)}::text[], ${pairs.map((p) => p.endpointId)}::text[]) AS d(id, event, endpoint)
+    JOIN ev ON ev."id" = d.event`;
 }
 
 const stockEventVariantRow = z.object({

@@ -75,7 +75,7 @@ describe('stock import with webhook subscribers', () => {
     expect(new Set(adjusted.map((e) => e.resourceKey)).size).toBe(COUNT);
     expect(low).toHaveLength(COUNT / 4);
     expect(new Set(low.map((e) => e.resourceKey))).toEqual(new Set(range(COUNT / 4).map((i) => `variant:wh${i * 4}`)));
-    for (const e of [...adjusted, ...low]) expect(e.id).toMatch(/^msg_[0-9a-f]{32}$/);
+    for (const e of [...adjusted, ...low]) expect(e.id).toMatch(/^c[0-9a-z]{24}$/);
     expect(new Set([...adjusted, ...low].map((e) => e.id)).size).toBe(COUNT + COUNT / 4);
 
     // A variant's inventory.low_stock comes after its inventory.adjusted.
