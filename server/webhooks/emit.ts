@@ -5,6 +5,7 @@ import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
 import { subscribedEventTypes } from './subscriptions';
 import { insertEventsWithDeliveries, insertEventWithDeliveries, insertTestEvent } from './webhooks.sql';
+import { newId } from '../db/ids';
 
 type Tx = Prisma.TransactionClient;
 
@@ -51,7 +52,7 @@ export async function emitTestWebhook(tx: Tx, endpointId: string): Promise<strin
   const resource = `endpoint:${endpointId}`;
   noteWebhooksQueued(tx);
   const seq = await insertTestEvent(tx, { id, resource, body });
-  const delivery = await tx.webhookDelivery.create({ data: { eventId: id, endpointId, resourceKey: resource, seq }, select: { id: true } });
+  const delivery = await tx.webhookDelivery.create({ data: { id: newId(), eventId: id, endpointId, resourceKey: resource, seq }, select: { id: true } });
   return delivery.id;
 }
 

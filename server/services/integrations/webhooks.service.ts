@@ -6,6 +6,7 @@ import { noteWebhooksQueued, unitOfWork } from '../../db/unit-of-work';
 import { emitTestWebhook } from '../../webhooks/emit';
 import { newWebhookSecret } from '../../webhooks/signing';
 import { webhookSubscriptionsChanged } from '../../webhooks/subscriptions';
+import { newId } from '../../db/ids';
 
 const PAGE_SIZE = 50;
 /** After a rotation the old secret keeps signing (as a second signature) this long. */
@@ -77,7 +78,7 @@ export async function createWebhook(db: PrismaClient, userId: string, input: Cre
   await checkUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   const row = await db.webhookEndpoint.create({
-    data: { url: input.url, events: input.events, description: input.description, active: input.active, secret, createdById: userId },
+    data: { id: newId(), url: input.url, events: input.events, description: input.description, active: input.active, secret, createdById: userId },
     select: endpointSelect,
   });
   webhookSubscriptionsChanged();
