@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@prisma/client';
+import type { Prisma, PrismaClient } from '@prisma/client';
 import { passwordChangedEmail } from '../mail/templates/password-reset';
 import { noteSessionsChanged, unitOfWork } from '../db/unit-of-work';
 import { mailer, type MailSettings } from '../mail/mail.service';
@@ -30,13 +30,20 @@ export async function newPasswordHash(password: string, user: Omit<PasswordUser,
  */
 export async function setNewPassword(db: PrismaClient, mail: MailSettings, user: PasswordUser, password: string, keepSessionId: string | null): Promise<void> {
   const passwordHash = await newPasswordHash(password, user);
-  await unitOfWork(db, async (tx) => {
-    // The signed-out sessions stop working at once here and on every other instance.
-    noteSessionsChanged(tx, { userId: user.id });
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
-    await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: sessionRowId(keepSessionId) } } : {}) } });
-    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
-    const m = await mailer(tx, mail);
-    await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
-  });
+  await unitOfWork(db, (tx) => writeNewPassword(tx, mail, user, passwordHash, keepSessionId));
+}
+
+/**
+ * setNewPassword's writes, inside the caller's unit of work, for a caller that writes more in the
+ * same transaction (a password reset claims its link there). `passwordHash` from newPasswordHash,
+ * computed before the transaction: hashing is slow and must not hold it open.
+ */
+export async function writeNewPassword(tx: Prisma.TransactionClient, mail: MailSettings, user: PasswordUser, passwordHash: string, keepSessionId: string | null): Promise<void> {
+  // The signed-out sessions stop working at once here and on every other instance.
+  noteSessionsChanged(tx, { userId: user.id });
+  await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
+  await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: sessionRowId(keepSessionId) } } : {}) } });
+  await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+  const m = await mailer(tx, mail);
+  await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
 }

@@ -3,7 +3,7 @@ import { AppError, badRequest } from '../../../shared/errors';
 import { FORGOT_PASSWORD_ANSWER, type changePasswordInput, type resetPasswordInput } from '../../../shared/schemas/user.schema';
 import { verifyPassword } from '../../auth/password';
 import { consume } from '../../auth/rate-limit';
-import { setNewPassword } from '../../auth/set-password';
+import { newPasswordHash, setNewPassword, writeNewPassword } from '../../auth/set-password';
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';
 import { passwordResetEmail } from '../../mail/templates/password-reset';
@@ -41,7 +41,9 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
 
 /**
  * Sets the new password from a reset link, signs out every session of the user and signs this
- * browser in. The link works once: it is claimed with a conditional update before anything changes.
+ * browser in. The link works once: it is claimed with a conditional update, in the same unit of
+ * work as the new password, so a refused password or a failure leaves the link usable and a
+ * claimed link always comes with the password changed.
  */
 export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPasswordInput>) {
   const row = await deps.db.passwordResetToken.findUnique({
@@ -51,11 +53,14 @@ export async function resetPassword(deps: AppDeps, input: z.infer<typeof resetPa
   if (!row) throw badRequest('This reset link is not valid. Please ask for a new one.');
   if (row.usedAt) throw badRequest('This reset link has already been used. Please ask for a new one.');
   if (row.expiresAt.getTime() <= Date.now()) throw badRequest('This reset link has expired. Please ask for a new one.');
-  const { count } = await deps.db.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
-  if (!count) throw badRequest('This reset link has already been used. Please ask for a new one.');
-
   const user = row.user;
-  await setNewPassword(deps.db, deps.mail, user, input.password, null);
+  // Checked and hashed first: a password the policy refuses changes nothing.
+  const passwordHash = await newPasswordHash(input.password, user);
+  await unitOfWork(deps.db, async (tx) => {
+    const { count } = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (!count) throw badRequest('This reset link has already been used. Please ask for a new one.');
+    await writeNewPassword(tx, deps.mail, user, passwordHash, null);
+  });
   // The owner proved the address: earlier failed guesses no longer slow their logins.
   await deps.limiters.loginFailuresByEmail.delete(user.email).catch(() => undefined);
   const session = await deps.lucia.createSession(user.id, {});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD_MESSAGE } from '../../../shared/messages';
 import { FORGOT_PASSWORD_ANSWER } from '../../../shared/schemas/user.schema';
 import { createOutboxSender, type OutboxSender } from '../../../server/outbox/sender';
 import { smtpTransport } from '../../../server/outbox/transport';
@@ -87,6 +88,23 @@ describe('forgot password -> reset -> signed in', () => {
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe('This reset link has expired. Please ask for a new one.');
     expect((await t.api('GET', '/users/me', { token: u.token })).status).toBe(200); // nothing changed
+  });
+
+  it('a password the policy refuses changes nothing: the link still works, once', async () => {
+    const u = await createUser(t.deps);
+    await t.api('POST', '/auth/forgot-password', { body: { email: u.email } });
+    const token = await resetLinkFor(u.email);
+    // Long enough for the schema, refused by the strength rule, which runs in the service.
+    const weak = await t.api('POST', '/auth/reset-password', { body: { token, password: 'password1234' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.detail).toBe(WEAK_PASSWORD_MESSAGE);
+    expect((await t.db.passwordResetToken.findFirstOrThrow({ where: { userId: u.user.id } })).usedAt).toBeNull();
+    expect((await t.api('GET', '/users/me', { token: u.token })).status).toBe(200);
+
+    const done = await t.api('POST', '/auth/reset-password', { body: { token, password: 'a brand new secret' } });
+    expect(done.status).toBe(200);
+    const again = await t.api('POST', '/auth/reset-password', { body: { token, password: 'another new secret' } });
+    expect(again.body.detail).toBe('This reset link has already been used. Please ask for a new one.');
   });
 
   it('limits requests per e-mail and per client address', async () => {
