@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
-// The server's one id maker, for rows written with hand-written SQL, one at a time or in bulk
-// (Prisma makes its cuid()s on the client, so the database has no default to fall back on). Same
-// look as Prisma's: 25 characters, "c", a base-36 millisecond timestamp, a per-process counter,
-// then randomness. Ids made one after another in this process sort in the order they were made,
-// which order lines rely on ("ORDER BY id").
+// The one id maker for every row (decision 0177): Prisma creates pass it (no model's id has a
+// default, so the compiler asks for one) and hand-written SQL takes it as a parameter, one at a
+// time or as an array in bulk. 25 characters, the look of a cuid: "c", a base-36 millisecond
+// timestamp, a per-process counter, then randomness. Ids made one after another in this process
+// sort in the order they were made, which order lines rely on ("ORDER BY id").
 let counter = 0;
 let lastMs = 0;
 
