@@ -22,7 +22,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportSpecifier[imported.name=/^(catalogChanged|dropPromoCache|sessionsChanged|wakeOutbox|wakeWebhooks)$/]',
+          selector: 'ImportSpecifier[imported.name=/^(catalogChanged|dropPromoCache|sessionsChanged|wakeOutbox|wakeWebhooks|webhookSubscriptionsChanged)$/]',
           message: 'After-commit effects are noted on the unit of work (noteCatalogueChanged, notePromotionsChanged, noteSessionsChanged, noteOutboxQueued, noteWebhooksQueued, ... in server/db/unit-of-work.ts) and run by server/after-commit.ts.',
         },
         {

@@ -2,10 +2,9 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { CreateWebhookInput, UpdateWebhookInput, WEBHOOK_DELIVERY_STATUSES } from '../../../shared/schemas/admin/webhooks.schema';
 import { resolveWebhookTarget, WebhookAddressError } from '../../webhooks/address-guard';
-import { noteWebhooksQueued, unitOfWork } from '../../db/unit-of-work';
+import { noteWebhookEndpointsChanged, noteWebhooksQueued, oneStatement, unitOfWork } from '../../db/unit-of-work';
 import { emitTestWebhook } from '../../webhooks/emit';
 import { newWebhookSecret } from '../../webhooks/signing';
-import { webhookSubscriptionsChanged } from '../../webhooks/subscriptions';
 import { newId } from '../../db/ids';
 
 const PAGE_SIZE = 50;
@@ -77,11 +76,14 @@ export async function getWebhook(db: PrismaClient, id: string) {
 export async function createWebhook(db: PrismaClient, userId: string, input: CreateWebhookInput, allowPrivate: boolean) {
   await checkUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
-  const row = await db.webhookEndpoint.create({
-    data: { id: newId(), url: input.url, events: input.events, description: input.description, active: input.active, secret, createdById: userId },
-    select: endpointSelect,
+  // Which event types are subscribed to is cached (webhooks/subscriptions.ts): dropped once committed.
+  const row = await oneStatement(db, (unit) => {
+    noteWebhookEndpointsChanged(unit);
+    return db.webhookEndpoint.create({
+      data: { id: newId(), url: input.url, events: input.events, description: input.description, active: input.active, secret, createdById: userId },
+      select: endpointSelect,
+    });
   });
-  webhookSubscriptionsChanged();
   return { ...toRow(row), secret };
 }
 
@@ -94,20 +96,22 @@ export async function updateWebhook(db: PrismaClient, input: UpdateWebhookInput,
     if (current.url !== changes.url) await checkUrl(changes.url, allowPrivate);
   }
   await unitOfWork(db, async (tx) => {
+    noteWebhookEndpointsChanged(tx);
     // Re-enabled: what waited while it was off goes out now.
     if (changes.active) noteWebhooksQueued(tx);
     const { count } = await tx.webhookEndpoint.updateMany({ where: { id }, data: changes });
     if (!count) throw notFound('Webhook endpoint not found');
   });
-  webhookSubscriptionsChanged();
   return getWebhook(db, id);
 }
 
 /** Its deliveries and their log go with it; events other endpoints still need stay. */
 export async function deleteWebhook(db: PrismaClient, id: string) {
-  const { count } = await db.webhookEndpoint.deleteMany({ where: { id } });
-  if (!count) throw notFound('Webhook endpoint not found');
-  webhookSubscriptionsChanged();
+  await oneStatement(db, async (unit) => {
+    noteWebhookEndpointsChanged(unit);
+    const { count } = await db.webhookEndpoint.deleteMany({ where: { id } });
+    if (!count) throw notFound('Webhook endpoint not found');
+  });
   return { ok: true, message: 'Webhook endpoint deleted' };
 }
 

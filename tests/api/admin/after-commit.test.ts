@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { onCatalogChanged } from '../../../server/lib/catalog-events';
 import { buildLogger, logger, setLogger } from '../../../server/lib/log';
 import { onWebhooksWake, takeQueuedFlag } from '../../../server/webhooks/emit';
-import { webhookSubscriptionsChanged } from '../../../server/webhooks/subscriptions';
+import { onCommitted } from '../../../server/db/commit-signal';
+import { subscribedEventTypes } from '../../../server/webhooks/subscriptions';
 import { createProduct } from '../../factories/catalog';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -19,7 +20,6 @@ beforeAll(async () => {
   admin = (await createUser(t.deps, { role: 'admin' })).token;
   const res = await t.api('POST', '/admin/webhooks', { token: admin, body: { url: 'http://127.0.0.1:9/hooks', events: ['product.deleted'] } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  webhookSubscriptionsChanged();
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -81,5 +81,29 @@ describe('after-commit effects of an admin write', () => {
     expect(lines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string } })).toContainEqual(
       expect.objectContaining({ level: 50, err: expect.objectContaining({ message: 'listener broke' }) }),
     );
+  });
+
+  it('an endpoint saved is seen by the next write at once: the subscription cache drops after the commit', async () => {
+    // Cached now, without order.cancelled ...
+    expect((await subscribedEventTypes(t.db)).has('order.cancelled')).toBe(false);
+    const created = await t.api('POST', '/admin/webhooks', { token: admin, body: { url: 'http://127.0.0.1:9/cancel', events: ['order.cancelled'] } });
+    expect(created.status).toBe(200);
+    // ... and dropped by the commit, well within the cache's 5 seconds.
+    expect((await subscribedEventTypes(t.db)).has('order.cancelled')).toBe(true);
+    const deleted = await t.api('DELETE', `/admin/webhooks/${created.body.id}`, { token: admin });
+    expect(deleted.status).toBe(200);
+    expect((await subscribedEventTypes(t.db)).has('order.cancelled')).toBe(false);
+  });
+
+  it('runs every cache subscriber before any worker, whatever the order they subscribed in', async () => {
+    const product = { id: await createProduct(t.db) };
+    const ran: string[] = [];
+    offs.push(
+      onCommitted('workers', 'test worker', (c) => void (c.webhooks && ran.push('worker'))),
+      onCommitted('caches', 'test cache', (c) => void (c.catalogue && ran.push('cache'))),
+    );
+    const res = await t.api('DELETE', `/admin/products/${product.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(ran).toEqual(['cache', 'worker']);
   });
 });
