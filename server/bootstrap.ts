@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './db/client';
 import { upgradeDataDirFromPglite } from './db/embedded/pglite-upgrade';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
+import { unitOfWork } from './db/unit-of-work';
 import { BackupCenter } from './backups/center';
 import { SHOP_TIME_ZONE } from '../shared/domain/backups';
 import { createDeps, type AppDeps } from './deps';
@@ -39,7 +40,7 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
   });
   if (result.seeded) log('Seeded the catalogue, settings, promotions and the admin account.');
   // A shop from before search gets the local names once (a new shop got them with its seed).
-  if (await seedSynonymsOnce(database.db)) log('Search: added the usual local names as synonyms (back office, Search).');
+  if (await unitOfWork(database.db, seedSynonymsOnce)) log('Search: added the usual local names as synonyms (back office, Search).');
   // Once per database, after the upgrade that made product images stored-only: values saved before
   // it are kept, so the log names them for someone to fix.
   const unstored = await auditProductImagesOnce(database.db, warn);

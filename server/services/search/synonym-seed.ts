@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@prisma/client';
+import type { Prisma } from '@prisma/client';
 
 // The local names of what the shop sells (decision 0169), given to every shop once: a new shop when
 // it is seeded, a shop from before search when it next starts. Not in the migration, because a
@@ -19,10 +19,12 @@ const SEED_SYNONYMS: { id: string; fromTerm: string | null; terms: string[] }[] 
 
 const SEEDED_KEY = 'search_synonyms_seeded';
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
-/** Adds the local names once per database (a settings row says it was done); true when it did now. */
-export async function seedSynonymsOnce(db: Db): Promise<boolean> {
+/**
+ * Adds the local names once per database (a settings row says it was done); true when it did now.
+ * Inside the caller's unit of work: the claim and the names commit together, so a failure between
+ * them cannot leave a shop marked as given names it never got.
+ */
+export async function seedSynonymsOnce(db: Prisma.TransactionClient): Promise<boolean> {
   const claimed = await db.setting.createMany({ data: [{ key: SEEDED_KEY, value: new Date().toISOString() }], skipDuplicates: true });
   if (claimed.count === 0) return false;
   await db.searchSynonym.createMany({ data: SEED_SYNONYMS, skipDuplicates: true });

@@ -11,6 +11,7 @@ import { createRuleEngine } from '../../chat/rule-engine';
 import { createShopData } from '../../chat/shop-data';
 import { readOwnedHistory } from './chat.sql';
 import { newId } from '../../db/ids';
+import { batchWrite } from '../../db/unit-of-work';
 
 export interface ChatOwner {
   user: { id: string; firstName: string } | null;
@@ -56,7 +57,8 @@ function toWire(id: string, createdAt: Date, r: AgentReply): ChatReply {
   };
 }
 
-async function storeAgentMessage(db: PrismaClient, sessionId: string, r: AgentReply, createdAt: Date) {
+/** The write, not yet sent: it goes in a batch with the others of its request. */
+function storeAgentMessage(db: PrismaClient, sessionId: string, r: AgentReply, createdAt: Date) {
   return db.chatMessage.create({
     data: { id: newId(), sessionId, role: 'agent', content: r.content, agentName: r.agentType, actions: r.actions, suggestions: r.suggestions, createdAt },
     select: { id: true, createdAt: true },
@@ -67,9 +69,19 @@ export async function createSession(db: PrismaClient, owner: ChatOwner, input: C
   if (!owner.user && !owner.guestId) {
     throw new AppError('BAD_REQUEST', 'Please sign in or send your guest session id (X-Session-Id header) to start a chat.');
   }
-  const session = await db.chatSession.create({
+  // The welcome first, then the session and its welcome in one batch: every session has its
+  // welcome (history relies on it), and an engine failure leaves no empty session behind.
+  const welcome = await engineFor(db).welcome({
+    agentType: input.agent_type,
+    pageContext: input.page_context,
+    productContext: input.product_context ?? null,
+    cartContext: input.cart_context ?? null,
+    user: owner.user,
+  });
+  const sessionId = newId();
+  const writeSession = db.chatSession.create({
     data: {
-      id: newId(),
+      id: sessionId,
       userId: owner.user?.id ?? null,
       guestId: owner.user ? null : owner.guestId,
       agentType: input.agent_type,
@@ -79,14 +91,7 @@ export async function createSession(db: PrismaClient, owner: ChatOwner, input: C
     },
     select: { id: true },
   });
-  const welcome = await engineFor(db).welcome({
-    agentType: input.agent_type,
-    pageContext: input.page_context,
-    productContext: input.product_context ?? null,
-    cartContext: input.cart_context ?? null,
-    user: owner.user,
-  });
-  const stored = await storeAgentMessage(db, session.id, welcome, new Date());
+  const [session, stored] = await batchWrite(db, [writeSession, storeAgentMessage(db, sessionId, welcome, new Date())]);
   return { session_id: session.id, sessionId: session.id, welcome_message: toWire(stored.id, stored.createdAt, welcome) };
 }
 
@@ -100,8 +105,6 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
     take: 10,
   });
   const sentAt = new Date();
-  // Stored as plain text exactly as typed (trimmed); the widget renders it as text, never as HTML.
-  await db.chatMessage.create({ data: { id: newId(), sessionId: session.id, role: 'user', content: input.message, createdAt: sentAt }, select: { id: true } });
   const answer = await engineFor(db).reply({
     message: input.message,
     agentType: input.agent_type,
@@ -111,9 +114,15 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
     user: owner.user,
     history: earlier.reverse().map((m) => ({ role: m.role === 'user' ? 'user' : 'agent', content: m.content })),
   });
-  // One millisecond later than the question, so history always lists the answer after it.
-  const stored = await storeAgentMessage(db, session.id, answer, new Date(Math.max(Date.now(), sentAt.getTime() + 1)));
-  await db.chatSession.update({ where: { id: session.id }, data: { updatedAt: new Date() }, select: { id: true } });
+  // The question, its answer and the session's time in one batch: a failure stores none, so
+  // history never shows a question without its answer.
+  const [, stored] = await batchWrite(db, [
+    // Stored as plain text exactly as typed (trimmed); the widget renders it as text, never as HTML.
+    db.chatMessage.create({ data: { id: newId(), sessionId: session.id, role: 'user', content: input.message, createdAt: sentAt }, select: { id: true } }),
+    // One millisecond later than the question, so history always lists the answer after it.
+    storeAgentMessage(db, session.id, answer, new Date(Math.max(Date.now(), sentAt.getTime() + 1))),
+    db.chatSession.update({ where: { id: session.id }, data: { updatedAt: new Date() }, select: { id: true } }),
+  ]);
   return toWire(stored.id, stored.createdAt, answer);
 }
 
