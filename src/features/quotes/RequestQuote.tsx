@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { Link, useNavigate } from '../../lib/router';
 import { sgToday } from '../../../shared/domain/quotes';
@@ -7,10 +7,29 @@ import { Button } from '../../components/ui/Button';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider';
 
-/** "Request a quote" on the cart: the signed-in buyer asks for prices on the cart, with a note and a date. */
-export function RequestQuote({ className = '' }: { className?: string }) {
+interface Props {
+  className?: string;
+  /**
+   * The lines to ask about (a product page, quick order), any quantity up to the line limit, stock
+   * or not; without them the request is for the cart as it is (decision 0180).
+   */
+  lines?: { sku: string; quantity: number }[];
+  /** What the form says first. */
+  intro?: string;
+  /** Shown above the note (the product page's quantity). */
+  children?: ReactNode;
+  /** Opened straight away (the caller already showed its own button); Cancel then calls onCancel. */
+  startOpen?: boolean;
+  onCancel?(): void;
+}
+
+/**
+ * "Request a quote": the signed-in buyer asks for prices on the cart, or on the lines given, with a
+ * note and a date. The cart is not changed.
+ */
+export function RequestQuote({ className = '', lines, intro, children, startOpen = false, onCancel }: Props) {
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   const [note, setNote] = useState('');
   const [date, setDate] = useState('');
   const request = trpc.quotes.request.useMutation();
@@ -19,7 +38,8 @@ export function RequestQuote({ className = '' }: { className?: string }) {
 
   async function send() {
     try {
-      const q = await request.mutateAsync({ note: note.trim() || null, target_date: date || null });
+      if (lines && lines.length === 0) return toast.error('Enter the quantities to ask about first');
+      const q = await request.mutateAsync({ ...(lines ? { lines } : {}), note: note.trim() || null, target_date: date || null });
       await utils.quotes.list.invalidate();
       toast.success(`Quote ${q.quote_number} requested. We will e-mail you the prices.`);
       navigate(`/quotes/${q.id}`);
@@ -44,10 +64,11 @@ export function RequestQuote({ className = '' }: { className?: string }) {
         void send();
       }}
     >
-      <p className="text-sm text-slate-600">Buying in bulk? Ask for a price on this cart. Your cart stays as it is.</p>
+      <p className="text-sm text-slate-600">{intro ?? 'Buying in bulk? Ask for a price on this cart. Your cart stays as it is.'}</p>
+      {children}
       <label className="mt-2 block text-sm font-medium text-slate-700">
         Note
-        <textarea autoFocus value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={3} placeholder="e.g. Monthly order for our warehouse" className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm" />
+        <textarea autoFocus={!children} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={3} placeholder="e.g. Monthly order for our warehouse" className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm" />
       </label>
       <label className="mt-2 block text-sm font-medium text-slate-700">
         Target delivery date <span className="font-normal text-slate-500">(optional)</span>
@@ -59,7 +80,7 @@ export function RequestQuote({ className = '' }: { className?: string }) {
       </p>
       <div className="mt-2 flex gap-2">
         <Button type="submit" size="sm" disabled={request.isPending}>{request.isPending ? 'Sending...' : 'Send request'}</Button>
-        <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
+        <Button size="sm" variant="ghost" onClick={() => (onCancel ? onCancel() : setOpen(false))}>Cancel</Button>
       </div>
     </form>
   );

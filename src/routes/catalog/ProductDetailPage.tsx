@@ -28,6 +28,8 @@ import { httpStatusOf, trpc } from '../../lib/trpc';
 const ErrorState = lazy(() => import('../../components/ui/ErrorState').then((m) => ({ default: m.ErrorState })));
 // Only signed-in buyers keep lists: its code loads with the first signed-in product page, not with every one.
 const SaveToList = lazy(() => import('../../features/lists/SaveToList'));
+// The quote form is fetched when asked for (first-load budget, decision 0147).
+const ProductQuote = lazy(() => import('../../features/quotes/ProductQuote'));
 
 /** Lucide's truck and shield-check, drawn here: two icon modules less on this page's first load (its 100 KB budget). */
 const NoteIcon = ({ children }: { children: ReactNode }) => (
@@ -85,6 +87,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [params] = useSearchParams();
   const wanted = params.get('variant');
   const [adding, setAdding] = useState(false);
+  const [quoting, setQuoting] = useState(false);
 
   const sizes = useMemo(() => distinctSizes(product.variants), [product.variants]);
   const packs = useMemo(() => (size ? packOptions(product.variants, size, product.type) : []), [product.variants, product.type, size]);
@@ -242,6 +245,15 @@ function ProductView({ product }: { product: ProductDetail }) {
               <ShoppingCart className="h-5 w-5" aria-hidden />
               {adding ? 'Adding...' : outOfStock ? 'Out of Stock' : 'Add to Cart'}
             </Button>
+            {/* A quote may ask for more than is in stock, so it stays open when the cart is not (decision 0180). */}
+            <Button variant="outline" className="w-full" disabled={!variant} onClick={() => setQuoting(true)}>
+              Request a quote
+            </Button>
+            {quoting && variant && (
+              <Suspense fallback={null}>
+                <ProductQuote key={variantId} name={product.name} variant={variant} quantity={quantity} onClose={() => setQuoting(false)} />
+              </Suspense>
+            )}
             {!variant && <p className="text-center text-sm text-slate-500">Please select a variant</p>}
             {isSignedIn && variant && (
               <Suspense fallback={null}>

@@ -5,7 +5,9 @@ import { Link } from '../../lib/router';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, type QuickOrderLine } from '../../../shared/domain/quick-order';
 import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
+import { RequestQuote } from '../../features/quotes/RequestQuote';
 import { money } from '../../features/cart/money';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -27,6 +29,7 @@ export default function QuickOrderPage() {
   // The line the buyer is in (focus inside it); an unknown SKU there is not flagged yet.
   const [editing, setEditing] = useState<number | null>(null);
   const { replaceCart } = useCart();
+  const { isSignedIn } = useAuth();
   const add = trpc.cart.bulk.useMutation();
   const fileRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -178,6 +181,19 @@ export default function QuickOrderPage() {
             </Button>
             <ButtonLink to="/cart" variant="ghost" className="w-full sm:w-auto">View cart</ButtonLink>
           </div>
+        </div>
+        {/* A quote on the lines as typed: any quantity, more than is in stock too, without the cart (decision 0180). */}
+        <div className="border-t border-slate-200 p-3 sm:p-4">
+          {isSignedIn ? (
+            <RequestQuote
+              lines={filled.flatMap((r) => { const w = wire(r); return w ? [w] : []; })}
+              intro="Need more than we have in stock, or a volume price? Ask for a quote on these lines as typed. Nothing is added to your cart."
+            />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Need more than we have in stock? <Link to="/login" state={{ from: '/quick-order' }} className="font-medium text-emerald-700 hover:underline">Sign in</Link> to request a quote on these lines.
+            </p>
+          )}
         </div>
       </section>
 

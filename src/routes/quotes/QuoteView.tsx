@@ -79,7 +79,7 @@ function StatusNote({ status, validUntil, orderId, orderNumber }: { status: stri
   const text: Record<string, React.ReactNode> = {
     requested: 'We are pricing your request and will e-mail you when the quote is ready.',
     quoted: validUntil && `Valid until ${formatDay(validUntil)}. Accept it before then to order at these prices.`,
-    expired: validUntil && `This quote expired on ${formatDay(validUntil)}. Ask us for a new one from your cart.`,
+    expired: validUntil && `This quote expired on ${formatDay(validUntil)}. Ask us for a new one from the product page, quick order or your cart.`,
     declined: 'This quote is closed.',
     accepted: orderId && (
       <>
@@ -93,7 +93,8 @@ function StatusNote({ status, validUntil, orderId, orderNumber }: { status: stri
 /** The checkout's address step for a quote: the order is placed at the quoted prices, once. */
 function AcceptForm({ quoteId, total, onCancel }: { quoteId: string; total: number; onCancel(): void }) {
   const { user } = useAuth();
-  const addresses = trpc.users.addresses.useQuery();
+  // The last order's address (as the saved address it was), else the default (decision 0180).
+  const last = trpc.users.deliveryAddress.useQuery();
   const [form, setForm] = useState<AddressValues | null>(null);
   const [addressId, setAddressId] = useState<string | null>(null);
   const accept = trpc.quotes.accept.useMutation();
@@ -103,11 +104,11 @@ function AcceptForm({ quoteId, total, onCancel }: { quoteId: string; total: numb
   const attemptKey = useRef(newIdempotencyKey());
 
   useEffect(() => {
-    if (!addresses.data || form) return;
-    const def = addresses.data.find((a) => a.isDefault) ?? addresses.data[0];
-    setForm(def ? addressValuesOf(def) : emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
-    setAddressId(def?.id ?? null);
-  }, [addresses.data, form, user]);
+    if (!last.data || form) return;
+    const { address, address_id } = last.data;
+    setForm(address ? addressValuesOf(address) : emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
+    setAddressId(address_id);
+  }, [last.data, form, user]);
 
   async function place() {
     if (!form) return;
