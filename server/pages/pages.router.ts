@@ -11,7 +11,7 @@ import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
 import { createPageCache } from './page-cache';
-import { CLIENT_PAGE_MODULES, createPageChunks, HYDRATION_MODULES, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
+import { clientPageModules, createPageChunks, HYDRATION_MODULES, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
 
 // The id of the state's script tag (src/lib/ssr.ts reads it).
 const SSR_STATE_ID = 'ssr-state';
@@ -127,7 +127,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
         return;
       }
       const page = await resolvePageHead(req.path, origin, loadProduct);
-      const module = Object.hasOwn(CLIENT_PAGE_MODULES, req.path) ? modulePreloadTags(pageChunks(CLIENT_PAGE_MODULES[req.path])) : '';
+      const module = modulePreloadTags([...new Set(clientPageModules(req.path).flatMap(pageChunks))]);
       const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + module) : template.withExtra(NOINDEX + module);
       res.status(page.status).send(html);
     } catch (err) {

@@ -56,16 +56,39 @@ const STATIC_PAGES: Record<string, string> = {
 const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
 
 /** Lazy parts of the layout that a server-rendered page loads before hydrating (src/main.tsx). */
-export const HYDRATION_MODULES = ['src/features/catalog/HeaderSearch.tsx'];
+export { HYDRATION_MODULES } from '../../shared/hydration-modules';
 
 /**
  * Client-rendered pages people land on from outside (a quick-order link, a bookmark): their shell
  * preloads the page's chunk beside the entry, so it does not wait for the entry to ask for it.
  */
-export const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
+const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/quick-order': 'src/routes/quick-order/QuickOrderPage.tsx',
   '/login': 'src/routes/auth/LoginPage.tsx',
 };
+
+/**
+ * The back office is client-rendered and gated by the session check, which needs tRPC's client
+ * chunk; its own chunk (and the reports' on a reports address) is needed right after. They are
+ * asked for beside the entry, not one after another once it has run (issue 38, point 18: the
+ * session check waited for the tRPC chunk, which queued behind the back office's ~30 chunks on
+ * HTTP/1.1's six connections, and the reports' chunk was asked for only once the session had
+ * answered). tRPC's client first: the session check waits for it. Chart.js (48 KB) is not among
+ * them: on a phone's link it would share the bandwidth with the entry, and the charts sit below
+ * the figures; the back office's chunk asks for it as it runs (src/routes/admin/AdminApp.tsx).
+ */
+function adminModules(path: string): string[] {
+  const p = path.toLowerCase().replace(/\/+$/, '');
+  if (p !== '/admin' && !p.startsWith('/admin/')) return [];
+  const reports = p === '/admin/reports' || p.startsWith('/admin/reports/');
+  return ['src/lib/trpc-transport.ts', 'src/routes/admin/AdminApp.tsx', ...(reports ? ['src/routes/admin/ReportsPage.tsx'] : [])];
+}
+
+/** The chunks a client-rendered page at `path` preloads from its head (none for most). */
+export function clientPageModules(path: string): string[] {
+  return Object.hasOwn(CLIENT_PAGE_MODULES, path) ? [CLIENT_PAGE_MODULES[path]] : adminModules(path);
+}
+
 const PRODUCT_ROUTE = /^\/(?:products\/([A-Za-z0-9_-]{1,64})(?:\/[^/]+)?|product\/([A-Za-z0-9_-]{1,64}))$/;
 // The number of related products the product page shows (src/features/catalog/MoreProducts.tsx).
 const RELATED_SHOWN = 4;
@@ -131,6 +154,7 @@ export function stateScript(id: string, state: DehydratedState): string {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
 }
 
@@ -153,7 +177,10 @@ export function createPageChunks(clientDistDir: string | undefined): (module: st
         files.add(chunk.file);
         chunk.imports?.forEach(visit);
       };
-      visit(module);
+      // A module whose chunk also holds modules other chunks import (the back office's, which the
+      // reports' chunk shares) is listed under its chunk's name ("_AdminApp-<hash>.js"), not its path.
+      const base = module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+      visit(Object.hasOwn(manifest, module) ? module : (Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === base) ?? module));
       // The entry and what it imports are already in index.html.
       const entry = Object.values(manifest).find((c) => (c as { isEntry?: boolean }).isEntry);
       const skip = new Set<string>();

@@ -12,11 +12,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin routes: a customer goes to /, an anonymous visitor to /login. */
+/**
+ * Admin routes: a customer goes to /, an anonymous visitor to /login. A session stored as staff's
+ * shows the back office while it is checked: the page's calls then go out with the check instead
+ * of after it (issue 38, point 18), and the server answers each by the session, not by what the tab
+ * stored. A session that has ended makes them all 401, which signs the tab out (src/lib/trpc.ts).
+ */
 export function RequireStaff({ children }: { children: ReactNode }) {
   const { ready, isSignedIn, isStaff } = useAuth();
   const location = useLocation();
-  if (!ready) return <Spinner label="Checking your session..." />;
+  if (!ready && !(isSignedIn && isStaff)) return <Spinner label="Checking your session..." />;
   if (!isSignedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!isStaff) return <Navigate to="/" replace />;
   return <>{children}</>;

@@ -2,6 +2,8 @@ import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift,
 import { lazy, Suspense } from 'react';
 import { Navigate, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
+import { preloadable } from '../../lib/preloadable';
+import { preloadChart } from '../../features/admin/reports/Chart';
 import { Seo } from '../../components/Seo';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { AdminNav } from '../../features/admin/AdminNav';
@@ -29,8 +31,18 @@ const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/Web
 // CSV import and export is used now and then, so it is a chunk of its own, loaded when opened.
 const ImportExportPage = lazy(() => import('./ImportExportPage'));
 
-// Reports and their charting library are a chunk of their own too.
-const ReportsPage = lazy(() => import('./ReportsPage'));
+// Reports and their charting library are a chunk of their own too. Opened at a reports address,
+// the reports' chunk (which the server's page preloads too, server/pages/ssr.ts) and Chart.js are
+// fetched while the session is checked, and the dashboard's chart likewise: they were asked for one
+// after another, after the session, then the figures, had answered (issue 38, point 18).
+// Preloadable, not lazy, so that a chunk already here does not suspend the page (src/routes.tsx).
+const ReportsPage = preloadable(() => import('./ReportsPage'));
+if (typeof window !== 'undefined') {
+  const path = window.location.pathname.toLowerCase().replace(/\/+$/, '');
+  const reports = path === '/admin/reports' || path.startsWith('/admin/reports/');
+  if (reports) void ReportsPage.preload().catch(() => undefined);
+  if (reports || path === '/admin') void preloadChart().catch(() => undefined);
+}
 
 // The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
 // download it. Its pages are imported statically here and share one chunk.

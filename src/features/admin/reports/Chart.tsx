@@ -27,8 +27,13 @@ interface Props {
 
 type ChartModule = typeof import('./chart-setup');
 let loading: Promise<ChartModule> | null = null;
-function loadChartJs(): Promise<ChartModule> {
-  loading ??= import('./chart-setup');
+/** Chart.js, fetched once; a page that will draw a chart asks for it before its figures arrive. */
+export function preloadChart(): Promise<ChartModule> {
+  loading ??= import('./chart-setup').catch((err: unknown) => {
+    // A failed download is tried again by the next chart.
+    loading = null;
+    throw err;
+  });
   return loading;
 }
 
@@ -40,7 +45,7 @@ export function ReportChart({ labels, series, summary, kind = 'bar', height = 26
   useEffect(() => {
     let chart: { destroy(): void } | null = null;
     let cancelled = false;
-    loadChartJs()
+    preloadChart()
       .then(({ Chart }) => {
         if (cancelled || !canvas.current) return;
         const narrow = (canvas.current.parentElement?.clientWidth ?? 800) < 500;
