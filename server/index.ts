@@ -5,6 +5,7 @@ import { drainServer } from './http/drain';
 import { startMetricsServer } from './http/metrics.http';
 import { Readiness } from './http/readiness';
 import { diskSpace } from './lib/disk-space';
+import { warmPages } from './pages/warm-up';
 import { configureLogging, logger } from './lib/log';
 import { startCatalogSync } from './services/catalogue/catalog-sync';
 import { startSessionSync } from './auth/session-sync';
@@ -58,6 +59,9 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     log.info({ port }, `PackShop is ready at http://localhost:${port} (API reference: /api/docs)`);
+    // The listing and the landing page rendered once now, so the first shopper does not pay for
+    // loading the server renderer and filling the caches (server/pages/warm-up.ts).
+    void warmPages(address);
   });
   server.keepAliveTimeout = 65_000;
   const metricsServer = env.METRICS_PORT ? startMetricsServer(env.METRICS_PORT, env.HOST, env.METRICS_TOKEN) : null;
