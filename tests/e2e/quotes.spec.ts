@@ -26,7 +26,7 @@ async function aVariant(page: Page) {
   for (const p of list.products) {
     const detail = await (await page.request.get(`/api/products/${p.id}`)).json();
     const v = (detail.variants as V[]).find((x) => x.available >= 30 && x.price_tiers.every((t) => t.price >= 2));
-    if (v) return { name: detail.name as string, v };
+    if (v) return { id: detail.id as string, name: detail.name as string, v };
   }
   throw new Error('the seeded catalogue lacks a variant in stock');
 }
@@ -137,9 +137,76 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await expect(page.getByTestId('quotes').getByRole('link', { name: new RegExp(quoteNumber) })).toContainText('Accepted');
   await page.screenshot({ path: '/tmp/quotes-account-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The quote's lines left the cart with the order (decision 0180): something to ask about again.
+  await expect.poll(async () => (await (await page.request.get('/api/cart', { headers })).json()).items.length).toBe(0);
+  expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).status()).toBe(200);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await page.screenshot({ path: '/tmp/quotes-cart-1280.png', fullPage: true });
   problems.push(...(await axeProblems(page, 'cart with the request form')));
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+// Issue 38 point 3 (decision 0180): a buyer asks for more than is in stock from the product page,
+// without the cart; the accept form starts from their address; the order is refused with the
+// checkout's stock message while stock is short, and the cart stays exactly as it was throughout.
+test('a quote for more than is in stock from the product page, the cart left as it was', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { token } = await signInWithApi(page, 'new-customer');
+  const headers = { authorization: `Bearer ${token}` };
+  const { id, v } = await aVariant(page);
+  const address = { fullName: 'Aisha Rahman', phone: '+65 9123 4567', addressLine1: '10 Anson Road', postalCode: '079903', country: 'SG' };
+  expect((await page.request.post('/api/users/me/addresses', { headers, data: address })).status()).toBe(200);
+  expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).status()).toBe(200);
+  const cartNow = async () => ((await (await page.request.get('/api/cart', { headers })).json()).items as { sku: string; quantity: number }[]).map((i) => [i.sku, i.quantity]);
+  const before = await cartNow();
+  const packs = v.available + 500;
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/products/${id}?variant=${v.variant_id}`);
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  const form = page.getByRole('form', { name: 'Request a quote' });
+  await form.getByLabel('Packs').fill(String(packs));
+  await form.getByLabel('Note').fill('A year of mailers');
+  await expect(form.getByText(/any quantity up to 10,000 packs/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/pw-f/quote-product-1280.png', fullPage: true });
+  const problems = await axeProblems(page, 'product page with the quote form');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/pw-f/quote-product-390.png' });
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText(/Quote Q-\d{8}-\w{6} requested/)).toBeVisible();
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  const quoteId = page.url().split('/').pop()!;
+  const asked = await (await page.request.get(`/api/quotes/${quoteId}`, { headers })).json();
+  expect(asked.lines).toMatchObject([{ sku: v.sku, quantity: packs }]);
+  expect(await cartNow()).toEqual(before);
+
+  // Staff price it (through the API: the queue is the journey above).
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const admin = await signInWithApi(staff, 'admin');
+  const validUntil = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const sent = await staff.request.put(`/api/admin/quotes/${quoteId}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { lines: asked.lines.map((l: { id: string }) => ({ line_id: l.id, unit_price: 1.2 })), shipping_fee: 0, valid_until: validUntil, message: null },
+  });
+  expect(sent.status()).toBe(200);
+  await staffContext.close();
+
+  // Accepting starts from the buyer's address; the stock rule refuses the order as checkout would.
+  await page.reload();
+  await page.getByRole('button', { name: 'Accept and order' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('Aisha Rahman');
+  await expect(page.getByLabel('Address line 1')).toHaveValue('10 Anson Road');
+  await expect(page.getByLabel('Postal code')).toHaveValue('079903');
+  await page.screenshot({ path: '/tmp/pw-f/quote-accept-390.png', fullPage: true });
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page.getByText(new RegExp(`Sorry, only ${v.available} left of`))).toBeVisible();
+  await expect(page.getByTestId('quote-status')).toHaveText('Priced');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/pw-f/quote-accept-1280.png', fullPage: true });
+  problems.push(...(await axeProblems(page, 'accept form')));
+  expect(await cartNow()).toEqual(before);
   expect(problems, problems.join('\n')).toEqual([]);
 });
