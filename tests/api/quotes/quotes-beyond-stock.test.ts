@@ -3,6 +3,7 @@
 // accepted quote is placed from its own lines with the checkout's stock rule; the buyer's cart ends
 // as it was before the quote; the address a new order starts with is the last one used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../../server/rest/openapi';
 import { sgToday } from '../../../shared/domain/quotes';
 import { sgAddress } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
@@ -98,6 +99,16 @@ describe('asking for more than is in stock', () => {
     expect(await t.db.quote.count({ where: { userId: buyer.user.id } })).toBe(0);
     expect((await t.api('POST', '/quotes', { body: { lines: [{ sku: big.sku, quantity: 1 }] } })).status).toBe(401);
     await expect(t.caller().quotes.request({ lines: [{ sku: big.sku, quantity: 1 }] })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('the REST door as documented', () => {
+  it('documents the lines of POST /quotes and GET /users/me/addresses/last', () => {
+    const doc = openApiDocument() as any;
+    const body = doc.paths['/quotes'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.lines.items.properties.quantity).toMatchObject({ minimum: 1, maximum: 10_000 });
+    expect(doc.paths['/quotes'].post.summary).toMatch(/stock or not/);
+    expect(doc.paths['/users/me/addresses/last'].get.responses['200']).toBeDefined();
   });
 });
 
