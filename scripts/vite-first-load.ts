@@ -1,15 +1,19 @@
-// The storefront's first-load JavaScript budget, checked on every `vite build` (decisions 0118 and
-// 0147). For each storefront page chunk (every lazy page under src/routes/ except the back office) it
-// adds up, gzipped, what a shopper landing on that page downloads before it can show: the entry chunk
-// with every chunk it imports statically, plus the page chunk with its own static imports. Chunks a
-// page loads later (dynamic imports: the chat widget, dialogs) are left out because they wait for a
-// click. Over the budget the build fails, naming the page and the modules that weigh most, so a
-// regression cannot be merged unnoticed. `dist/client/first-load.json` keeps the figures for
+// The storefront's first-load JavaScript budget, checked on every `vite build` (decisions 0118, 0147
+// and 0181). For each storefront page chunk (every lazy page under src/routes/ except the back office)
+// it adds up, gzipped file by file, the scripts a shopper landing on that page downloads before the
+// page is hydrated, as the browser's network log lists them: the entry chunk as written to disk (with
+// the lists of files Vite's preload helper fills in after the chunks are rendered) with every chunk
+// it imports statically, the page chunk with its own static imports, and the layout's lazy parts that
+// every first render shows (shared/hydration-modules.ts: the header's search). Chunks loaded once the
+// page is up (the chat widget, tRPC's client and the toasts when the tab is idle, dialogs on a click)
+// are left out. Over the limit the build fails, naming the page and the modules that weigh most, so
+// a regression cannot be merged unnoticed. `dist/client/first-load.json` keeps the figures for
 // `npm run bench`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { HYDRATION_MODULES } from '../shared/hydration-modules';
 
 /**
  * The issue's budget for every storefront page (issue 23), and the limit the build enforces since
@@ -19,6 +23,14 @@ import type { Plugin } from 'vite';
  * own chunks (0156) and tRPC's HTTP client a chunk loaded after the first paint (0157).
  */
 export const FIRST_LOAD_TARGET_KB = 100;
+
+/**
+ * What the build enforces meanwhile. Counted as the browser downloads it (the entry as written, the
+ * header's search; decision 0181), the listing and the product page load 104.2 and 104.4 KB before
+ * they hydrate, not the 99.8 and 100.0 KB counted before: the limit holds them where they are,
+ * rounded up, so nothing grows while they are brought back under the target.
+ */
+const FIRST_LOAD_LIMIT_KB = 105;
 
 interface ModuleLike {
   code?: string | null;
@@ -100,7 +112,7 @@ function moduleShares(chunk: ChunkLike, root: string): Map<string, number> {
 /** `path: '/x', element: ...<Page` pairs of the route table, best effort: only used to label pages. */
 function pathsByComponent(routesSource: string): Map<string, string[]> {
   const byComponent = new Map<string, string[]>();
-  const lazyImport = /const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]\.\/routes\/([^'"]+)['"]/g;
+  const lazyImport = /const\s+(\w+)\s*=\s*(?:lazy|lazyPage|preloadable)\(\s*\(\)\s*=>\s*import\(\s*['"]\.\/routes\/([^'"]+)['"]/g;
   const pageOf = new Map<string, string>();
   for (const m of routesSource.matchAll(lazyImport)) pageOf.set(m[1], m[2].replace(/\.[jt]sx?$/, ''));
   for (const m of routesSource.matchAll(/path:\s*['"]([^'"]+)['"]((?:(?!path:)[^\n])*)/g)) {
@@ -119,9 +131,16 @@ export function pageLoads(
   bundle: Record<string, ChunkLike>,
   root: string,
   routesSource = '',
+  hydrationModules: readonly string[] = HYDRATION_MODULES,
 ): { entry: string[]; entryModules: { module: string; kb: number }[]; pages: PageLoad[] } {
   const entry = firstLoadFiles(bundle);
   const entrySet = new Set(entry);
+  // The layout's lazy parts every page waits for (with their own static imports).
+  const layoutIds = new Set(hydrationModules.map((m) => path.join(root, m)));
+  const layout = new Set<string>();
+  for (const [file, chunk] of Object.entries(bundle)) {
+    if (chunk.type === 'chunk' && chunk.facadeModuleId && layoutIds.has(chunk.facadeModuleId)) staticClosure(bundle, file, layout);
+  }
   const routesDir = path.join(root, 'src', 'routes') + path.sep;
   const labels = pathsByComponent(routesSource);
   const chunkKb = new Map<string, number>();
@@ -142,7 +161,7 @@ export function pageLoads(
     // Only pages the route table loads lazily (guards and helpers under src/routes are not pages).
     if (!entry.some((e) => bundle[e].dynamicImports?.includes(file))) continue;
     if (!isStorefrontPage(page)) continue;
-    const files = [...new Set([...entry, ...staticClosure(bundle, file, new Set(entrySet))])];
+    const files = [...new Set([...entry, ...staticClosure(bundle, file, new Set(entrySet)), ...layout])];
     const kb = files.reduce((t, f) => t + kbOf(f), 0);
     const top = (of: string[], n: number) => {
       const modules = new Map<string, number>();
@@ -168,7 +187,7 @@ export function pageLoads(
 const round = (kb: number) => Math.round(kb * 10) / 10;
 const name = (p: PageLoad) => (p.paths.length ? `${p.paths.join(', ')} (${p.page})` : p.page);
 
-export function firstLoadBudget(budgetKb = Number(process.env.FIRST_LOAD_BUDGET_KB ?? FIRST_LOAD_TARGET_KB)): Plugin {
+export function firstLoadBudget(budgetKb = Number(process.env.FIRST_LOAD_BUDGET_KB ?? FIRST_LOAD_LIMIT_KB)): Plugin {
   let root = process.cwd();
   let ssr = false;
   return {
@@ -178,41 +197,47 @@ export function firstLoadBudget(budgetKb = Number(process.env.FIRST_LOAD_BUDGET_
       root = config.root;
       ssr = Boolean(config.build.ssr);
     },
-    generateBundle(_options, bundle) {
-      // The SSR build's bundle is not downloaded by a browser.
-      if (ssr) return;
-      const chunks = bundle as unknown as Record<string, ChunkLike>;
-      let routesSource = '';
-      try {
-        routesSource = readFileSync(path.join(root, 'src', 'routes.tsx'), 'utf8');
-      } catch {
-        // Labels only: pages are still measured under their module names.
-      }
-      const { entry, entryModules, pages } = pageLoads(chunks, root, routesSource);
-      const entryKb = round(entry.reduce((t, f) => t + gzKb(chunks[f].code ?? ''), 0));
-      const heaviest = pages[0];
-      const table = pages.map((p) => `  ${p.kb.toFixed(1).padStart(6)} KB  ${name(p)}`).join('\n');
-      this.info(`First-load JS per storefront page, gzipped (limit ${budgetKb} KB, target ${FIRST_LOAD_TARGET_KB} KB; entry alone ${entryKb} KB):\n${table}`);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'first-load.json',
-        source: JSON.stringify({ gzip_kb: heaviest?.kb ?? entryKb, budget_kb: budgetKb, target_kb: FIRST_LOAD_TARGET_KB, entry_kb: entryKb, heaviest: heaviest ? name(heaviest) : null, pages, entry_modules: entryModules }, null, 2),
-      });
-      const over = pages.filter((p) => p.kb > budgetKb);
-      if (over.length === 0) return;
-      const detail = over
-        .map(
-          (p) =>
-            `  ${name(p)}: ${p.kb.toFixed(1)} KB, heaviest modules:\n` +
-            p.heaviest.map((m) => `      ${m.kb.toFixed(1).padStart(6)} KB  ${m.module}`).join('\n') +
-            `\n    of which the page's own chunks (on top of the entry's ${entryKb} KB):\n` +
-            p.ownHeaviest.map((m) => `      ${m.kb.toFixed(1).padStart(6)} KB  ${m.module}`).join('\n'),
-        )
-        .join('\n');
-      this.error(
-        `First-load JavaScript over the ${budgetKb} KB budget (gzipped) on ${over.length} storefront page(s):\n${detail}\n` +
-          'Load the code these pages do not need at first paint lazily (import() on use), or move it off the storefront (decisions 0147, 0150).',
-      );
+    // After every other plugin's generateBundle: Vite's import analysis fills in the preload helper's
+    // lists of files there, which the browser downloads as part of each chunk (1.3 KB gzipped of the
+    // entry were not counted while this ran before it; decision 0181).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        // The SSR build's bundle is not downloaded by a browser.
+        if (ssr) return;
+        const chunks = bundle as unknown as Record<string, ChunkLike>;
+        let routesSource = '';
+        try {
+          routesSource = readFileSync(path.join(root, 'src', 'routes.tsx'), 'utf8');
+        } catch {
+          // Labels only: pages are still measured under their module names.
+        }
+        const { entry, entryModules, pages } = pageLoads(chunks, root, routesSource);
+        const entryKb = round(entry.reduce((t, f) => t + gzKb(chunks[f].code ?? ''), 0));
+        const heaviest = pages[0];
+        const table = pages.map((p) => `  ${p.kb.toFixed(1).padStart(6)} KB  ${name(p)}`).join('\n');
+        this.info(`First-load JS per storefront page, gzipped (limit ${budgetKb} KB, target ${FIRST_LOAD_TARGET_KB} KB; entry alone ${entryKb} KB):\n${table}`);
+        this.emitFile({
+          type: 'asset',
+          fileName: 'first-load.json',
+          source: JSON.stringify({ gzip_kb: heaviest?.kb ?? entryKb, budget_kb: budgetKb, target_kb: FIRST_LOAD_TARGET_KB, entry_kb: entryKb, heaviest: heaviest ? name(heaviest) : null, pages, entry_modules: entryModules }, null, 2),
+        });
+        const over = pages.filter((p) => p.kb > budgetKb);
+        if (over.length === 0) return;
+        const detail = over
+          .map(
+            (p) =>
+              `  ${name(p)}: ${p.kb.toFixed(1)} KB, heaviest modules:\n` +
+              p.heaviest.map((m) => `      ${m.kb.toFixed(1).padStart(6)} KB  ${m.module}`).join('\n') +
+              `\n    of which the page's own chunks (on top of the entry's ${entryKb} KB):\n` +
+              p.ownHeaviest.map((m) => `      ${m.kb.toFixed(1).padStart(6)} KB  ${m.module}`).join('\n'),
+          )
+          .join('\n');
+        this.error(
+          `First-load JavaScript over the ${budgetKb} KB limit (gzipped; target ${FIRST_LOAD_TARGET_KB} KB) on ${over.length} storefront page(s):\n${detail}\n` +
+            'Load the code these pages do not need at first paint lazily (import() on use), or move it off the storefront (decisions 0147, 0150).',
+        );
+      },
     },
   };
 }
