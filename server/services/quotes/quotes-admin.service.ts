@@ -3,16 +3,14 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toDollars, toCents } from '../../../shared/domain/money';
-import { unitPriceFor } from '../../../shared/domain/pricing';
 import { endOfSgDay, quoteStatus, sgDateOf, QUOTE_MESSAGES as M, type QuoteStatus } from '../../../shared/domain/quotes';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { adminQuoteListInput, AdminQuoteDetailDto, createQuoteInput, QuoteSummaryDto, sendQuoteInput } from '../../../shared/schemas/quote.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 import { quoteSentEmail } from '../../mail/templates/quote';
-import { readVariantsForAdd } from '../cart/cart.sql';
 import { pricedTotals, quoteSelect, toQuoteDto } from './quote.mapper';
-import { writeQuote } from './quotes.service';
+import { linesBySku, writeQuote } from './quotes.service';
 import { lockQuote, priceLines } from './quotes.sql';
 
 type ListInput = NonNullable<z.input<typeof adminQuoteListInput>> & { page: number; page_size: number };
@@ -139,12 +137,8 @@ export async function createQuoteForCustomer(db: PrismaClient, staffId: string, 
   const id = await unitOfWork(db, async (tx) => {
     const user = await tx.user.findUnique({ where: { email: input.customer_email }, select: { id: true, email: true, displayName: true, firstName: true, lastName: true, company: true } });
     if (!user) throw notFound('No customer has this e-mail address');
-    const quantities = new Map<string, number>();
-    for (const l of input.lines) quantities.set(l.sku, (quantities.get(l.sku) ?? 0) + l.quantity);
-    const variants = await readVariantsForAdd(tx, null, { skus: [...quantities.keys()] });
-    const bySku = new Map(variants.map((v) => [v.sku, v]));
-    const unknown = [...quantities.keys()].filter((s) => !bySku.has(s));
-    if (unknown.length) throw badRequest(`Unknown SKU${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`);
+    // By SKU, a SKU sent twice asked for once, as a buyer's request (quotes.service.ts).
+    const lines = await linesBySku(tx, input.lines);
     const dto = await writeQuote(
       tx,
       {
@@ -154,11 +148,7 @@ export async function createQuoteForCustomer(db: PrismaClient, staffId: string, 
         note: input.note ?? null,
         targetDate: null,
         createdById: staffId,
-        lines: [...quantities].map(([sku, quantity]) => {
-          const v = bySku.get(sku)!;
-          const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
-          return { variantId: v.id, productName: v.product.name, sku, packSize: v.packSize, quantity, listPriceCents: unitPriceFor(tiers, quantity) };
-        }),
+        lines,
       },
       mail,
     );
