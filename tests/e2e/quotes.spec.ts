@@ -182,6 +182,23 @@ test('a quote for more than is in stock from the product page, the cart left as 
   expect(asked.lines).toMatchObject([{ sku: v.sku, quantity: packs }]);
   expect(await cartNow()).toEqual(before);
 
+  // The same from quick order, for the lines as typed (the row says how many can go in the cart).
+  await page.goto('/quick-order');
+  const row = page.getByTestId('quick-order-row').nth(0);
+  await row.getByLabel('SKU, line 1').fill(v.sku);
+  await row.getByLabel('Quantity, line 1').fill(String(packs));
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  const quick = page.getByRole('form', { name: 'Request a quote' });
+  await quick.getByLabel('Note').fill('Quarterly top-up');
+  await quick.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/pw-f/quote-quick-order-390.png' });
+  problems.push(...(await axeProblems(page, 'quick order with the quote form')));
+  await quick.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  const fromQuickOrder = await (await page.request.get(`/api/quotes/${page.url().split('/').pop()}`, { headers })).json();
+  expect(fromQuickOrder).toMatchObject({ note: 'Quarterly top-up', lines: [{ sku: v.sku, quantity: packs }] });
+  expect(await cartNow()).toEqual(before);
+
   // Staff price it (through the API: the queue is the journey above).
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
@@ -195,7 +212,7 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await staffContext.close();
 
   // Accepting starts from the buyer's address; the stock rule refuses the order as checkout would.
-  await page.reload();
+  await page.goto(`/quotes/${quoteId}`);
   await page.getByRole('button', { name: 'Accept and order' }).click();
   await expect(page.getByLabel('Full name')).toHaveValue('Aisha Rahman');
   await expect(page.getByLabel('Address line 1')).toHaveValue('10 Anson Road');
