@@ -40,8 +40,9 @@ export async function insertEventsWithDeliveries(tx: SqlClient, type: string, ev
   if (!events.length) return;
   const endpoints = await subscribedEndpoints(tx, type);
   if (!endpoints.length) return;
-  // One delivery per event and endpoint, as three parallel arrays.
-  const pairs = events.flatMap((e) => endpoints.map((endpointId) => ({ eventId: e.id, endpointId })));
+  // One delivery per event and endpoint; which of the fresh ids goes to which delivery is of no
+  // matter, so they are paired by number (cheaper than sending each delivery's event id).
+  const deliveryIds = Array.from({ length: events.length * endpoints.length }, () => newId());
   await tx.$executeRaw`
     WITH ev AS (
       INSERT INTO "WebhookEvent" ("id", "type", "resourceKey", "payload")
@@ -49,11 +50,14 @@ export async function insertEventsWithDeliveries(tx: SqlClient, type: string, ev
       FROM unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.resource)}::text[], ${events.map((e) => e.body)}::text[]) WITH ORDINALITY AS u(id, resource, body, n)
       ORDER BY u.n
       RETURNING "id", "resourceKey", "seq"
+    ),
+    pairs AS (
+      SELECT ev."id", ev."resourceKey", ev."seq", e.endpoint, row_number() OVER () AS n
+      FROM ev CROSS JOIN unnest(${endpoints}::text[]) AS e(endpoint)
     )
     INSERT INTO "WebhookDelivery" ("id", "eventId", "endpointId", "resourceKey", "seq", "updatedAt")
-    SELECT d.id, ev."id", d.endpoint, ev."resourceKey", ev."seq", NOW()
-    FROM unnest(${pairs.map(() => newId())}::text[], ${pairs.map((p) => p.eventId)}::text[], ${pairs.map((p) => p.endpointId)}::text[]) AS d(id, event, endpoint)
-    JOIN ev ON ev."id" = d.event`;
+    SELECT d.id, p."id", p.endpoint, p."resourceKey", p."seq", NOW()
+    FROM pairs p JOIN unnest(${deliveryIds}::text[]) WITH ORDINALITY AS d(id, n) ON d.n = p.n`;
 }
 
 const stockEventVariantRow = z.object({
