@@ -1,5 +1,5 @@
-import { ClipboardPaste, FileUp, Plus, ShoppingCart } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ClipboardPaste, FileText, FileUp, Plus, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Link } from '../../lib/router';
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, type QuickOrderLine } from '../../../shared/domain/quick-order';
@@ -7,7 +7,6 @@ import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
-import { RequestQuote } from '../../features/quotes/RequestQuote';
 import { money } from '../../features/cart/money';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -17,6 +16,8 @@ let nextKey = 1;
 const blank = (): Row => ({ key: nextKey++, sku: '', qty: '' });
 const fromLine = (l: QuickOrderLine): Row => ({ key: nextKey++, sku: l.sku, qty: l.quantityText });
 const MAX_FILE_BYTES = 512 * 1024;
+// The quote form is fetched when asked for: most quick orders go to the cart.
+const RequestQuote = lazy(() => import('../../features/quotes/RequestQuote').then((m) => ({ default: m.RequestQuote })));
 
 /**
  * Quick order by SKU: typed rows with suggestions, a paste from a spreadsheet or a CSV file, each row
@@ -30,6 +31,7 @@ export default function QuickOrderPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const { replaceCart } = useCart();
   const { isSignedIn } = useAuth();
+  const [quoting, setQuoting] = useState(false);
   const add = trpc.cart.bulk.useMutation();
   const fileRef = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -184,11 +186,19 @@ export default function QuickOrderPage() {
         </div>
         {/* A quote on the lines as typed: any quantity, more than is in stock too, without the cart (decision 0180). */}
         <div className="border-t border-slate-200 p-3 sm:p-4">
-          {isSignedIn ? (
-            <RequestQuote
-              lines={filled.flatMap((r) => { const w = wire(r); return w ? [w] : []; })}
-              intro="Need more than we have in stock, or a volume price? Ask for a quote on these lines as typed. Nothing is added to your cart."
-            />
+          {isSignedIn && quoting ? (
+            <Suspense fallback={null}>
+              <RequestQuote
+                startOpen
+                onCancel={() => setQuoting(false)}
+                lines={filled.flatMap((r) => { const w = wire(r); return w ? [w] : []; })}
+                intro="Need more than we have in stock, or a volume price? Ask for a quote on these lines as typed. Nothing is added to your cart."
+              />
+            </Suspense>
+          ) : isSignedIn ? (
+            <Button variant="ghost" onClick={() => setQuoting(true)}>
+              <FileText className="h-4 w-4" aria-hidden /> Request a quote
+            </Button>
           ) : (
             <p className="text-sm text-slate-600">
               Need more than we have in stock? <Link to="/login" state={{ from: '/quick-order' }} className="font-medium text-emerald-700 hover:underline">Sign in</Link> to request a quote on these lines.
