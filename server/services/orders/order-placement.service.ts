@@ -125,7 +125,8 @@ async function orderForKey(db: PrismaClient, userId: string, key: string) {
 /**
  * An accepted quote (server/services/quotes/): the order is made of its lines at its prices instead
  * of the cart, and every other rule of placing an order (the key, stock, GST, the outbox, webhooks,
- * the invoice number) stays this file's. The cart is left as it is; a quote has no coupon or gifts.
+ * the invoice number) stays this file's. The cart is not read here (a quote asked for on the cart
+ * takes its lines out of it in `accepted`, decision 0180); a quote has no coupon or gifts.
  */
 export interface QuotedSource<C = Tx> {
   /** Locks the quote, checks it can be accepted now, and answers its lines with the quoted prices. */
