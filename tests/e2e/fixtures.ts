@@ -108,3 +108,13 @@ export async function shopperWithCart(page: Page) {
   }
   throw new Error('no variant in stock');
 }
+
+/** Every console error and uncaught exception of the page, from now on. */
+export function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  return errors;
+}

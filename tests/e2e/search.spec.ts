@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { consoleErrors } from './fixtures';
 
 // Issue 37 in the storefront: a buyer on a phone types what they would type (a typo, a size), picks
 // a suggestion and lands on the product; a search that finds nothing offers "Did you mean" and
@@ -10,16 +11,6 @@ const LAPTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string, fullPage = false) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
-}
-
-/** Every console error and uncaught exception of the page, from now on. */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  return errors;
 }
 
 /** A page of the shop, hydrated (the chat button shows then), with the header's search box. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillCartPastGiftTier, registerCustomer } from './fixtures';
+import { consoleErrors, fillCartPastGiftTier, registerCustomer } from './fixtures';
 
 // Issue 38: errors at the fields (7), no nagging banner, a skip link, Escape giving focus back (8),
 // no console errors on the signed-in pages (11), the phone's filter drawer and sizes (6) and the
@@ -11,16 +11,6 @@ const DESKTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: false });
-}
-
-/** Every console error and uncaught exception of the page, from now on. */
-function consoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  return errors;
 }
 
 async function noSeriousAxe(page: Page) {
