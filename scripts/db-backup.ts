@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
-import { backupFileName, createBackup } from '../server/db/backup';
-import { openBackupSource } from '../server/db/backup/open';
-import { ensureRoomForBackup } from '../server/db/backup/space';
+import { backupFileName, createBackup } from '../server/backups/index';
+import { openBackupSource } from '../server/backups/open';
+import { ensureRoomForBackup } from '../server/backups/space';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';
 import { commandBackupDir } from './lib/backup-dir';

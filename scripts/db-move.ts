@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { backupFileName } from '../server/db/backup';
-import { moveDatabase } from '../server/db/backup/move';
-import { openBackupSource, runningShopUrl } from '../server/db/backup/open';
+import { backupFileName } from '../server/backups/index';
+import { moveDatabase } from '../server/backups/move';
+import { openBackupSource, runningShopUrl } from '../server/backups/open';
 import { readEnv } from '../server/env';
 import { commandBackupDir } from './lib/backup-dir';
 import { commandArgs } from './lib/cli-args';

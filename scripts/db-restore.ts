@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BackupDamagedError, backupFileName, createBackup, inspectTarget, restoreBackup, verifyBackup } from '../server/db/backup';
-import { openRestoreTarget, ShopRunningError } from '../server/db/backup/open';
+import { BackupDamagedError, backupFileName, createBackup, inspectTarget, restoreBackup, verifyBackup } from '../server/backups/index';
+import { openRestoreTarget, ShopRunningError } from '../server/backups/open';
 import { readMigrations } from '../server/db/migrate';
 import { readEnv } from '../server/env';
 import { formatBytes } from './lib/format';

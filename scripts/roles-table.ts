@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { BACK_OFFICE_OPERATIONS } from '../shared/domain/permissions';
 
 // Writes the role × operation table of shared/domain/permissions.ts into docs/security.md, between
-// the two markers; tests/api/admin/authz.test.ts fails while the two differ.
+// the two markers; tests/api/accounts/authz.test.ts fails while the two differ.
 //   npx tsx scripts/roles-table.ts
 
 export const SECURITY_DOC = new URL('../docs/security.md', import.meta.url);

@@ -9,7 +9,7 @@ import { SHOP_TIME_ZONE } from '../shared/domain/backups';
 import { createDeps, type AppDeps } from './deps';
 import { stripeSettingsOf } from './services/payments/stripe/config';
 import type { Env } from './env';
-import { auditProductImagesOnce } from './services/admin/image-audit.service';
+import { auditProductImagesOnce } from './services/catalogue/image-audit.service';
 import { seedSynonymsOnce } from './services/search/synonym-seed';
 import { openImageStorage } from './storage/image-storage';
 import { migrateProductImages, warmProductImages } from './storage/responsive-migration';

@@ -4,7 +4,7 @@ import { createLucia, type AppLucia } from './auth/lucia';
 import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
 import { defaultMailSettings, type MailSettings } from './mail/mail.service';
-import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/admin/product-images.service';
+import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/catalogue/product-images.service';
 import type { StripeSettings } from './services/payments/stripe/config';
 import type { ImageStorage } from './storage/image-storage';
 

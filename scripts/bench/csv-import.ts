@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openEmbedded } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
-import { applyProductImport, dryRunProductImport } from '../../server/services/admin/product-import.service';
-import { IMAGE_FETCH_TIMEOUT_MS } from '../../server/services/admin/product-images.service';
+import { applyProductImport, dryRunProductImport } from '../../server/services/catalogue/product-import.service';
+import { IMAGE_FETCH_TIMEOUT_MS } from '../../server/services/catalogue/product-images.service';
 import { LocalImageStorage } from '../../server/storage/image-storage';
 import { scratchDataDir } from './scratch-dir';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { backupWarning, nextDailyRun, planRetention, SHOP_TIME_ZONE } from '../../shared/domain/backups';
 import { AppError, conflict, notFound } from '../../shared/errors';
 import { BACKUP_ID_PATTERN, type BackupList, type BackupRow } from '../../shared/schemas/admin/backups.schema';
-import { BACKUP_EXTENSION, backupFileName, createBackup, PARTIAL_SUFFIX, readBackupManifest, verifyBackup } from '../db/backup';
-import { ensureRoomForBackup } from '../db/backup/space';
+import { BACKUP_EXTENSION, backupFileName, createBackup, PARTIAL_SUFFIX, readBackupManifest, verifyBackup } from './index';
+import { ensureRoomForBackup } from './space';
 import type { Database } from '../db/client';
 import { logger } from '../lib/log';
 

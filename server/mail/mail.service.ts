@@ -4,7 +4,7 @@ import { enqueueEmail } from '../outbox/outbox';
 import type { OneTimeSecret } from '../outbox/secrets';
 import type { SqlClient } from '../db/sql-client';
 import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
-import { getShopProfile } from '../services/admin/shop-profile.service';
+import { getShopProfile } from '../services/settings/shop-profile.service';
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 

@@ -9,7 +9,7 @@ import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
-import { exportLedger, exportOrders, exportProducts, type CsvExport, type DateRange } from '../services/admin/csv-export.service';
+import { exportLedger, exportOrders, exportProducts, type CsvExport, type DateRange } from '../services/reports/csv-export.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 

@@ -7,8 +7,8 @@ import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/schemas/admin/cs
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import { imageSourceOf, type AppDeps } from '../deps';
-import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/admin/product-import.service';
-import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/admin/stock-import.service';
+import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/catalogue/product-import.service';
+import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/inventory/stock-import.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 

@@ -4,14 +4,14 @@ import { roleForRoute } from '../../shared/domain/permissions';
 import { reportRangeInput, salesReportInput, stockCoverInput } from '../../shared/schemas/admin/reports.schema';
 import { requireBackOffice } from '../auth/back-office';
 import type { AppDeps } from '../deps';
-import * as reports from '../services/admin/reports.service';
+import * as reports from '../services/reports/reports.service';
 import { searchReport } from '../services/search/search-report.service';
 import { searchReportInput } from '../../shared/schemas/admin/search-report.schema';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 
 // `GET /api/admin/reports/<name>?format=csv`: the same report as a file. The JSON answer is the
-// procedure's (server/routers/admin/reports.router.ts); this route only takes the csv requests,
+// procedure's (server/routers/reports/reports.router.ts); this route only takes the csv requests,
 // ahead of it, through the same gate (role from shared/domain/permissions.ts, scope reports:read).
 
 type Cell = string | number | null;

@@ -7,7 +7,7 @@ import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import { UPLOAD_SCOPE } from '../auth/scopes';
 import type { AppDeps } from '../deps';
-import { displayName, storeProductImages } from '../services/admin/uploads.service';
+import { displayName, storeProductImages } from '../services/catalogue/uploads.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 

@@ -1,4 +1,4 @@
-import { adminRouter } from '../routers/admin';
+import { adminRouter } from '../routers/back-office.router';
 import { authRouter } from '../routers/accounts/auth.router';
 import { cartRouter } from '../routers/cart/cart.router';
 import { chatRouter } from '../routers/support/chat.router';
@@ -9,7 +9,7 @@ import { paymentsRouter } from '../routers/orders/payments.router';
 import { quotesRouter } from '../routers/quotes/quotes.router';
 import { catalogRouter } from '../routers/catalogue/catalog.router';
 import { contactRouter } from '../routers/support/contact.router';
-import { healthRouter } from '../routers/health.router';
+import { healthRouter } from '../routers/system/health.router';
 import { usersRouter } from '../routers/accounts/users.router';
 import { searchRouter } from '../routers/search/search.router';
 import { createCallerFactory, router } from './init';

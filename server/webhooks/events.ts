@@ -2,7 +2,7 @@ import type { OrderStatus, Prisma } from '@prisma/client';
 import { PACKING_LOW_STOCK } from '../../shared/constants';
 import { toDollars } from '../../shared/domain/money';
 import { availableStock, type StockFigures } from '../../shared/domain/stock';
-import { adminProductSelect, toAdminProduct } from '../services/admin/product.mapper';
+import { adminProductSelect, toAdminProduct } from '../services/catalogue/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
 import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import type { SqlClient } from '../db/sql-client';

@@ -1,7 +1,7 @@
 // Who may call each back-office operation: the one decision for people (staff or admin), enforced
 // by the server, followed by the back office (it hides what a role may not use), written out in
 // docs/security.md (scripts/roles-table.ts) and walked over REST for every role by
-// tests/api/admin/authz.test.ts. Customers reach none of them. The owner (admin) keeps what reads
+// tests/api/accounts/authz.test.ts. Customers reach none of them. The owner (admin) keeps what reads
 // customers' mail, changes who may do what (users, roles, API keys, webhooks), moves money (payment
 // settings, shipping rules), names the business (shop profile) or takes personal data out in bulk
 // (exports, feeds). A staff row that shows personal data or does something sensitive says why.

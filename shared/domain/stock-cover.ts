@@ -23,7 +23,7 @@ export interface StockCover {
 }
 
 // Computed from whole numbers only (packs and days), so that the database can sort, filter and page
-// by the same figures exactly (server/services/admin/reports.sql.ts, stockCoverPage).
+// by the same figures exactly (server/services/reports/reports.sql.ts, stockCoverPage).
 export function stockCover({ available, sold, windowDays, leadTimeDays, coverDays }: StockCoverInput): StockCover {
   const units = windowDays > 0 ? Math.max(0, sold) : 0;
   const stock = Math.max(0, available);

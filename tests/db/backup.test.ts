@@ -19,7 +19,7 @@ import {
   type RestoreOptions,
   type RestoreResult,
   type TargetState,
-} from '../../server/db/backup';
+} from '../../server/backups/index';
 import { createDeps, type AppDeps } from '../../server/deps';
 import { DbImageStorage, LocalImageStorage } from '../../server/storage/image-storage';
 import { createContextInner } from '../../server/trpc/context';

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { int, json } from '../../server/db/sql-rows';
-import { countLowStock } from '../../server/services/admin/inventory.sql';
+import { countLowStock } from '../../server/services/inventory/inventory.sql';
 import { couponUses } from '../../server/services/promotions/promotions.sql';
 
 // What the *.sql.ts files rely on: a row that lacks a column, or holds the wrong type, is refused

@@ -5,7 +5,7 @@ import { cancelOrderInput, orderHistory } from '../../../shared/schemas/order-hi
 import { buyAgainInput, buyAgainOutput, reorderInput, reorderOutput } from '../../../shared/schemas/repeat-buying.schema';
 import { historyForOwner } from '../../services/orders/order-history';
 import { buyAgain, reorder } from '../../services/cart/repeat-buying.service';
-import { getShopProfile } from '../../services/admin/shop-profile.service';
+import { getShopProfile } from '../../services/settings/shop-profile.service';
 import { placeOrder } from '../../services/orders/order-placement.service';
 import * as orders from '../../services/orders/orders.service';
 import { listMyOrders, nextPageHeaders } from '../../services/orders/my-orders.service';

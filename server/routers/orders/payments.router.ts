@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common.schema';
 import { checkoutPaymentOptionsOutput, orderPaymentOutput } from '../../../shared/schemas/payment.schema';
 import { orderPayment } from '../../services/orders/order-payment.service';
-import { getPaymentOptions } from '../../services/admin/payment-settings.service';
+import { getPaymentOptions } from '../../services/payments/payment-settings.service';
 import { payOrder } from '../../services/payments/stripe/checkout';
 import { router } from '../../trpc/init';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures';

@@ -3,7 +3,7 @@ import * as report from '../../services/search/search-report.service';
 import { staffProcedure } from '../../trpc/procedures';
 
 /**
- * admin.reports.search, spread into the reports router (server/routers/admin/reports.router.ts) so
+ * admin.reports.search, spread into the reports router (server/routers/reports/reports.router.ts) so
  * it sits with the other reports: the same role, the same API-key scope (reports:read).
  */
 export const searchReportProcedures = {

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@prisma/client';
 import type { FeedInput } from '../../../shared/schemas/admin/feed.schema';
 import { feedQuery, pageOf } from './feed-cursor';
-import { orderDetailSelect, toOrderDetail } from '../admin/orders.service';
-import { adminProductSelect, toAdminProduct } from '../admin/product.mapper';
+import { orderDetailSelect, toOrderDetail } from '../orders/orders-admin.service';
+import { adminProductSelect, toAdminProduct } from '../catalogue/product.mapper';
 
 // Orders and products for integrators, by cursor (see feed-cursor.ts). A product's updated_at
 // moves when the product form or the products import changes it or its variants; stock levels

@@ -4,7 +4,7 @@ import { renderPackingSlips, type SlipSize } from '../../documents/packing-slip'
 import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
 import { companyOf } from '../accounts/user.mapper';
-import { getShopProfile } from '../admin/shop-profile.service';
+import { getShopProfile } from '../settings/shop-profile.service';
 import { numberDueInvoices } from './invoice-numbering';
 
 /**

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { notFound } from '../../../shared/errors';
 import { unitOfWork } from '../../db/unit-of-work';
-import { changeStatusInTx } from '../admin/orders.service';
+import { changeStatusInTx } from './orders-admin.service';
 import type { MailSettings } from '../../mail/mail.service';
 import { orderSelect, toOrderDto } from './order.mapper';
 

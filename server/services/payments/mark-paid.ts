@@ -5,7 +5,7 @@
 import type { Prisma } from '@prisma/client';
 import { newId } from '../../db/ids';
 import type { MailSettings } from '../../mail/mail.service';
-import { changeStatusInTx } from '../admin/orders.service';
+import { changeStatusInTx } from '../orders/orders-admin.service';
 import { lockOrderForPayment } from './mark-paid.sql';
 
 type Tx = Prisma.TransactionClient;

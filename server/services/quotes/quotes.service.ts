@@ -26,7 +26,7 @@ import type { StripeSettings } from '../payments/stripe/config';
 import { quoteSelect, toQuoteDto } from './quote.mapper';
 import { lockBuyersQuote, takeQuotedLinesOutOfCart } from './quotes.sql';
 import { renderQuote } from '../../documents/quote';
-import { getShopProfile } from '../admin/shop-profile.service';
+import { getShopProfile } from '../settings/shop-profile.service';
 import type { Prisma } from '@prisma/client';
 
 type Tx = Prisma.TransactionClient;

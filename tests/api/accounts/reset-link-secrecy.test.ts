@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxSender, type OutboxSender } from '../../../server/outbox/sender';
 import { HIDDEN_LINK } from '../../../server/outbox/secrets';
 import { smtpTransport } from '../../../server/outbox/transport';
-import { RESEND_GONE } from '../../../server/services/admin/outbox.service';
+import { RESEND_GONE } from '../../../server/services/emails/outbox.service';
 import { createUser } from '../../factories/users';
 import { startTestSmtp, type TestSmtp } from '../../setup/smtp';
 import { createTestApp, type TestApp } from '../../setup/test-app';

@@ -13,7 +13,7 @@ import { renderCreditNote } from '../../../documents/credit-note';
 import { nextCreditNoteNumber } from './credit-notes.sql';
 import { emitWebhook } from '../../../webhooks/emit';
 import { companyOf } from '../../accounts/user.mapper';
-import { getShopProfile } from '../../admin/shop-profile.service';
+import { getShopProfile } from '../../settings/shop-profile.service';
 import { shipAddressSelect } from '../../orders/order.mapper';
 
 type Tx = Prisma.TransactionClient;

@@ -3,11 +3,11 @@
 // (on_hand += q, they had left it when the order shipped); a paid order not shipped yet still holds
 // its allocation, which is released for those units (allocated -= q), and when the order later ships
 // or is cancelled only the units not restocked leave the shelf or are released
-// (server/services/admin/order-stock.ts reads restockedQuantities below).
+// (server/services/inventory/order-stock.ts reads restockedQuantities below).
 import type { OrderStatus, Prisma } from '@prisma/client';
 import { noteCatalogueChanged } from '../../../db/unit-of-work';
 import { writeLedger, type LedgerEntry } from '../../catalogue/ledger';
-import { lockVariantStock } from '../../admin/stock.sql';
+import { lockVariantStock } from '../../inventory/stock.sql';
 
 type Tx = Prisma.TransactionClient;
 

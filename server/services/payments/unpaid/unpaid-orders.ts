@@ -24,8 +24,8 @@ import { unpaidOrdersReleased, unpaidOrderRemindersSent } from '../../../lib/met
 import { mailer, type MailSettings } from '../../../mail/mail.service';
 import { paymentReminderEmail } from '../../../mail/templates/payment-reminder';
 import { singlePass } from '../../../outbox/single-pass';
-import { changeStatusInTx } from '../../admin/orders.service';
-import { getPaymentSettings } from '../../admin/payment-settings.service';
+import { changeStatusInTx } from '../../orders/orders-admin.service';
+import { getPaymentSettings } from '../payment-settings.service';
 import { claimDueReminders, lockOrderForRelease } from './unpaid-orders.sql';
 
 /** Every instance contends for this advisory lock before it runs the pass. */
