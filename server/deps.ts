@@ -5,7 +5,7 @@ import { BackupCenter } from './backups/center';
 import { createRateLimiters, type RateLimiters } from './auth/rate-limit';
 import { defaultMailSettings, type MailSettings } from './mail/mail.service';
 import { IMAGE_FETCH_TIMEOUT_MS, type ImageSource } from './services/catalogue/product-images.service';
-import type { StripeSettings } from './services/payments/stripe/config';
+import type { StripeSettings } from './services/stripe/config';
 import type { ImageStorage } from './storage/image-storage';
 
 /** Everything a request needs beyond its own headers; built once per app (tests build their own). */
@@ -21,7 +21,7 @@ export interface AppDeps {
   imageFetch: { timeoutMs: number; ca?: string };
   /** The shop's own backups in BACKUP_DIR (off unless the server or a test gives one). */
   backups: BackupCenter;
-  /** Stripe Checkout when configured (server/services/payments/stripe/config.ts); null: no online payment. */
+  /** Stripe Checkout when configured (server/services/stripe/config.ts); null: no online payment. */
   stripe: StripeSettings | null;
 }
 

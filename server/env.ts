@@ -1,8 +1,10 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SESSION_MAX_DAYS } from './auth/lucia';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/pool';
 import { parseHost, parsePublicUrl } from './lib/public-origin';
+
+/** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
+export const DEFAULT_SESSION_MAX_DAYS = 90;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -13,7 +13,7 @@ import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
 import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
-import { startCheckoutCatchUp } from './services/payments/stripe/checkout';
+import { startCheckoutCatchUp } from './services/stripe/checkout';
 import { startUnpaidOrderRelease } from './services/payments/unpaid/unpaid-orders';
 import { startSearchStats } from './services/search/search-stats';
 

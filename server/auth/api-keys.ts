@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import type { User } from 'lucia';
 import { AppError } from '../../shared/errors';
-import { userSelect } from '../services/accounts/user.mapper';
+import { userSelect } from './user.mapper';
 
 // API keys: `psk_<prefix>_<secret>`. The prefix (12 hex characters) is stored and shown so staff can
 // tell keys apart; the whole key is stored only as a SHA-256 hash (it carries 192 random bits, so a

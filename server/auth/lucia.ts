@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser, type Session } from 'lucia';
 import { plainSql, type SqlClient } from '../db/sql-client';
-import type { AppUser } from '../services/accounts/user.mapper';
+import type { AppUser } from './user.mapper';
 import { extendSession, readSessionWithUser } from './session.sql';
+import { DEFAULT_SESSION_MAX_DAYS } from '../env';
 
-/** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
-export const DEFAULT_SESSION_MAX_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /**

@@ -4,7 +4,7 @@ import type { PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import type { SqlClient } from '../db/sql-client';
 import { json } from '../db/sql-rows';
-import type { AppUser } from '../services/accounts/user.mapper';
+import type { AppUser } from './user.mapper';
 
 const sessionRow = z.object({
   userId: z.string(),

@@ -6,7 +6,7 @@ import { roleForRoute } from '../../shared/domain/permissions';
 import { requireSignedIn } from '../auth/principal';
 import type { AppDeps } from '../deps';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/orders/invoice.service';
-import { creditNotePdf } from '../services/payments/credit-notes/credit-notes.service';
+import { creditNotePdf } from '../services/orders/credit-notes/credit-notes.service';
 import { quotePdf } from '../services/quotes/quotes.service';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';

@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { jsonBody, requireJsonBody } from '../http/json-body';
 import * as catalog from '../services/catalogue/catalog.service';
 import * as promotions from '../services/promotions/promotions.service';
-import { suggestCached } from '../services/search/suggest.service';
+import { suggestCached } from '../services/catalogue/suggest.service';
 import { contextFromRequest } from '../trpc/context';
 import { appRouter, createCaller, type AppRouter } from '../trpc/root';
 import { sendError } from './errors';

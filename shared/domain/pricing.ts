@@ -1,4 +1,5 @@
 // The unit-price rule of docs/spec/storefront.md section 5, used by the product page, the cart and orders.
+import { toDollars } from './money';
 
 /** Tiers ordered with the highest minimum first, as the rule expects. */
 export function sortTiersDescending<T extends { min_quantity: number }>(tiers: readonly T[]): T[] {
@@ -37,3 +38,7 @@ export function hasPositivePrice<T extends { min_quantity: number; price: number
 
 /** The message a shopper sees for a variant that has no price yet. */
 export const notForSaleMessage = (label: string) => `Sorry, ${label} has no price yet and cannot be ordered. Please contact us for a quote.`;
+
+/** Price tiers as the product CSV writes them, "10:0.50|100:0.45" (read back by the product import). */
+export const formatTiers = (tiers: readonly { minQuantity: number; priceCents: number }[]) =>
+  [...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => `${t.minQuantity}:${toDollars(t.priceCents)}`).join('|');

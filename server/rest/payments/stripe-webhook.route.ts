@@ -5,7 +5,7 @@
 import express, { type Router } from 'express';
 import { AppError } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import { handleStripeEvent, verifyStripeEvent } from '../../services/payments/stripe/webhook';
+import { handleStripeEvent, verifyStripeEvent } from '../../services/payments/stripe-webhook';
 import { sendError } from '../errors';
 
 const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';

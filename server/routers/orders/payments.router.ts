@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common.schema';
 import { checkoutPaymentOptionsOutput, orderPaymentOutput } from '../../../shared/schemas/payment.schema';
 import { orderPayment } from '../../services/orders/order-payment.service';
-import { getPaymentOptions } from '../../services/payments/payment-settings.service';
-import { payOrder } from '../../services/payments/stripe/checkout';
+import { getPaymentOptions } from '../../services/settings/payment-settings.service';
+import { payOrder } from '../../services/stripe/checkout';
 import { router } from '../../trpc/init';
 import { customerProcedure, publicProcedure } from '../../trpc/procedures';
 

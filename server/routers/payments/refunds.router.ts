@@ -4,7 +4,7 @@
 import { startOfDay, addDays } from '../../../shared/domain/report-range';
 import { idParam } from '../../../shared/schemas/common.schema';
 import { creditNoteList, creditNoteListInput, paymentList, refundDto, refundInput, refundList } from '../../../shared/schemas/admin/refunds.schema';
-import { listCreditNotes } from '../../services/payments/credit-notes/credit-notes.service';
+import { listCreditNotes } from '../../services/orders/credit-notes/credit-notes.service';
 import { listPayments, listRefunds, refundOrder } from '../../services/payments/refunds/refunds.service';
 import { getReportSettings } from '../../services/reports/reports.service';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { suggestInput, suggestOutput } from '../../../shared/schemas/search.schema';
-import { suggestCached } from '../../services/search/suggest.service';
+import { suggestCached } from '../../services/catalogue/suggest.service';
 import { router } from '../../trpc/init';
 import { publicProcedure } from '../../trpc/procedures';
 

@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
 import { withCountryDefaults } from '../../../shared/domain/address';
-import { lockUser } from './user.sql';
+import { lockUser } from '../../db/user-lock.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';

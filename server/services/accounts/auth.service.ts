@@ -10,7 +10,7 @@ import { mergeGuestCart } from '../cart/cart-merge';
 import type { AppDeps } from '../../deps';
 import { sessionRowId } from '../../auth/lucia';
 import { noteSessionsChanged, oneStatement } from '../../db/unit-of-work';
-import { toUserDto, userSelect } from './user.mapper';
+import { toUserDto, userSelect } from '../../auth/user.mapper';
 import { newId } from '../../db/ids';
 
 // Hash of a random password: verifying against it costs the same time as a real account, so

@@ -9,7 +9,7 @@ import { unitOfWork } from '../../db/unit-of-work';
 import { passwordResetEmail } from '../../mail/templates/password-reset';
 import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../../outbox/secrets';
 import { mailer } from '../../mail/mail.service';
-import { toUserDto, userSelect } from './user.mapper';
+import { toUserDto, userSelect } from '../../auth/user.mapper';
 import { newId } from '../../db/ids';
 
 const RESET_MINUTES = 30;

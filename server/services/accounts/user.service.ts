@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
 import type { updateProfileInput } from '../../../shared/schemas/user.schema';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
-import { toUserDto, userSelect } from './user.mapper';
+import { toUserDto, userSelect } from '../../auth/user.mapper';
 
 /**
  * GET /users/me: the signed-in person as their session carries them (server/auth/session-cache.ts

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { userSelect } from './user.mapper';
+import { userSelect } from '../../auth/user.mapper';
 import type { Role } from '../../../shared/constants';
 import { conflict, notFound } from '../../../shared/errors';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';

@@ -13,6 +13,7 @@ import {
   type GiftSelection,
   type GiftTierRule,
 } from '../../../shared/domain/gift-tiers';
+import { giftTierDto } from '../promotions/gift-tier-dto';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
@@ -118,14 +119,6 @@ export function priceCart(
 function couponRemovedMessage(error: string): string {
   return error.startsWith('This coupon needs a minimum') ? COUPON_MESSAGES.noLongerQualifies : `Coupon removed: ${error.charAt(0).toLowerCase()}${error.slice(1)}`;
 }
-
-export const giftTierDto = (t: AvailableTier) => ({
-  id: t.id,
-  name: t.name,
-  gift_limit: t.gift_limit,
-  spending_threshold: toDollars(t.spending_threshold_cents),
-  gift_items: t.gift_items,
-});
 
 export function toCartDto(cart: Pick<CartRow, 'items'> | null, priced: PricedCart, couponMessage: string | null, now: Date): CartDto {
   const t = priced.totals;

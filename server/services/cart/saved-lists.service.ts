@@ -19,7 +19,7 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import { readCartRow } from './cart.sql';
 import { lockSavedList } from './saved-lists.sql';
-import { lockUser } from '../accounts/user.sql';
+import { lockUser } from '../../db/user-lock.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
 import { stockColumnsSelect } from '../catalogue/product.select';

@@ -8,7 +8,7 @@ import { zodDetail } from '../../lib/http-error';
 import { newId } from '../../db/ids';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { webhookProductsImported } from '../../webhooks/events';
-import { formatTiers } from '../reports/csv-export.service';
+import { formatTiers } from '../../../shared/domain/pricing';
 import { readCsv, type CsvRecord } from '../../lib/csv-read';
 import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from '../settings/settings.service';

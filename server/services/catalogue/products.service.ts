@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { resolveProductImages, type ImageSource } from './product-images.service';
 import { writeLedger, type LedgerEntry } from './ledger';
-import { lockProductVariantStock } from '../inventory/stock.sql';
+import { lockProductVariantStock } from '../../db/stock-locks.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { searchProductIds } from '../search/search.service';
 import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';

@@ -1,8 +1,8 @@
 import type { Prisma } from '@prisma/client';
 import { noteCatalogueChanged } from '../../db/unit-of-work';
 import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
-import { lockGiftStock, lockVariantStock, takeBackUnitsSold } from './stock.sql';
-import { restockedQuantities } from '../payments/refunds/restock';
+import { lockGiftStock, lockVariantStock, takeBackUnitsSold } from '../../db/stock-locks.sql';
+import { restockedQuantities } from './restock';
 
 type Tx = Prisma.TransactionClient;
 
@@ -20,7 +20,7 @@ export async function moveOrderStock(tx: Tx, orderId: string, to: 'shipped' | 'c
   const ledger: LedgerEntry[] = [];
   const items = await tx.orderItem.findMany({ where: { orderId, variantId: { not: null } }, select: { id: true, variantId: true, productId: true, quantity: true } });
   // Units given back to stock by a refund before shipping have had their allocation released already
-  // (server/services/payments/refunds/restock.ts): only the rest ships or is released here.
+  // (server/services/inventory/restock.ts): only the rest ships or is released here.
   const restocked = await restockedQuantities(tx, orderId);
   const perVariant = new Map<string, number>();
   for (const i of items) {

@@ -4,7 +4,7 @@ import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { webhookStockCounted } from '../../webhooks/events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
 import { readCsv, type CsvRecord } from '../../lib/csv-read';
-import { lockVariantStockBySku, readVariantStockBySku, setOnHandCounts } from './stock.sql';
+import { lockVariantStockBySku, readVariantStockBySku, setOnHandCounts } from '../../db/stock-locks.sql';
 
 // Stock counts from a CSV: set on_hand by SKU, with a reason, each change written to the ledger.
 // The dry run and the apply share one planner; apply plans again inside its transaction, against

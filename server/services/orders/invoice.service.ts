@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../../shared/errors';
 import { renderPackingSlips, type SlipSize } from '../../documents/packing-slip';
 import { shipAddressSelect } from './order.mapper';
 import { renderTaxInvoice } from '../../documents/tax-invoice';
-import { companyOf } from '../accounts/user.mapper';
+import { companyOf } from '../../auth/user.mapper';
 import { getShopProfile } from '../settings/shop-profile.service';
 import { numberDueInvoices } from './invoice-numbering';
 

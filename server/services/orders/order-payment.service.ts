@@ -3,7 +3,7 @@ import { buildPayNowPayload } from '../../../shared/domain/paynow';
 import { toDollars } from '../../../shared/domain/money';
 import { notFound } from '../../../shared/errors';
 import type { OrderPayment, PaymentOptions } from '../../../shared/schemas/payment.schema';
-import { getPaymentOptions } from '../payments/payment-settings.service';
+import { getPaymentOptions } from '../settings/payment-settings.service';
 import { qrSvg } from '../../documents/qr-image';
 
 export interface PayableOrder {

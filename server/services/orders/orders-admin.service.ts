@@ -6,14 +6,14 @@ import { packSizeOf } from '../../../shared/domain/product-options';
 import { allowedNextStatuses, transitionError } from '../../../shared/domain/order-status';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import { moveOrderStock } from '../inventory/order-stock';
-import { creditCancellationInTx } from '../payments/credit-notes/credit-notes.service';
+import { creditCancellationInTx } from './credit-notes/credit-notes.service';
 import { orderStatusEmail } from '../../mail/templates/order-status';
 import { unitOfWork } from '../../db/unit-of-work';
 import { mailer, type MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from './order-history';
 import { webhookOrderStatusChanged } from '../../webhooks/events';
 import { orderMoney, orderMoneySelect, shipAddressSelect } from './order.mapper';
-import { companyOf } from '../accounts/user.mapper';
+import { companyOf } from '../../auth/user.mapper';
 
 const summarySelect = {
   id: true,

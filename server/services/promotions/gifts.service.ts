@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from '../catalogue/product-images.service';
-import { lockGiftStock } from '../inventory/stock.sql';
+import { lockGiftStock } from '../../db/stock-locks.sql';
 import { writeLedger } from '../catalogue/ledger';
 // Carts read gift tiers through a short cache: every change here notes a promotions change, which
 // drops it after the commit so carts see it at once.

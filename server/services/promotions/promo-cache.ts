@@ -9,7 +9,7 @@ import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { catalogChanged, onCatalogChanged } from '../../lib/catalog-events';
 import { loadGiftTiers } from './gift-tier-rules';
-import { loadShippingRules } from '../orders/shipping-rules.service';
+import { loadShippingRules } from '../settings/shipping-rules.service';
 
 /** A coupon as findCoupon (promotions.service.ts) reads it; defined here, where it is kept, so the two do not import each other. */
 export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; usageLimitPerCustomer: number | null };

@@ -5,7 +5,7 @@ import { toCents, toDollars } from '../../../shared/domain/money';
 import type { validateCouponInput } from '../../../shared/schemas/promotions.schema';
 import type { z } from 'zod';
 import type { CouponAttempts, CouponCaller } from '../../auth/coupon-attempts';
-import { giftTierDto } from '../cart/cart-view';
+import { giftTierDto } from './gift-tier-dto';
 import { cachedCoupon, promoData, type FoundCoupon } from './promo-cache';
 import { couponUses } from './promotions.sql';
 

@@ -4,7 +4,7 @@ import type { Prisma } from '@prisma/client';
 import { toDollars } from '../../../shared/domain/money';
 import { quoteStatus, quoteTotals, sgDateOf } from '../../../shared/domain/quotes';
 import type { QuoteDto } from '../../../shared/schemas/quote.schema';
-import { companyOf } from '../accounts/user.mapper';
+import { companyOf } from '../../auth/user.mapper';
 
 export const quoteSelect = {
   id: true,

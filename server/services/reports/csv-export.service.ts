@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
+import { formatTiers } from '../../../shared/domain/pricing';
 
 // CSV exports read the database in pages (cursor by id), one page in memory at a time, and hand
 // out rows one by one, so 50,000 variants never sit in memory at once. The route streams them.
@@ -29,9 +30,6 @@ async function* paged<T extends { id: string }>(fetch: (after: string | undefine
 const afterId = (after: string | undefined) => (after ? { id: { gt: after } } : {});
 
 /** "1:12.5|10:11" : minimum quantity and unit price of each tier, lowest minimum first. */
-export const formatTiers = (tiers: { minQuantity: number; priceCents: number }[]) =>
-  [...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => `${t.minQuantity}:${toDollars(t.priceCents)}`).join('|');
-
 const PRODUCT_COLUMNS = [
   'sku', 'product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'weight_grams',
   'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'product_id', 'description',

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { SHIPPING_RULES_KEY } from '../../../shared/domain/shipping';
 import { setupChecklist, type SetupChecklist } from '../../../shared/domain/setup-checklist';
 import type { BackupCenter } from '../../backups/center';
-import { getPaymentOptions } from '../payments/payment-settings.service';
+import { getPaymentOptions } from './payment-settings.service';
 import { getShopProfile, SHOP_PROFILE_KEY } from './shop-profile.service';
 
 interface SetupDeps {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SESSION_MAX_DAYS, sessionRowId } from '../../../server/auth/lucia';
+import { sessionRowId } from '../../../server/auth/lucia';
+import { DEFAULT_SESSION_MAX_DAYS } from '../../../server/env';
 import { SESSION_EXPIRED } from '../../../server/auth/principal';
 import { sessionCacheFor } from '../../../server/auth/session-cache';
 import { createUser } from '../../factories/users';

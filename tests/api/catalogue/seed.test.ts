@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../server/auth/password';
 import { assertAcceptablePassword } from '../../../server/auth/password-policy';
 import { openPostgres, type Database } from '../../../server/db/client';
-import { seedDatabase, type SeedResult } from '../../../server/db/seed';
+import { seedDatabase, type SeedResult } from '../../../server/seed/index';
 import { LocalImageStorage } from '../../../server/storage/image-storage';
 import { DEFAULT_SETTINGS, SETTINGS_KEYS } from '../../../shared/domain/settings-defaults';
 import { isStoredImagePath } from '../../../shared/domain/product-images';

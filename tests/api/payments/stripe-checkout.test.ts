@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMissingCheckouts } from '../../../server/services/payments/stripe/checkout';
+import { openMissingCheckouts } from '../../../server/services/stripe/checkout';
 import { placeOrderFor, sgAddress } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';

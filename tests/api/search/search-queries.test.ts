@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../../server/db/seed';
+import { seedDatabase } from '../../../server/seed/index';
 import { LocalImageStorage } from '../../../server/storage/image-storage';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { FINDS, FINDS_NOTHING } from './search-queries';

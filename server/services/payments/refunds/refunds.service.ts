@@ -21,11 +21,11 @@ import { paymentData } from '../../../webhooks/events';
 import { orderSelect, toOrderDto } from '../../orders/order.mapper';
 import { numberDueInvoices } from '../../orders/invoice-numbering';
 import { recordStatusEvent } from '../../orders/order-history';
-import { issueCreditNoteInTx } from '../credit-notes/credit-notes.service';
-import { lockOrderStatus } from '../credit-notes/credit-notes.sql';
-import { stripeClient, stripeFailure } from '../stripe/client';
-import type { StripeSettings } from '../stripe/config';
-import { refundedQuantities, restockInTx, type RefundLine } from './restock';
+import { issueCreditNoteInTx } from '../../orders/credit-notes/credit-notes.service';
+import { lockOrderStatus } from '../../orders/credit-notes/credit-notes.sql';
+import { stripeClient, stripeFailure } from '../../stripe/client';
+import type { StripeSettings } from '../../stripe/config';
+import { refundedQuantities, restockInTx, type RefundLine } from '../../inventory/restock';
 
 type Tx = Prisma.TransactionClient;
 

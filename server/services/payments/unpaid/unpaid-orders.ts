@@ -25,7 +25,7 @@ import { mailer, type MailSettings } from '../../../mail/mail.service';
 import { paymentReminderEmail } from '../../../mail/templates/payment-reminder';
 import { singlePass } from '../../../outbox/single-pass';
 import { changeStatusInTx } from '../../orders/orders-admin.service';
-import { getPaymentSettings } from '../payment-settings.service';
+import { getPaymentSettings } from '../../settings/payment-settings.service';
 import { claimDueReminders, lockOrderForRelease } from './unpaid-orders.sql';
 
 /** Every instance contends for this advisory lock before it runs the pass. */

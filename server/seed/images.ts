@@ -1,8 +1,8 @@
 // Product and gift pictures for the demo catalogue, drawn as SVG and encoded to WebP with sharp, so
 // that a fresh install looks like a real shop without downloading anything.
 import sharp from 'sharp';
-import type { ImageStorage } from '../../storage/image-storage';
-import { storeSourceImage } from '../../storage/image-variants';
+import type { ImageStorage } from '../storage/image-storage';
+import { storeSourceImage } from '../storage/image-variants';
 import type { ArtKind, SeedGiftItem, SeedProduct } from './catalogue';
 
 export interface SeedImage {

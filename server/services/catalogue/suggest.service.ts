@@ -2,8 +2,8 @@ import type { PrismaClient } from '@prisma/client';
 import { foldText } from '../../../shared/domain/search/fold';
 import { extractSizes, sizeMatches } from '../../../shared/domain/search/sizes';
 import type { SuggestOutput } from '../../../shared/schemas/search.schema';
-import { cachedAnswer, type CachedAnswer } from '../catalogue/catalog-cache';
-import { filterOptions, filterProducts } from '../catalogue/catalog.service';
+import { cachedAnswer, type CachedAnswer } from './catalog-cache';
+import { filterOptions, filterProducts } from './catalog.service';
 
 const MAX_PRODUCTS = 5;
 const MAX_SIZES = 4;

@@ -6,16 +6,16 @@
 // lock and its (provider, providerRef) rule: the order is paid once.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import Stripe from 'stripe';
-import { badRequest } from '../../../../shared/errors';
-import { newId } from '../../../db/ids';
-import { unitOfWork } from '../../../db/unit-of-work';
-import { logger } from '../../../lib/log';
-import { mailer, type MailSettings } from '../../../mail/mail.service';
-import { paymentAlertEmail, type PaymentAlertReason } from '../../../mail/templates/payment-alert';
-import { markOrderPaidInTx, type IncomingPayment } from '../mark-paid';
-import { stripeClient, stripeFailure } from './client';
-import { claimPaymentEvent } from './webhook.sql';
-import type { StripeSettings } from './config';
+import { badRequest } from '../../../shared/errors';
+import { newId } from '../../db/ids';
+import { unitOfWork } from '../../db/unit-of-work';
+import { logger } from '../../lib/log';
+import { mailer, type MailSettings } from '../../mail/mail.service';
+import { paymentAlertEmail, type PaymentAlertReason } from '../../mail/templates/payment-alert';
+import { markOrderPaidInTx, type IncomingPayment } from './mark-paid';
+import { stripeClient, stripeFailure } from '../stripe/client';
+import { claimPaymentEvent } from './stripe-webhook.sql';
+import type { StripeSettings } from '../stripe/config';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,7 +1,7 @@
 // The sales agent: real prices and tiers, bulk discounts, coupons, gift tiers, add-to-cart actions.
-import { formatMoney, toDollars } from '../../../shared/domain/money';
-import { unitPriceFor } from '../../../shared/domain/pricing';
-import type { ChatAction } from '../../../shared/schemas/chat.schema';
+import { formatMoney, toDollars } from '../../../../../shared/domain/money';
+import { unitPriceFor } from '../../../../../shared/domain/pricing';
+import type { ChatAction } from '../../../../../shared/schemas/chat.schema';
 import { ACTIONS, productLink, type AgentInput, type AgentReply } from '../engine';
 import { variantAvailable, type QuoteProduct, type QuoteVariant, type ShopData } from '../shop-data';
 import { parseProductQuery, type ParsedProductQuery } from './product-query';

@@ -1,8 +1,8 @@
 // The care agent: shipping, returns, payment, people to talk to, and order status for the owner only.
-import { CONTACT_POLICY, RETURNS_POLICY, SHIPPING_POLICY, storageLines } from '../../../shared/content/policies';
-import { SHOP_EMAIL } from '../../../shared/constants';
-import { formatMoney, toDollars } from '../../../shared/domain/money';
-import type { ChatAction } from '../../../shared/schemas/chat.schema';
+import { CONTACT_POLICY, RETURNS_POLICY, SHIPPING_POLICY, storageLines } from '../../../../../shared/content/policies';
+import { SHOP_EMAIL } from '../../../../../shared/constants';
+import { formatMoney, toDollars } from '../../../../../shared/domain/money';
+import type { ChatAction } from '../../../../../shared/schemas/chat.schema';
 import { ACTIONS, type AgentInput, type AgentReply } from '../engine';
 import { ORDER_NUMBER } from '../intent';
 import type { ShopData } from '../shop-data';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittingMailers } from '../../shared/domain/mailer-fit';
+import { fittingMailers } from '../../../../shared/domain/mailer-fit';
 import { parseItem, parseMailerMention } from './item-dimensions';
 import { detectIntent, type Intent } from './intent';
 

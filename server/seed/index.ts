@@ -1,16 +1,17 @@
 // First-start seed: settings lists, the demo catalogue with pictures, promotions and the admin
 // account. Runs once per database; the 'seeded_at' setting marks it done.
+import { lockSeeding } from './seed-lock.sql';
 import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { DEFAULT_SETTINGS, SETTINGS_KEYS, type SettingsLists } from '../../../shared/domain/settings-defaults';
-import { hashPassword } from '../../auth/password';
-import { assertAcceptablePassword } from '../../auth/password-policy';
-import type { ImageStorage } from '../../storage/image-storage';
+import { DEFAULT_SETTINGS, SETTINGS_KEYS, type SettingsLists } from '../../shared/domain/settings-defaults';
+import { hashPassword } from '../auth/password';
+import { assertAcceptablePassword } from '../auth/password-policy';
+import type { ImageStorage } from '../storage/image-storage';
 import { CATALOGUE, EXTRA_SEED_COLORS, SEED_COUPONS, SEED_GIFT_ITEMS, SEED_GIFT_TIERS } from './catalogue';
 import { createSeedImages, type SeedImage } from './images';
-import { unitOfWork } from '../unit-of-work';
-import { newId } from '../ids';
-import { seedSynonymsOnce } from '../../services/search/synonym-seed';
+import { unitOfWork } from '../db/unit-of-work';
+import { newId } from '../db/ids';
+import { seedSynonymsOnce } from '../services/search/synonym-seed';
 
 export interface SeedOptions {
   storage: ImageStorage;
@@ -32,8 +33,6 @@ type Tx = Prisma.TransactionClient;
 
 const SEEDED_AT_KEY = 'seeded_at';
 const DEFAULT_ADMIN_EMAIL = 'admin@packshop.sg';
-// Distinct from the migration lock; makes two instances starting on one empty database seed once.
-const SEED_LOCK_KEY = 727_274_002;
 const DAY_MS = 86_400_000;
 const OPENING_STOCK = { reason: 'purchase_received', notes: 'Opening stock' } as const;
 
@@ -57,7 +56,7 @@ export async function seedDatabase(db: PrismaClient, opts: SeedOptions): Promise
   const created = await unitOfWork(
     db,
     async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      await lockSeeding(tx);
       if (await isSeeded(tx)) return null;
       await seedSettings(tx);
       if (withCatalogue) await seedCatalogue(tx, productImages);

@@ -1,9 +1,9 @@
 // The live shop data the rule-based agents answer from. One small port, so that a model-backed
 // engine could call the same functions as tools.
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { availableStock } from '../../shared/domain/stock';
-import { priceTiersSelect, stockColumnsSelect } from '../services/catalogue/product.select';
-import { searchProductIds } from '../services/search/search.service';
+import { availableStock } from '../../../../shared/domain/stock';
+import { priceTiersSelect, stockColumnsSelect } from '../../catalogue/product.select';
+import { searchProductIds } from '../../search/search.service';
 
 export interface MailerSizeInStock {
   sizeCode: string;

@@ -8,8 +8,8 @@
 // expired or failed. Two requests racing to open the same generation get the same session from
 // Stripe; a new generation gets a new one (Stripe would replay the old, expired session for a reused key).
 import type { PrismaClient } from '@prisma/client';
-import { conflict, notFound } from '../../../../shared/errors';
-import { logger } from '../../../lib/log';
+import { conflict, notFound } from '../../../shared/errors';
+import { logger } from '../../lib/log';
 import { stripeClient, stripeFailure } from './client';
 import type { StripeSettings } from './config';
 

@@ -1,7 +1,7 @@
 // The main agent's own answers: the FAQ, greetings, and an honest "I don't know" with a person to ask.
-import { SHOP_EMAIL } from '../../../shared/constants';
-import { CONTACT_POLICY } from '../../../shared/content/policies';
-import type { AgentType } from '../../../shared/schemas/chat.schema';
+import { SHOP_EMAIL } from '../../../../../shared/constants';
+import { CONTACT_POLICY } from '../../../../../shared/content/policies';
+import type { AgentType } from '../../../../../shared/schemas/chat.schema';
 import { ACTIONS, type AgentReply } from '../engine';
 import type { ShopData } from '../shop-data';
 

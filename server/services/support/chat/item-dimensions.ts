@@ -1,6 +1,6 @@
 // Reading an item's size out of a shopper's words: explicit measurements ("30 x 20 x 5 cm",
 // "300x200 mm", "12 by 8 inches") or a typical item ("A4 documents", "a pair of jeans").
-import { normaliseItem, type ItemDimensions } from '../../shared/domain/mailer-fit';
+import { normaliseItem, type ItemDimensions } from '../../../../shared/domain/mailer-fit';
 
 export interface ParsedItem {
   item: ItemDimensions;

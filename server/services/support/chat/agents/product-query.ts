@@ -1,5 +1,5 @@
 // Reading which product, size, pack and quantity a shopper means ("2 packs of pink 25x35, pack of 100").
-import { sizeCode } from '../../../shared/domain/sku';
+import { sizeCode } from '../../../../../shared/domain/sku';
 import type { ProductQuery } from '../shop-data';
 
 export interface ParsedProductQuery extends ProductQuery {

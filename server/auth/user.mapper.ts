@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { companyOutput, type UserDto } from '../../../shared/schemas/user.schema';
+import { companyOutput, type UserDto } from '../../shared/schemas/user.schema';
 
 /** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
 export const userSelect = {

@@ -3,8 +3,8 @@
 // left. Also the one counter Prisma cannot clamp at zero. Rows are checked by zod.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { z } from 'zod';
-import { newId } from '../../db/ids';
-import { int } from '../../db/sql-rows';
+import { newId } from './ids';
+import { int } from './sql-rows';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

@@ -1,5 +1,5 @@
 // The sizing agent: the smallest mailer in stock that fits the shopper's item, with links.
-import { FLAP_ALLOWANCE_CM, WIDTH_ALLOWANCE_CM, fitsMailer, fittingMailers, normaliseItem, requiredMailer } from '../../../shared/domain/mailer-fit';
+import { FLAP_ALLOWANCE_CM, WIDTH_ALLOWANCE_CM, fitsMailer, fittingMailers, normaliseItem, requiredMailer } from '../../../../../shared/domain/mailer-fit';
 import { ACTIONS, productLink, type AgentInput, type AgentReply } from '../engine';
 import { ASSUMED_FLAT_DEPTH_CM, TYPICAL_ITEMS, parseItem, parseMailerMention } from '../item-dimensions';
 import type { ShopData } from '../shop-data';

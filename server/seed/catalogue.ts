@@ -1,6 +1,6 @@
 // The demo catalogue a fresh shop starts with: pure data (no I/O), deterministic, so that every
 // fresh install and every test sees the same products, prices and stock.
-import { buildSku, sizeCode } from '../../../shared/domain/sku';
+import { buildSku, sizeCode } from '../../shared/domain/sku';
 
 /** Which drawing images.ts makes for a product or gift. */
 export type ArtKind = 'mailer' | 'bubble-pouch' | 'bubble-sheet' | 'bubble-roll' | 'tape' | 'labels' | 'stickers';

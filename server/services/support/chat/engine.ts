@@ -1,8 +1,8 @@
 // The seam between the chat service and whatever writes the answers. Today a rule-based engine
 // answers from the shop's own data (rule-engine.ts); an external language model could implement
 // the same interface later, using ShopData's functions as its tools.
-import type { AgentType, ChatAction, PageContext } from '../../shared/schemas/chat.schema';
-import { productPath } from '../../shared/seo/slug';
+import type { AgentType, ChatAction, PageContext } from '../../../../shared/schemas/chat.schema';
+import { productPath } from '../../../../shared/seo/slug';
 
 export interface AgentInput {
   message: string;

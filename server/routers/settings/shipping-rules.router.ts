@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ShippingRules } from '../../../shared/domain/shipping';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { shippingRulesSchema, type ShippingRulesDto } from '../../../shared/schemas/shipping.schema';
-import { loadShippingRules, saveShippingRules } from '../../services/orders/shipping-rules.service';
+import { loadShippingRules, saveShippingRules } from '../../services/settings/shipping-rules.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 

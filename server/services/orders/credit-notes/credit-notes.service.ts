@@ -12,9 +12,9 @@ import { newId } from '../../../db/ids';
 import { renderCreditNote } from '../../../documents/credit-note';
 import { nextCreditNoteNumber } from './credit-notes.sql';
 import { emitWebhook } from '../../../webhooks/emit';
-import { companyOf } from '../../accounts/user.mapper';
+import { companyOf } from '../../../auth/user.mapper';
 import { getShopProfile } from '../../settings/shop-profile.service';
-import { shipAddressSelect } from '../../orders/order.mapper';
+import { shipAddressSelect } from '../order.mapper';
 
 type Tx = Prisma.TransactionClient;
 

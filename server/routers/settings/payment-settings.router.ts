@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentSettingsSchema, updatePaymentSettingsInput } from '../../../shared/schemas/admin/payment-settings.schema';
-import * as payments from '../../services/payments/payment-settings.service';
+import * as payments from '../../services/settings/payment-settings.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 

@@ -1,5 +1,5 @@
 // The rule-based engine: detect the intent, hand it to the agent that owns it, answer from live data.
-import type { AgentType } from '../../shared/schemas/chat.schema';
+import type { AgentType } from '../../../../shared/schemas/chat.schema';
 import { contactReply, orderStatusReply, paymentReply, returnsReply, shippingReply, storageReply } from './agents/care';
 import { companyReply, customReply, greetingReply, productInfoReply, thanksReply, unknownReply } from './agents/faq';
 import { addToCartReply, bulkReply, couponsReply, giftsReply, quoteReply } from './agents/sales';

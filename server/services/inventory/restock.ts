@@ -5,9 +5,9 @@
 // or is cancelled only the units not restocked leave the shelf or are released
 // (server/services/inventory/order-stock.ts reads restockedQuantities below).
 import type { OrderStatus, Prisma } from '@prisma/client';
-import { noteCatalogueChanged } from '../../../db/unit-of-work';
-import { writeLedger, type LedgerEntry } from '../../catalogue/ledger';
-import { lockVariantStock } from '../../inventory/stock.sql';
+import { noteCatalogueChanged } from '../../db/unit-of-work';
+import { writeLedger, type LedgerEntry } from '../catalogue/ledger';
+import { lockVariantStock } from '../../db/stock-locks.sql';
 
 type Tx = Prisma.TransactionClient;
 
