@@ -1,4 +1,4 @@
-import { API_SCOPES, type ApiScope } from '../../shared/schemas/admin/api-keys.schema';
+import { API_SCOPES, type ApiScope } from '../../shared/schemas/api-keys.schema';
 
 // Which scope an API key needs for each back-office area: reads need `<area>:read`, changes
 // `<area>:write`. An area missing here (users and roles, the API keys themselves, webhooks) is out of reach

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:
 import { join } from 'node:path';
 import { backupWarning, nextDailyRun, planRetention, SHOP_TIME_ZONE } from '../../shared/domain/backups';
 import { AppError, conflict, notFound } from '../../shared/errors';
-import { BACKUP_ID_PATTERN, type BackupList, type BackupRow } from '../../shared/schemas/admin/backups.schema';
+import { BACKUP_ID_PATTERN, type BackupList, type BackupRow } from '../../shared/schemas/backups.schema';
 import { BACKUP_EXTENSION, backupFileName, createBackup, PARTIAL_SUFFIX, readBackupManifest, verifyBackup } from './index';
 import { ensureRoomForBackup } from './space';
 import type { Database } from '../db/client';

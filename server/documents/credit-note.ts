@@ -4,7 +4,7 @@
 import { GST_RATE_PERCENT_LABEL } from './labels';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
 import { formatCreditNoteNumber } from '../../shared/domain/payment-state';
-import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 import { a4Document, billTo, itemTable, money, sgDate, shopHeading, totalsBlock, type InvoiceData } from './tax-invoice';
 
 export interface CreditNoteData extends Pick<InvoiceData, 'buyer' | 'company'> {

@@ -1,5 +1,5 @@
 import { GST_RATE_PERCENT_LABEL } from './labels';
-import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 import type { QuoteDto } from '../../shared/schemas/quote.schema';
 import { a4Document, billTo, itemTable, money, sgDate, shopHeading, totalsBlock } from './tax-invoice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_PROFILE } from '../../shared/schemas/admin/shop-profile.schema';
+import { DEFAULT_SHOP_PROFILE } from '../../shared/schemas/shop-profile.schema';
 import { pdfPages } from '../../tests/setup/pdf-text';
 import { renderTaxInvoice, type InvoiceData } from './tax-invoice';
 

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { GST_RATE_PERCENT_LABEL } from './labels';
 import { formatMoney } from '../../shared/domain/money';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
-import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 import type { UserDto } from '../../shared/schemas/user.schema';
 
 export interface InvoiceData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
-import { MAX_IMPORT_ROWS } from '../../shared/schemas/admin/csv-import.schema';
+import { MAX_IMPORT_ROWS } from '../../shared/schemas/csv-import.schema';
 import { readCsv } from './csv-read';
 
 // The row limit counts data rows only: the header is not one, nor are blank lines or rows of empty

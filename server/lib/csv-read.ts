@@ -1,7 +1,7 @@
 import type { Info } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../shared/errors';
-import { MAX_IMPORT_ROWS } from '../../shared/schemas/admin/csv-import.schema';
+import { MAX_IMPORT_ROWS } from '../../shared/schemas/csv-import.schema';
 
 const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows (the header row not counted); split it into files of at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`;
 

@@ -1,6 +1,6 @@
 import { stat, statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { DiskDir, DiskLevel, DiskState } from '../../shared/schemas/admin/system.schema';
+import type { DiskDir, DiskLevel, DiskState } from '../../shared/schemas/system.schema';
 import { formatBytes } from '../../shared/domain/backups';
 import { logger } from './log';
 import { diskFreeBytes, diskFull, diskFullErrors, diskSizeBytes } from './metrics';

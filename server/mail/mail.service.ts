@@ -3,7 +3,7 @@ import type { MailContext, RenderedEmail } from './render';
 import { enqueueEmail } from '../outbox/outbox';
 import type { OneTimeSecret } from '../outbox/secrets';
 import type { SqlClient } from '../db/sql-client';
-import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 import { getShopProfile } from '../services/settings/shop-profile.service';
 
 type Tx = Prisma.TransactionClient | PrismaClient;

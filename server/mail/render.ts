@@ -1,4 +1,4 @@
-import type { ShopProfile } from '../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 
 /**
  * A message is a list of blocks; one renderer turns it into the HTML and the plain-text body, so

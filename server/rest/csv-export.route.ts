@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { badRequest } from '../../shared/errors';
-import type { ApiScope } from '../../shared/schemas/admin/api-keys.schema';
+import type { ApiScope } from '../../shared/schemas/api-keys.schema';
 import { requireBackOffice } from '../auth/back-office';
 import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';

@@ -1,12 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 import { Router, type Request, type Response } from 'express';
 import { roleForRoute } from '../../shared/domain/permissions';
-import { reportRangeInput, salesReportInput, stockCoverInput } from '../../shared/schemas/admin/reports.schema';
+import { reportRangeInput, salesReportInput, stockCoverInput } from '../../shared/schemas/reports.schema';
 import { requireBackOffice } from '../auth/back-office';
 import type { AppDeps } from '../deps';
 import * as reports from '../services/reports/reports.service';
 import { searchReport } from '../services/search/search-report.service';
-import { searchReportInput } from '../../shared/schemas/admin/search-report.schema';
+import { searchReportInput } from '../../shared/schemas/search-report.schema';
 import { contextFromRequest } from '../trpc/context';
 import { sendError } from './errors';
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import type { SqlClient } from '../db/sql-client';
-import type { WebhookEventType } from '../../shared/schemas/admin/webhooks.schema';
+import type { WebhookEventType } from '../../shared/schemas/webhooks.schema';
 import { noteWebhooksQueued } from '../db/unit-of-work';
 import { newMessageId } from './signing';
 import { subscribedEventTypes } from './subscriptions';

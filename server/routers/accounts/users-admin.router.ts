@@ -1,4 +1,4 @@
-import { adminUserList, adminUserListInput, adminUserRow, changeRoleInput } from '../../../shared/schemas/admin/users.schema';
+import { adminUserList, adminUserListInput, adminUserRow, changeRoleInput } from '../../../shared/schemas/users-admin.schema';
 import * as users from '../../services/accounts/users-admin.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backupList, backupRow } from '../../../shared/schemas/admin/backups.schema';
+import { backupList, backupRow } from '../../../shared/schemas/backups.schema';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';
 

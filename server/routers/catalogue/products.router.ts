@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
-import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/admin/products.schema';
-import { feedInput, productFeed } from '../../../shared/schemas/admin/feed.schema';
+import { adminProduct, adminProductCard, productInput, productListInput, skuOwnersInput, skuOwnersOutput, updateProductInput } from '../../../shared/schemas/products.schema';
+import { feedInput, productFeed } from '../../../shared/schemas/feed.schema';
 import { imageSourceOf } from '../../deps';
 import { productFeed as listProductFeed } from '../../services/integrations/feeds.service';
 import * as products from '../../services/catalogue/products.service';

@@ -1,4 +1,4 @@
-import { outboxIdInput, outboxList, outboxListInput, outboxMessage } from '../../../shared/schemas/admin/outbox.schema';
+import { outboxIdInput, outboxList, outboxListInput, outboxMessage } from '../../../shared/schemas/outbox.schema';
 import * as outbox from '../../services/emails/outbox.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

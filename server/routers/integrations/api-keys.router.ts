@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiKeyIdInput, apiKeyRow, createApiKeyInput, createdApiKey } from '../../../shared/schemas/admin/api-keys.schema';
+import { apiKeyIdInput, apiKeyRow, createApiKeyInput, createdApiKey } from '../../../shared/schemas/api-keys.schema';
 import * as apiKeys from '../../services/integrations/api-keys.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

@@ -11,7 +11,7 @@ import {
   webhookEndpointRow,
   webhookIdInput,
   webhookSecret,
-} from '../../../shared/schemas/admin/webhooks.schema';
+} from '../../../shared/schemas/webhooks.schema';
 import * as webhooks from '../../services/integrations/webhooks.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

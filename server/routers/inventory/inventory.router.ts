@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adjustStockInput, inventoryFacets, inventoryListInput, inventoryPage, inventoryRow, ledgerInput, ledgerRow } from '../../../shared/schemas/admin/inventory.schema';
+import { adjustStockInput, inventoryFacets, inventoryListInput, inventoryPage, inventoryRow, ledgerInput, ledgerRow } from '../../../shared/schemas/inventory.schema';
 import * as inventory from '../../services/inventory/inventory.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -1,6 +1,6 @@
-import { adminOrderDetail, adminOrderList, orderListInput, updateOrderStatusInput } from '../../../shared/schemas/admin/orders.schema';
+import { adminOrderDetail, adminOrderList, orderListInput, updateOrderStatusInput } from '../../../shared/schemas/orders-admin.schema';
 import { idParam } from '../../../shared/schemas/common.schema';
-import { feedInput, orderFeed } from '../../../shared/schemas/admin/feed.schema';
+import { feedInput, orderFeed } from '../../../shared/schemas/feed.schema';
 import { orderHistory } from '../../../shared/schemas/order-history.schema';
 import * as orders from '../../services/orders/orders-admin.service';
 import { orderFeed as listOrderFeed } from '../../services/integrations/feeds.service';

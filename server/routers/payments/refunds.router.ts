@@ -3,7 +3,7 @@
 // only the owner (admin) makes them; staff see them.
 import { startOfDay, addDays } from '../../../shared/domain/report-range';
 import { idParam } from '../../../shared/schemas/common.schema';
-import { creditNoteList, creditNoteListInput, paymentList, refundDto, refundInput, refundList } from '../../../shared/schemas/admin/refunds.schema';
+import { creditNoteList, creditNoteListInput, paymentList, refundDto, refundInput, refundList } from '../../../shared/schemas/refunds.schema';
 import { listCreditNotes } from '../../services/orders/credit-notes/credit-notes.service';
 import { listPayments, listRefunds, refundOrder } from '../../services/payments/refunds/refunds.service';
 import { getReportSettings } from '../../services/reports/reports.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { couponInput, couponOutput, updateCouponInput } from '../../../shared/schemas/admin/coupons.schema';
+import { couponInput, couponOutput, updateCouponInput } from '../../../shared/schemas/coupons.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import * as coupons from '../../services/promotions/coupons.service';
 import { router } from '../../trpc/init';

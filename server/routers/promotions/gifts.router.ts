@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { giftItemInput, giftItemOutput, giftTierInput, giftTierOutput, updateGiftItemInput, updateGiftTierInput } from '../../../shared/schemas/admin/gifts.schema';
+import { giftItemInput, giftItemOutput, giftTierInput, giftTierOutput, updateGiftItemInput, updateGiftTierInput } from '../../../shared/schemas/gifts.schema';
 import { imageSourceOf } from '../../deps';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import * as gifts from '../../services/promotions/gifts.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { promotionStats } from '../../../shared/schemas/admin/gifts.schema';
+import { promotionStats } from '../../../shared/schemas/gifts.schema';
 import * as gifts from '../../services/promotions/gifts.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dashboardOutput } from '../../../shared/schemas/admin/dashboard.schema';
+import { dashboardOutput } from '../../../shared/schemas/dashboard.schema';
 import * as dashboard from '../../services/reports/dashboard.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -11,7 +11,7 @@ import {
   stockCoverInput,
   stockCoverReport,
   updateReportSettingsInput,
-} from '../../../shared/schemas/admin/reports.schema';
+} from '../../../shared/schemas/reports.schema';
 import * as reports from '../../services/reports/reports.service';
 import { searchReportProcedures } from '../search/search-report.router';
 import { router } from '../../trpc/init';

@@ -1,4 +1,4 @@
-import { searchReport, searchReportInput } from '../../../shared/schemas/admin/search-report.schema';
+import { searchReport, searchReportInput } from '../../../shared/schemas/search-report.schema';
 import * as report from '../../services/search/search-report.service';
 import { staffProcedure } from '../../trpc/procedures';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
-import { synonymInput, synonymOutput, updateSynonymInput } from '../../../shared/schemas/admin/search-synonyms.schema';
+import { synonymInput, synonymOutput, updateSynonymInput } from '../../../shared/schemas/search-synonyms.schema';
 import * as synonyms from '../../services/search/synonyms.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentSettingsSchema, updatePaymentSettingsInput } from '../../../shared/schemas/admin/payment-settings.schema';
+import { paymentSettingsSchema, updatePaymentSettingsInput } from '../../../shared/schemas/payment-settings.schema';
 import * as payments from '../../services/settings/payment-settings.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsOutput, updateSettingsInput } from '../../../shared/schemas/admin/settings.schema';
+import { settingsOutput, updateSettingsInput } from '../../../shared/schemas/settings.schema';
 import * as settings from '../../services/settings/settings.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { setupChecklistOutput } from '../../../shared/schemas/admin/setup-checklist.schema';
+import { setupChecklistOutput } from '../../../shared/schemas/setup-checklist.schema';
 import { readSetupChecklist } from '../../services/settings/setup-checklist.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shopProfileSchema, updateShopProfileInput } from '../../../shared/schemas/admin/shop-profile.schema';
+import { shopProfileSchema, updateShopProfileInput } from '../../../shared/schemas/shop-profile.schema';
 import * as profile from '../../services/settings/shop-profile.service';
 import { router } from '../../trpc/init';
 import { adminProcedure } from '../../trpc/procedures';

@@ -1,4 +1,4 @@
-import { contactList, contactListInput, contactMessageRow, markContactInput } from '../../../shared/schemas/admin/contact.schema';
+import { contactList, contactListInput, contactMessageRow, markContactInput } from '../../../shared/schemas/contact-admin.schema';
 import * as contact from '../../services/support/contact-admin.service';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diskState } from '../../../shared/schemas/admin/system.schema';
+import { diskState } from '../../../shared/schemas/system.schema';
 import { diskSpace } from '../../lib/disk-space';
 import { router } from '../../trpc/init';
 import { staffProcedure } from '../../trpc/procedures';

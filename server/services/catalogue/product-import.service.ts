@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { buildSku } from '../../../shared/domain/sku';
 import { AppError, badRequest, conflict } from '../../../shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db/errors';
-import { productImagesInput, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/admin/products.schema';
+import { productImagesInput, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/products.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
 import { newId } from '../../db/ids';
@@ -14,7 +14,7 @@ import { checkRules, tierRows, variantData } from './products.service';
 import { getSettings } from '../settings/settings.service';
 import { deleteProductImages, insertPriceTiers, insertVariants, productImageUrls, productsNamed, touchProducts, updateVariantPrices, variantsBySku, insertProducts, type ExistingVariant, type NewProduct } from './product-import.sql';
 import { fetchCheckedImage, storeOutsideImage, type ImageSource } from './product-images.service';
-import { MAX_IMPORT_IMAGE_ADDRESSES, PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/admin/csv-import.schema';
+import { MAX_IMPORT_IMAGE_ADDRESSES, PRODUCT_IMPORT_COLUMNS, PRODUCT_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/csv-import.schema';
 
 // Products and variants from a CSV, created or updated by SKU (the SKU follows from category, type,
 // colour, size and pack size). Each row goes through the product form's own schema and rules;

@@ -3,7 +3,7 @@ import { priceRangeOf } from '../../../shared/domain/pricing';
 import { productWithVariantsSelect } from './product.select';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
-import type { AdminProduct } from '../../../shared/schemas/admin/products.schema';
+import type { AdminProduct } from '../../../shared/schemas/products.schema';
 
 // The product form reads the same shape as the storefront's detail page.
 export const adminProductSelect = productWithVariantsSelect;

@@ -5,7 +5,7 @@ import { basePriceOf } from '../../../shared/domain/default-tiers';
 import { toCents } from '../../../shared/domain/money';
 import { buildSku, sizeCode } from '../../../shared/domain/sku';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/admin/products.schema';
+import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/products.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { resolveProductImages, type ImageSource } from './product-images.service';

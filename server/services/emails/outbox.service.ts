@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
-import type { OUTBOX_STATUSES } from '../../../shared/schemas/admin/outbox.schema';
+import type { OUTBOX_STATUSES } from '../../../shared/schemas/outbox.schema';
 import { conflict, notFound } from '../../../shared/errors';
 import { htmlWithInlineImages, inlineImagesOf } from '../../outbox/attachments';
 import { noteOutboxQueued, unitOfWork } from '../../db/unit-of-work';

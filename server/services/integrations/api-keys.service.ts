@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
-import type { createApiKeyInput } from '../../../shared/schemas/admin/api-keys.schema';
+import type { createApiKeyInput } from '../../../shared/schemas/api-keys.schema';
 import { newApiKey } from '../../auth/api-keys';
 import { newId } from '../../db/ids';
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../shared/errors';
-import { FEED_DEFAULT_LIMIT, type FeedInput } from '../../../shared/schemas/admin/feed.schema';
+import { FEED_DEFAULT_LIMIT, type FeedInput } from '../../../shared/schemas/feed.schema';
 
 // Keyset pagination over (updatedAt, id): the cursor is the last row's pair, base64url-encoded so
 // callers treat it as opaque. Unlike an offset, it stays right while rows change between pages: a

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
-import type { FeedInput } from '../../../shared/schemas/admin/feed.schema';
+import type { FeedInput } from '../../../shared/schemas/feed.schema';
 import { feedQuery, pageOf } from './feed-cursor';
 import { orderDetailSelect, toOrderDetail } from '../orders/orders-admin.service';
 import { adminProductSelect, toAdminProduct } from '../catalogue/product.mapper';

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import type { CreateWebhookInput, UpdateWebhookInput, WEBHOOK_DELIVERY_STATUSES } from '../../../shared/schemas/admin/webhooks.schema';
+import type { CreateWebhookInput, UpdateWebhookInput, WEBHOOK_DELIVERY_STATUSES } from '../../../shared/schemas/webhooks.schema';
 import { resolveWebhookTarget, WebhookAddressError } from '../../webhooks/address-guard';
 import { noteWebhookEndpointsChanged, noteWebhooksQueued, oneStatement, unitOfWork } from '../../db/unit-of-work';
 import { emitTestWebhook } from '../../webhooks/emit';

@@ -10,7 +10,7 @@ import {
   type AdjustStockInput,
   type InventoryQuery,
   type InventoryRow,
-} from '../../../shared/schemas/admin/inventory.schema';
+} from '../../../shared/schemas/inventory.schema';
 import { noteCatalogueChanged, oneStatement, unitOfWork } from '../../db/unit-of-work';
 import { cachedAnswer } from '../catalogue/catalog-cache';
 import { planSearch } from '../search/search.service';

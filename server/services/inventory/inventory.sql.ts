@@ -4,7 +4,7 @@
 import { Prisma, type PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import { PACKING_LOW_STOCK } from '../../../shared/constants';
-import type { AdjustmentField, InventoryQuery, InventorySort } from '../../../shared/schemas/admin/inventory.schema';
+import type { AdjustmentField, InventoryQuery, InventorySort } from '../../../shared/schemas/inventory.schema';
 import { newId } from '../../db/ids';
 import { int } from '../../db/sql-rows';
 import { availableSql } from '../../db/stock.sql';

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { conflict, notFound } from '../../../shared/errors';
-import type { CouponInput } from '../../../shared/schemas/admin/coupons.schema';
+import type { CouponInput } from '../../../shared/schemas/coupons.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { couponSelect } from './promotions.service';

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { z } from 'zod';
-import type { giftItemInput, giftTierInput } from '../../../shared/schemas/admin/gifts.schema';
+import type { giftItemInput, giftTierInput } from '../../../shared/schemas/gifts.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { storeOutsideImage, type ImageSource } from '../catalogue/product-images.service';
 import { lockGiftStock } from '../../db/stock-locks.sql';

@@ -24,7 +24,7 @@ import {
   type ReportSettings,
   type SalesReport,
   type StockCoverReport,
-} from '../../../shared/schemas/admin/reports.schema';
+} from '../../../shared/schemas/reports.schema';
 import * as q from './reports.sql';
 
 type Db = PrismaClient | Prisma.TransactionClient;

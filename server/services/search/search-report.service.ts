@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@prisma/client';
-import { SEARCH_REPORT_DEFAULT_LIMIT, type SearchReport, type SearchReportInput } from '../../../shared/schemas/admin/search-report.schema';
+import { SEARCH_REPORT_DEFAULT_LIMIT, type SearchReport, type SearchReportInput } from '../../../shared/schemas/search-report.schema';
 import { searchCountsIn } from './search-stats.sql';
 
 /**

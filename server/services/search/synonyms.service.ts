@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { conflict, notFound } from '../../../shared/errors';
-import { foldedGroup, MAX_SYNONYM_GROUPS, type SynonymInput, type SynonymOutput } from '../../../shared/schemas/admin/search-synonyms.schema';
+import { foldedGroup, MAX_SYNONYM_GROUPS, type SynonymInput, type SynonymOutput } from '../../../shared/schemas/search-synonyms.schema';
 import { newId } from '../../db/ids';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { lockSynonyms } from './synonyms.sql';

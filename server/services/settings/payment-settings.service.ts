@@ -6,7 +6,7 @@ import {
   paymentSettingsProblems,
   paymentSettingsSchema,
   type PaymentSettings,
-} from '../../../shared/schemas/admin/payment-settings.schema';
+} from '../../../shared/schemas/payment-settings.schema';
 import type { PaymentOptions } from '../../../shared/schemas/payment.schema';
 
 const KEY = 'payment_settings';

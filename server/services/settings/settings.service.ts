@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { defaultSettings, SETTINGS_KEYS, type SettingsKey, type SettingsLists } from '../../../shared/domain/settings-defaults';
 import { badRequest, conflict } from '../../../shared/errors';
-import { newSettingValueError, SETTING_LABELS, type UpdateSettingsInput } from '../../../shared/schemas/admin/settings.schema';
+import { newSettingValueError, SETTING_LABELS, type UpdateSettingsInput } from '../../../shared/schemas/settings.schema';
 import { batchWrite } from '../../db/unit-of-work';
 
 export async function getSettings(db: PrismaClient): Promise<SettingsLists> {

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { DEFAULT_SHOP_PROFILE, shopProfileSchema, type ShopProfile } from '../../../shared/schemas/admin/shop-profile.schema';
+import { DEFAULT_SHOP_PROFILE, shopProfileSchema, type ShopProfile } from '../../../shared/schemas/shop-profile.schema';
 
 const KEY = 'shop_profile';
 

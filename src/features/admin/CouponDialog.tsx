@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { usageLimit } from '../../../shared/schemas/admin/coupons.schema';
+import { usageLimit } from '../../../shared/schemas/coupons.schema';
 import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { UNPAID_ORDER_HOURS_MAX, UNPAID_ORDER_HOURS_MIN, type PaymentSettings } from '../../../shared/schemas/admin/payment-settings.schema';
+import { UNPAID_ORDER_HOURS_MAX, UNPAID_ORDER_HOURS_MIN, type PaymentSettings } from '../../../shared/schemas/payment-settings.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { trpc } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { Copy, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '../../../shared/schemas/admin/api-keys.schema';
+import { API_SCOPE_LABELS, API_SCOPES, type ApiScope } from '../../../shared/schemas/api-keys.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { Badge, Card, EmptyState, ErrorBox, errorText, inputClass, labelClass, longDate, longDateTime } from '../../features/admin/ui';

@@ -2,7 +2,7 @@ import { Download, HardDriveDownload } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { formatAge, formatBytes } from '../../../shared/domain/backups';
-import type { BackupRow } from '../../../shared/schemas/admin/backups.schema';
+import type { BackupRow } from '../../../shared/schemas/backups.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { Badge, Card, EmptyState, ErrorBox, errorText, longDateTime } from '../../features/admin/ui';

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { BankLine } from '../../../shared/schemas/admin/bank-statements.schema';
+import type { BankLine } from '../../../shared/schemas/bank-statements.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { Pager } from '../../features/admin/Pager';

@@ -16,7 +16,7 @@ import {
   INVENTORY_STOCK_FILTERS,
   type InventorySort,
   type InventoryStockFilter,
-} from '../../../shared/schemas/admin/inventory.schema';
+} from '../../../shared/schemas/inventory.schema';
 
 type Row = RouterOutputs['admin']['inventory']['page']['items'][number];
 const STOCK_LABELS: Record<InventoryStockFilter, string> = { low: 'Low or out of stock (5 or less)', out: 'Out of stock' };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Navigate, NavLink, Routes, useLocation, type PageRoute } from '../../lib/router';
-import { REPORT_SETTINGS_DEFAULTS, type ReportSettings } from '../../../shared/schemas/admin/reports.schema';
+import { REPORT_SETTINGS_DEFAULTS, type ReportSettings } from '../../../shared/schemas/reports.schema';
 import { Button } from '../../components/ui/Button';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Card, PageHeader, errorText } from '../../features/admin/ui';

@@ -1,7 +1,7 @@
 import { BarChart3, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { foldText } from '../../../shared/domain/search/fold';
-import { MAX_SYNONYM_GROUPS } from '../../../shared/schemas/admin/search-synonyms.schema';
+import { MAX_SYNONYM_GROUPS } from '../../../shared/schemas/search-synonyms.schema';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { SynonymDialog, SynonymText, type Synonym, type SynonymDraft } from '../../features/admin/search/SynonymDialog';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from '../../lib/router';
 import { ShippingRatesCard } from '../../features/admin/ShippingRatesCard';
 import { toast } from '../../lib/toast';
-import type { ShopProfile } from '../../../shared/schemas/admin/shop-profile.schema';
+import type { ShopProfile } from '../../../shared/schemas/shop-profile.schema';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { PaymentSettingsCard } from '../../features/admin/PaymentSettingsCard';

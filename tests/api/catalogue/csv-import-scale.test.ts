@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMPORT_ROWS } from '../../../shared/schemas/admin/csv-import.schema';
+import { MAX_IMPORT_ROWS } from '../../../shared/schemas/csv-import.schema';
 import { productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';

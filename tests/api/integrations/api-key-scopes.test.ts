@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeForProcedure } from '../../../server/auth/scopes';
 import { openApiDocument } from '../../../server/rest/openapi';
 import { appRouter } from '../../../server/trpc/root';
-import { API_SCOPES, type ApiScope } from '../../../shared/schemas/admin/api-keys.schema';
+import { API_SCOPES, type ApiScope } from '../../../shared/schemas/api-keys.schema';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 

@@ -3,7 +3,7 @@ import { productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { catalogChanged } from '../../../server/lib/catalog-events';
-import { INVENTORY_LIST_DEFAULT, INVENTORY_PAGE_SIZE } from '../../../shared/schemas/admin/inventory.schema';
+import { INVENTORY_LIST_DEFAULT, INVENTORY_PAGE_SIZE } from '../../../shared/schemas/inventory.schema';
 import { newId } from '../../../server/db/ids';
 
 let t: TestApp;

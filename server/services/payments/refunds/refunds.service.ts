@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { formatMoney, toCents, toDollars } from '../../../../shared/domain/money';
 import { formatCreditNoteNumber } from '../../../../shared/domain/payment-state';
 import { badRequest, conflict, notFound } from '../../../../shared/errors';
-import type { RefundInput } from '../../../../shared/schemas/admin/refunds.schema';
+import type { RefundInput } from '../../../../shared/schemas/refunds.schema';
 import { newId } from '../../../db/ids';
 import { unitOfWork } from '../../../db/unit-of-work';
 import { logger } from '../../../lib/log';

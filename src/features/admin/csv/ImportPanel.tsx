@@ -10,7 +10,7 @@ import {
   STOCK_IMPORT_COLUMNS,
   STOCK_IMPORT_OPTIONAL,
   type ImportReport,
-} from '../../../../shared/schemas/admin/csv-import.schema';
+} from '../../../../shared/schemas/csv-import.schema';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Card } from '../ui';

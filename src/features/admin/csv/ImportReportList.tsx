@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ImportAction, ImportReport } from '../../../../shared/schemas/admin/csv-import.schema';
+import type { ImportAction, ImportReport } from '../../../../shared/schemas/csv-import.schema';
 import { Badge } from '../ui';
 
 const SHOWN = 200;

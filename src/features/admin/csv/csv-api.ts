@@ -1,4 +1,4 @@
-import type { ImportReport } from '../../../../shared/schemas/admin/csv-import.schema';
+import type { ImportReport } from '../../../../shared/schemas/csv-import.schema';
 import { getToken } from '../../../lib/session';
 
 // The Import / Export screen talks to the same /api routes integrators use (files are not JSON

@@ -1,6 +1,6 @@
 import { FileDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { refundInput } from '../../../../shared/schemas/admin/refunds.schema';
+import { refundInput } from '../../../../shared/schemas/refunds.schema';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { downloadFile } from '../../../lib/download';

@@ -1,7 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { newSettingValueError } from '../../../../shared/schemas/admin/settings.schema';
+import { newSettingValueError } from '../../../../shared/schemas/settings.schema';
 import { inputClass, labelClass } from '../ui';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { foldText } from '../../../../shared/domain/search/fold';
-import { synonymProblem } from '../../../../shared/schemas/admin/search-synonyms.schema';
+import { synonymProblem } from '../../../../shared/schemas/search-synonyms.schema';
 import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';

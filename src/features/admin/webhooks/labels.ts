@@ -1,5 +1,5 @@
 import { formatShopDateTimeSeconds } from '../../../../shared/domain/shop-time';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../../shared/schemas/admin/webhooks.schema';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../../../shared/schemas/webhooks.schema';
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS };

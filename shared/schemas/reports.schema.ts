@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, isTimeZone, rangeProblem, REPORT_INTERVALS } from '../../domain/report-range';
+import { DEFAULT_TIME_ZONE, isTimeZone, rangeProblem, REPORT_INTERVALS } from '../domain/report-range';
 
 // The reports of the back office: inputs, settings and answers. Money is in dollars
 // with two decimals on the wire, as everywhere in the API, summed in cents in the database.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeProblem } from '../../domain/report-range';
+import { rangeProblem } from '../domain/report-range';
 
 // What buyers searched for (issue 37 point 6, decision 0173): counted per Singapore day and folded
 // query text (server/services/search/search-stats.ts), never who searched.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.schema';
+import { idSchema } from './common.schema';
 
 /** What an endpoint can subscribe to. `webhook.test` is sent only by the back office's "Send test". */
 export const WEBHOOK_EVENTS = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmvText, normaliseProxy, PAYNOW_NAME_MAX } from '../../domain/paynow';
+import { isEmvText, normaliseProxy, PAYNOW_NAME_MAX } from '../domain/paynow';
 
 export const UNPAID_ORDER_HOURS_MIN = 1;
 export const UNPAID_ORDER_HOURS_MAX = 720;

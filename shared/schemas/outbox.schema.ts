@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.schema';
+import { idSchema } from './common.schema';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_PACK_SIZE } from '../../constants';
-import { imageValueProblem } from '../../domain/product-images';
-import { variantOutput } from '../catalog.schema';
+import { DEFAULT_PACK_SIZE } from '../constants';
+import { imageValueProblem } from '../domain/product-images';
+import { variantOutput } from './catalog.schema';
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.schema';
+import { idSchema } from './common.schema';
 
 // Bank statement lines in the back office and the REST API (decision 0168). Money in dollars.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminOrderDetail } from './orders.schema';
+import { adminOrderDetail } from './orders-admin.schema';
 import { adminProduct } from './products.schema';
 
 // Lists for integrators: everything changed since a moment, page by page, in a stable order

@@ -1,8 +1,8 @@
-import { orderMoneyFields } from '../order.schema';
-import { companyOutput } from '../user.schema';
+import { orderMoneyFields } from './order.schema';
+import { companyOutput } from './user.schema';
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../constants';
-import { COURIER_IDS } from '../../domain/couriers';
+import { ORDER_STATUSES } from '../constants';
+import { COURIER_IDS } from '../domain/couriers';
 
 export const orderListInput = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageValueProblem } from '../../domain/product-images';
+import { imageValueProblem } from '../domain/product-images';
 
 const idField = z.string().trim().min(1).max(64);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../common.schema';
-import { isCalendarDay } from '../../domain/report-range';
+import { idSchema } from './common.schema';
+import { isCalendarDay } from '../domain/report-range';
 
 // Refunds and credit notes of orders in the back office and the REST API (decision 0166). Money is in
 // dollars with at most two decimals on the wire, as everywhere in the API.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { foldText } from '../../domain/search/fold';
-import { idSchema } from '../common.schema';
+import { foldText } from '../domain/search/fold';
+import { idSchema } from './common.schema';
 
 // Synonym groups the owner keeps (issue 37 point 4, decision 0173). Terms are stored folded as
 // search folds a query (shared/domain/search/fold.ts), so what the owner sees is what search matches.

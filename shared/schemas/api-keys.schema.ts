@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common.schema';
+import { idSchema } from './common.schema';
 
 /**
  * What an integration may be allowed to do. Each back-office area has a read and a write scope;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../../constants';
+import { ROLES } from '../constants';
 
 export const adminUserListInput = z
   .object({

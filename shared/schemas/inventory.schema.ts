@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STOCK_ADJUSTMENT_REASONS } from '../../constants';
-import { idSchema } from '../common.schema';
+import { STOCK_ADJUSTMENT_REASONS } from '../constants';
+import { idSchema } from './common.schema';
 
 export const inventoryRow = z.object({
   variant_id: z.string(),
