@@ -3,13 +3,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { subscribeAfterCommit } from '../../server/after-commit';
 import { openPostgres, type Database } from '../../server/db/client';
-import { runMigrations } from '../../server/db/migrate';
 
 /** True in the `postgres` project (the PostgreSQL server on TEST_DATABASE_URL), false on the embedded server. */
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
-
-// Kept in step with tests/setup/global-setup.ts (a test file cannot import the setup module's value).
-const TEMPLATE_DB = 'packshop_template';
 
 /** A connection string to the test server's maintenance database (embedded, or TEST_DATABASE_URL in the postgres project). */
 export function serverAdminUrl(): string {
@@ -38,19 +34,17 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /**
- * A new database on the test server, dropped again on close: migrated (copied from the migrated
- * template on the embedded server) unless `empty`.
+ * A new database on the test server, dropped again on close: a copy of the run's migrated template
+ * (tests/setup/global-setup.ts) unless `empty`.
  */
 export async function createPostgresDb(poolMax = 10, opts: { empty?: boolean } = {}): Promise<Database & { url: string }> {
   // Writes on a database with no app around it (services called directly) still drop caches and
   // wake workers after they commit, as the shop's do (server/after-commit.ts; wired once).
   subscribeAfterCommit();
   const name = `packshop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const fromTemplate = !usingPostgres() && !opts.empty;
-  await adminQuery(`CREATE DATABASE "${name}"${fromTemplate ? ` TEMPLATE ${TEMPLATE_DB}` : ''}`);
+  await adminQuery(`CREATE DATABASE "${name}"${opts.empty ? '' : ` TEMPLATE "${inject('templateDb')}"`}`);
   const url = databaseUrl(serverAdminUrl(), name);
   const database = await openPostgres(url, poolMax);
-  if (!fromTemplate && !opts.empty) await runMigrations(database.executor);
   return {
     ...database,
     url,
