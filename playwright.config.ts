@@ -89,7 +89,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run build && rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+      // E2E_BUILT=1: dist/ is already built for this commit (.ci/run builds once for the journeys and Node 24).
+      command: `${process.env.E2E_BUILT ? '' : 'npm run build && '}rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       timeout: 240_000,
       reuseExistingServer: !process.env.CI,
