@@ -1,12 +1,14 @@
+import { BoundedCache } from '../lib/bounded-cache';
 import { onCatalogChanged } from '../lib/catalog-events';
 import { logServerError } from '../lib/log';
 
 /**
- * Rendered pages, kept like the catalogue's answers (server/services/catalogue/catalog-cache.ts):
- * bounded, least recently used first out, and dropped whole whenever the catalogue changes, in this
- * process or in another instance (catalog-sync.ts turns PostgreSQL NOTIFY into the same event). A
- * page shows only catalogue data and the anonymous shell, so that event is all that can make one
- * stale; the TTL is the same safety net as the catalogue's, for writes that bypass the event.
+ * Rendered pages, kept like the catalogue's answers (server/services/catalogue/catalog-cache.ts) in
+ * the one bounded cache (server/lib/bounded-cache.ts): least recently used first out, and dropped
+ * whole whenever the catalogue changes, in this process or in another instance (catalog-sync.ts
+ * turns PostgreSQL NOTIFY into the same event). A page shows only catalogue data and the anonymous
+ * shell, so that event is all that can make one stale; the TTL is the same safety net as the
+ * catalogue's, for writes that bypass the event.
  * A page past its TTL is served once more while it is rendered again behind it (stale while
  * revalidate): a page asked for less often than every 30 s would otherwise be rendered on every
  * request, and a render is the slowest part of a first paint (decision 0151). A change event still
@@ -37,65 +39,23 @@ export interface PageCacheOptions<T> {
 }
 
 export function createPageCache<T>({ sizeOf, maxEntries = PAGE_CACHE_MAX_ENTRIES, maxBytes = PAGE_CACHE_MAX_BYTES, ttlMs = PAGE_TTL_MS }: PageCacheOptions<T>): PageCache<T> {
-  const entries = new Map<string, { html: T; bytes: number; expires: number }>();
-  const inFlight = new Map<string, Promise<T | null>>();
-  let generation = 0;
-  let bytes = 0;
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-  onCatalogChanged(() => {
-    generation++;
-    entries.clear();
-    inFlight.clear();
-    bytes = 0;
+  const pages = new BoundedCache<T | null>({
+    maxEntries,
+    maxWeight: maxBytes,
+    ttlMs,
+    weightOf: (page) => (page === null ? 0 : sizeOf(page)),
+    // A page that has nothing to show (a product that went away) is answered, and forgotten.
+    keep: (page) => page !== null,
+    revalidateInBackground: (key, err) => logServerError(`page render ${key}`, err),
   });
-
+  onCatalogChanged(() => pages.clear());
   return {
+    get: (key, render) => pages.get(key, render),
     get size() {
-      return entries.size;
+      return pages.size;
     },
     get bytes() {
-      return bytes;
-    },
-    get(key, render) {
-      const hit = entries.get(key);
-      if (hit) {
-        // Re-inserted so that the Map's order is least recently used first.
-        entries.delete(key);
-        entries.set(key, hit);
-        if (hit.expires <= Date.now() && !inFlight.has(key)) void refresh(key, render).catch((err: unknown) => logServerError(`page render ${key}`, err));
-        return Promise.resolve(hit.html);
-      }
-      return inFlight.get(key) ?? refresh(key, render);
+      return pages.weight;
     },
   };
-
-  function refresh(key: string, render: () => Promise<T | null>): Promise<T | null> {
-    const startedAt = generation;
-    const promise = render()
-      .then((html) => {
-        // A page rendered from data read before a change is not kept (it may show the old data).
-        if (generation === startedAt) {
-          remove(key);
-          const size = html === null ? 0 : sizeOf(html);
-          // A page larger than the whole bound is served but not kept.
-          if (html !== null && size <= maxBytes) {
-            // Least recently used first out, until the new page fits both bounds.
-            while (entries.size > 0 && (entries.size >= maxEntries || bytes + size > maxBytes)) remove(entries.keys().next().value as string);
-            entries.set(key, { html, bytes: size, expires: Date.now() + ttlMs });
-            bytes += size;
-          }
-        }
-        return html;
-      })
-      .finally(() => {
-        if (inFlight.get(key) === promise) inFlight.delete(key);
-      });
-    inFlight.set(key, promise);
-    return promise;
-  }
 }
