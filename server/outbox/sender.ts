@@ -4,8 +4,8 @@ import { backoffMs, MAX_ATTEMPTS } from './backoff';
 import { onOutboxWake } from './outbox';
 import { fillLink, issueOneTimeLink, SecretGoneError } from './secrets';
 import type { MailTransport } from './transport';
-import { singlePass } from './single-pass';
 import { logger } from '../lib/log';
+import { pollWorker } from '../lib/poll-worker';
 import { plainSql } from '../db/sql-client';
 import { claimDueMessages, keepPendingMessages, type ClaimedMessage } from './outbox.sql';
 
@@ -37,8 +37,6 @@ export interface RunResult {
 export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 120_000;
-  let timer: NodeJS.Timeout | undefined;
-  let unsubscribe: (() => void) | undefined;
 
   // The claim and the keep run after every order (the sender is woken by each): on the pool's plain
   // connection, past Prisma's per-statement work (docs/decisions/0148).
@@ -102,28 +100,19 @@ export function createOutboxSender(db: PrismaClient, options: SenderOptions) {
     }
   }
 
-  // A pass now, or once more after the one in progress.
-  const passes = singlePass(pass, (err) => warn(err));
-  const runOnce = passes.runOnce;
-
-  function warn(err: unknown) {
-    logger().warn({ err }, 'outbox: e-mail delivery pass failed');
-  }
+  // Polls, and is woken right after a commit that queued an e-mail (server/after-commit.ts).
+  const worker = pollWorker({
+    pass,
+    everyMs: options.pollMs ?? 5_000,
+    wakeOn: [onOutboxWake],
+    onError: (err) => logger().warn({ err }, 'outbox: e-mail delivery pass failed'),
+  });
 
   return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void runOnce().catch(warn), options.pollMs ?? 5_000);
-      timer.unref();
-      unsubscribe = onOutboxWake(() => void runOnce().catch(warn));
-      void runOnce().catch(warn);
-    },
+    runOnce: worker.runOnce,
+    start: worker.start,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      unsubscribe?.();
-      await passes.current()?.catch(() => undefined);
+      await worker.stop();
       options.transport?.close();
     },
   };

@@ -7,7 +7,7 @@ import { postWebhook } from './http-post';
 import { signedHeaders } from './signing';
 import { subscribedEventTypes } from './subscriptions';
 import { claimDueDeliveries, pruneDeliveredEvents, type ClaimedDelivery } from './webhooks.sql';
-import { singlePass } from '../outbox/single-pass';
+import { pollWorker } from '../lib/poll-worker';
 import { logger } from '../lib/log';
 import { batchWrite } from '../db/unit-of-work';
 import { newId } from '../db/ids';
@@ -52,9 +52,7 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
-  const unsubscribe: (() => void)[] = [];
 
   async function claim(): Promise<Claimed[]> {
     const rows = await claimDueDeliveries(db, batchSize, leaseMs);
@@ -113,36 +111,20 @@ export function createWebhookSender(db: PrismaClient, options: WebhookSenderOpti
     }
   }
 
-  // A pass now, or once more after the one in progress.
-  const passes = singlePass(pass, (err) => warn(err));
-  const runOnce = passes.runOnce;
-
-  function warn(err: unknown) {
-    logger().warn({ err }, 'webhooks: delivery pass failed');
-  }
-
   // Woken after commits (the e-mail outbox's wake and the catalogue's change signal), but only when
   // this instance queued something: other requests never make the sender query.
-  const wakeIfQueued = () => {
-    if (takeQueuedFlag()) void runOnce().catch(warn);
-  };
+  const ifQueued = (subscribe: (fn: () => void) => () => void) => (wake: () => void) =>
+    subscribe(() => {
+      if (takeQueuedFlag()) wake();
+    });
+  const worker = pollWorker({
+    pass,
+    everyMs: options.pollMs ?? 5_000,
+    wakeOn: [onOutboxWake, onCatalogChanged, onWebhooksWake].map(ifQueued),
+    onError: (err) => logger().warn({ err }, 'webhooks: delivery pass failed'),
+  });
 
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void runOnce().catch(warn), options.pollMs ?? 5_000);
-      timer.unref();
-      unsubscribe.push(onOutboxWake(wakeIfQueued), onCatalogChanged(wakeIfQueued), onWebhooksWake(wakeIfQueued));
-      void runOnce().catch(warn);
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      for (const u of unsubscribe.splice(0)) u();
-      await passes.current()?.catch(() => undefined);
-    },
-  };
+  return { runOnce: worker.runOnce, start: worker.start, stop: worker.stop };
 }
 
 export type WebhookSender = ReturnType<typeof createWebhookSender>;

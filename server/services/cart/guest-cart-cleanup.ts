@@ -10,7 +10,7 @@
 import type { SqlExecutor } from '../../db/migrate';
 import { logger } from '../../lib/log';
 import { guestCartsRemoved } from '../../lib/metrics';
-import { singlePass } from '../../outbox/single-pass';
+import { pollWorker } from '../../lib/poll-worker';
 
 /** Every instance contends for this advisory lock before it removes guest carts. */
 export const GUEST_CART_CLEANUP_LOCK_KEY = 727_274_163;
@@ -94,28 +94,18 @@ export async function removeAbandonedGuestCarts(executor: SqlExecutor, opts: Cle
  * the run in hand after its current batch and waits for it.
  */
 export function startGuestCartCleanup(executor: SqlExecutor, opts: { days: number; startDelayMs?: number; everyMs?: number }) {
-  let stopping = false;
-  const warn = (err: unknown) => logger().warn({ err }, 'Guest cart cleanup failed; it runs again within the hour');
-  const pass = singlePass(async () => {
-    const run = await removeAbandonedGuestCarts(executor, { days: opts.days, stopping: () => stopping });
-    if (run?.removed) {
-      logger().info({ removed: run.removed, batches: run.batches, days: opts.days }, `Guest carts: removed ${run.removed} untouched for ${opts.days} days`);
-    }
-    return run;
-  }, warn);
-  const run = () => {
-    if (!stopping) void pass.runOnce().catch(warn);
-  };
-  const first = setTimeout(run, opts.startDelayMs ?? 5 * 60_000);
-  first.unref();
-  const timer = setInterval(run, opts.everyMs ?? HOUR_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await pass.current()?.catch(() => undefined);
+  const worker = pollWorker({
+    async pass(stopping) {
+      const run = await removeAbandonedGuestCarts(executor, { days: opts.days, stopping });
+      if (run?.removed) {
+        logger().info({ removed: run.removed, batches: run.batches, days: opts.days }, `Guest carts: removed ${run.removed} untouched for ${opts.days} days`);
+      }
+      return run;
     },
-  };
+    firstAfterMs: opts.startDelayMs ?? 5 * 60_000,
+    everyMs: opts.everyMs ?? HOUR_MS,
+    onError: (err) => logger().warn({ err }, 'Guest cart cleanup failed; it runs again within the hour'),
+  });
+  worker.start();
+  return { stop: worker.stop };
 }

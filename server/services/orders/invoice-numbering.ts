@@ -9,7 +9,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { plainSql } from '../../db/sql-client';
 import { logger } from '../../lib/log';
-import { singlePass } from '../../outbox/single-pass';
+import { pollWorker } from '../../lib/poll-worker';
 import { numberDueOrders } from './invoice-numbering.sql';
 
 /** Numbers every committed order still waiting for its invoice number; answers how many it numbered. */
@@ -35,20 +35,15 @@ export async function numberAfterPlacing(db: PrismaClient): Promise<void> {
  * start and then every `pollMs`. Cheap when nothing is due (an index with no entries, no write).
  */
 export function startInvoiceNumbering(db: PrismaClient, opts: { pollMs?: number } = {}) {
-  const warn = (err: unknown) => logger().warn({ err }, 'Invoice numbering catch-up failed; retrying at the next pass');
-  const pass = singlePass(async () => {
-    const n = await numberDueInvoices(db);
-    if (n) logger().info({ numbered: n }, `Invoice numbering: numbered ${n} order${n === 1 ? '' : 's'} left without a number`);
-    return n;
-  }, warn);
-  const run = () => void pass.runOnce().catch(warn);
-  run();
-  const timer = setInterval(run, opts.pollMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await pass.current()?.catch(() => undefined);
+  const worker = pollWorker({
+    async pass() {
+      const n = await numberDueInvoices(db);
+      if (n) logger().info({ numbered: n }, `Invoice numbering: numbered ${n} order${n === 1 ? '' : 's'} left without a number`);
+      return n;
     },
-  };
+    everyMs: opts.pollMs ?? 30_000,
+    onError: (err) => logger().warn({ err }, 'Invoice numbering catch-up failed; retrying at the next pass'),
+  });
+  worker.start();
+  return { stop: worker.stop };
 }

@@ -10,6 +10,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { conflict, notFound } from '../../../shared/errors';
 import { logger } from '../../lib/log';
+import { pollWorker } from '../../lib/poll-worker';
 import { stripeClient, stripeFailure } from './client';
 import type { StripeSettings } from './config';
 
@@ -124,17 +125,12 @@ const CATCH_UP_EVERY_MS = 2 * 60_000;
  * instances picking the same order open one session.
  */
 export function startCheckoutCatchUp(db: PrismaClient, stripe: StripeSettings, publicUrl: string): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= openMissingCheckouts(db, stripe, publicUrl)
-      .catch((err: unknown) => logger().warn({ err: err instanceof Error ? err.message : String(err) }, 'Stripe checkout catch-up pass failed; retried at the next'))
-      .finally(() => (running = null));
-  }, CATCH_UP_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const worker = pollWorker({
+    pass: () => openMissingCheckouts(db, stripe, publicUrl),
+    firstAfterMs: CATCH_UP_EVERY_MS,
+    everyMs: CATCH_UP_EVERY_MS,
+    onError: (err) => logger().warn({ err: err instanceof Error ? err.message : String(err) }, 'Stripe checkout catch-up pass failed; retried at the next'),
+  });
+  worker.start();
+  return { stop: worker.stop };
 }

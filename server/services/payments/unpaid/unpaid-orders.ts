@@ -23,7 +23,7 @@ import { logger } from '../../../lib/log';
 import { unpaidOrdersReleased, unpaidOrderRemindersSent } from '../../../lib/metrics';
 import { mailer, type MailSettings } from '../../../mail/mail.service';
 import { paymentReminderEmail } from '../../../mail/templates/payment-reminder';
-import { singlePass } from '../../../outbox/single-pass';
+import { pollWorker } from '../../../lib/poll-worker';
 import { changeStatusInTx } from '../../orders/orders-admin.service';
 import { getPaymentSettings } from '../../settings/payment-settings.service';
 import { claimDueReminders, lockOrderForRelease } from './unpaid-orders.sql';
@@ -171,31 +171,21 @@ export async function releaseUnpaidOrders(
  * waits for it.
  */
 export function startUnpaidOrderRelease(db: PrismaClient, opts: { executor: SqlExecutor; mail: MailSettings; startDelayMs?: number; everyMs?: number }) {
-  let stopping = false;
-  const warn = (err: unknown) => logger().warn({ err }, 'Unpaid order release failed; it runs again in a few minutes');
-  const pass = singlePass(async () => {
-    const run = await releaseUnpaidOrders(db, opts.executor, { mail: opts.mail, stopping: () => stopping });
-    if (run && (run.released || run.reminded)) {
-      logger().info(
-        { released: run.released, reminded: run.reminded, hours: run.hours },
-        `Unpaid orders: ${run.released} cancelled after ${run.hours} hours, ${run.reminded} reminded`,
-      );
-    }
-    return run;
-  }, warn);
-  const run = () => {
-    if (!stopping) void pass.runOnce().catch(warn);
-  };
-  const first = setTimeout(run, opts.startDelayMs ?? 60_000);
-  first.unref();
-  const timer = setInterval(run, opts.everyMs ?? EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await pass.current()?.catch(() => undefined);
+  const worker = pollWorker({
+    async pass(stopping) {
+      const run = await releaseUnpaidOrders(db, opts.executor, { mail: opts.mail, stopping });
+      if (run && (run.released || run.reminded)) {
+        logger().info(
+          { released: run.released, reminded: run.reminded, hours: run.hours },
+          `Unpaid orders: ${run.released} cancelled after ${run.hours} hours, ${run.reminded} reminded`,
+        );
+      }
+      return run;
     },
-  };
+    firstAfterMs: opts.startDelayMs ?? 60_000,
+    everyMs: opts.everyMs ?? EVERY_MS,
+    onError: (err) => logger().warn({ err }, 'Unpaid order release failed; it runs again in a few minutes'),
+  });
+  worker.start();
+  return { stop: worker.stop };
 }
