@@ -165,3 +165,18 @@ export class BoundedCache<V> {
     this.totalWeight -= entry.weight;
   }
 }
+
+// Several apps (tests) can share one process, each with its own database: a cache shared by the
+// process keys its values by this number of their database client.
+const dbIds = new WeakMap<object, number>();
+let nextDbId = 1;
+
+/** A number for the database client `db`, the same for the same client, for cache keys. */
+export function dbKeyOf(db: object): number {
+  let id = dbIds.get(db);
+  if (id === undefined) {
+    id = nextDbId++;
+    dbIds.set(db, id);
+  }
+  return id;
+}

@@ -1,4 +1,5 @@
 import type { SqlClient } from '../db/sql-client';
+import { BoundedCache } from '../lib/bounded-cache';
 import { readSubscribedEventTypes } from './webhooks.sql';
 
 /**
@@ -9,21 +10,15 @@ import { readSubscribedEventTypes } from './webhooks.sql';
  */
 const SUBSCRIPTIONS_TTL_MS = 5_000;
 
-let cached: { at: number; types: Set<string> } | null = null;
-let generation = 0;
+// One value (the shop's endpoints), in the one bounded cache (server/lib/bounded-cache.ts): a change
+// made while a read is in flight drops it, so that read is not kept.
+const subscribed = new BoundedCache<Set<string>>({ maxEntries: 1, ttlMs: SUBSCRIPTIONS_TTL_MS });
 
-export async function subscribedEventTypes(client: SqlClient): Promise<Set<string>> {
-  if (cached && Date.now() - cached.at < SUBSCRIPTIONS_TTL_MS) return cached.types;
-  const at = Date.now();
-  const readFor = generation;
-  const types = new Set(await readSubscribedEventTypes(client));
-  // A change made while this read was in flight has already cleared the cache: keep it cleared.
-  if (readFor === generation) cached = { at, types };
-  return types;
+export function subscribedEventTypes(client: SqlClient): Promise<Set<string>> {
+  return subscribed.get('types', async () => new Set(await readSubscribedEventTypes(client)));
 }
 
 /** Called after an endpoint is created, changed or deleted on this instance. */
 export function webhookSubscriptionsChanged(): void {
-  generation++;
-  cached = null;
+  subscribed.clear();
 }

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../lib/bounded-cache';
+import { BoundedCache, dbKeyOf } from '../../lib/bounded-cache';
 import { onCatalogChanged } from '../../lib/catalog-events';
 import { catalogCache } from '../../lib/metrics';
 
@@ -31,18 +31,6 @@ const answers = new BoundedCache<CachedAnswer<unknown>>({
 });
 onCatalogChanged(() => answers.clear());
 
-// Several apps (tests) can share this process, each with its own database: keys carry a db id.
-const dbIds = new WeakMap<object, number>();
-let nextDbId = 1;
-function dbKey(db: object): number {
-  let id = dbIds.get(db);
-  if (id === undefined) {
-    id = nextDbId++;
-    dbIds.set(db, id);
-  }
-  return id;
-}
-
 export function cacheSize(): number {
   return answers.size;
 }
@@ -57,7 +45,7 @@ export function cacheJsonBytes(): number {
  * one load, so a burst of shoppers after a stock change costs one query, not fifty.
  */
 export function cachedAnswer<T>(db: object, key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
-  return answers.get(`${dbKey(db)}|${key}`, async () => {
+  return answers.get(`${dbKeyOf(db)}|${key}`, async () => {
     const value = await load();
     return { value, json: JSON.stringify(value) };
   }) as Promise<CachedAnswer<T>>;

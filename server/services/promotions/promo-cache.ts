@@ -7,6 +7,7 @@ import type { PrismaClient } from '@prisma/client';
 import type { CouponRule } from '../../../shared/domain/coupon';
 import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
 import type { ShippingRules } from '../../../shared/domain/shipping';
+import { BoundedCache, dbKeyOf } from '../../lib/bounded-cache';
 import { catalogChanged, onCatalogChanged } from '../../lib/catalog-events';
 import { loadGiftTiers } from './gift-tier-rules';
 import { loadShippingRules } from '../settings/shipping-rules.service';
@@ -16,41 +17,23 @@ export type FoundCoupon = CouponRule & { id: string; usageLimit: number | null; 
 
 const TTL_MS = 5_000;
 // Codes looked up, found or not (a shopper typing a wrong code is asked about often too); bounded
-// so that a flood of made-up codes cannot grow it.
+// so that a flood of made-up codes cannot grow it. Both caches are the one bounded cache
+// (server/lib/bounded-cache.ts), keyed by database.
 const MAX_COUPON_CODES = 2_000;
-type Entry = { at: number; value: Promise<[GiftTierRule[], ShippingRules]> };
-type CouponEntry = { at: number; value: Promise<FoundCoupon | null> };
-let cache = new WeakMap<object, Entry>();
-let coupons = new WeakMap<object, Map<string, CouponEntry>>();
+const rules = new BoundedCache<[GiftTierRule[], ShippingRules]>({ maxEntries: 100, ttlMs: TTL_MS });
+const coupons = new BoundedCache<FoundCoupon | null>({ maxEntries: MAX_COUPON_CODES, ttlMs: TTL_MS });
 onCatalogChanged(() => {
-  cache = new WeakMap();
-  coupons = new WeakMap();
+  rules.clear();
+  coupons.clear();
 });
 
 export function promoData(db: PrismaClient): Promise<[GiftTierRule[], ShippingRules]> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = Promise.all([loadGiftTiers(db), loadShippingRules(db)]);
-  const entry = { at: Date.now(), value };
-  cache.set(db, entry);
-  value.catch(() => cache.get(db) === entry && cache.delete(db));
-  return value;
+  return rules.get(String(dbKeyOf(db)), () => Promise.all([loadGiftTiers(db), loadShippingRules(db)]));
 }
 
 /** A coupon by its normalised code (null when there is none), as findCoupon reads it. */
 export function cachedCoupon(db: PrismaClient, code: string, load: () => Promise<FoundCoupon | null>) {
-  let byCode = coupons.get(db);
-  if (!byCode) coupons.set(db, (byCode = new Map()));
-  const hit = byCode.get(code);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = load();
-  const entry = { at: Date.now(), value };
-  byCode.delete(code);
-  byCode.set(code, entry);
-  if (byCode.size > MAX_COUPON_CODES) byCode.delete(byCode.keys().next().value as string);
-  const map = byCode;
-  value.catch(() => map.get(code) === entry && map.delete(code));
-  return value;
+  return coupons.get(`${dbKeyOf(db)}|${code}`, load);
 }
 
 /**

@@ -6,16 +6,15 @@ import { knownWords, nearestWords, similarWords } from './dictionary.sql';
 import { rankedProductIds } from './search-ids.sql';
 import { buildPlan, type SearchPlan } from './search-plan';
 import { synonymRules } from './synonym-cache';
+import { BoundedCache, dbKeyOf } from '../../lib/bounded-cache';
 import { onCatalogChanged } from '../../lib/catalog-events';
 
-// Plans by query text, per database: the dictionary and synonyms they were built from change only
-// with the catalogue (or a synonym), which drops them all in this and every other instance.
+// Plans by query text and database (the one bounded cache, server/lib/bounded-cache.ts): the
+// dictionary and synonyms they were built from change only with the catalogue (or a synonym), which
+// drops them all in this and every other instance.
 const PLAN_CACHE_MAX = 2000;
-const plans = new WeakMap<object, { generation: number; byText: Map<string, Promise<SearchPlan | null>> }>();
-let generation = 0;
-onCatalogChanged(() => {
-  generation++;
-});
+const plans = new BoundedCache<SearchPlan | null>({ maxEntries: PLAN_CACHE_MAX, ttlMs: Infinity });
+onCatalogChanged(() => plans.clear());
 
 /**
  * The one search (docs/architecture.md section 13, decision 0169): the listing, the header's suggestions,
@@ -24,20 +23,8 @@ onCatalogChanged(() => {
  * ("%", "!!!") gives a plan that finds nothing.
  */
 export function planSearch(db: PrismaClient, text: string | null | undefined, opts: { prefixLast?: boolean } = {}): Promise<SearchPlan | null> {
-  const key = `${opts.prefixLast ? 'p' : 'w'}|${text ?? ''}`;
-  let kept = plans.get(db);
-  if (!kept || kept.generation !== generation) {
-    kept = { generation, byText: new Map() };
-    plans.set(db, kept);
-  }
-  const forDb = kept.byText;
-  const hit = forDb.get(key);
-  if (hit) return hit;
-  if (forDb.size >= PLAN_CACHE_MAX) forDb.delete(forDb.keys().next().value as string);
-  const made = makePlan(db, text, opts);
-  forDb.set(key, made);
-  made.catch(() => forDb.delete(key));
-  return made;
+  const key = `${dbKeyOf(db)}|${opts.prefixLast ? 'p' : 'w'}|${text ?? ''}`;
+  return plans.get(key, () => makePlan(db, text, opts));
 }
 
 async function makePlan(db: PrismaClient, text: string | null | undefined, opts: { prefixLast?: boolean }): Promise<SearchPlan | null> {
