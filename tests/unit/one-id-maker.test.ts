@@ -20,8 +20,7 @@ const read = (path: string) => readFileSync(join(projectRoot, path), 'utf8');
 
 /** Places that make random identifiers which are not row ids, and why. */
 const NOT_ROW_IDS = new Set([
-  'server/auth/session-sync.ts', // this instance's name on the NOTIFY channel
-  'server/services/catalogue/catalog-sync.ts', // the same, for catalogue changes
+  'server/lib/notify-sync.ts', // this instance's name on a NOTIFY channel (catalogue, sessions)
   'server/http/request-log.ts', // a request's id in the log and the X-Request-Id header
 ]);
 
