@@ -24,7 +24,7 @@ beforeAll(async () => {
   await t.db.$executeRaw`
     INSERT INTO "Variant" ("id", "productId", "sku", "type", "color", "widthCm", "heightCm", "sizeCode", "onHand", "updatedAt")
     SELECT 'scale' || g, ${productId}, 'SCALE_' || g, 'normal', 'black', 10, 10, '10x10', 5, now() FROM generate_series(1, ${EXISTING}) AS g`;
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 function upload(path: 'stock' | 'products', lines: string[], mode: 'dry_run' | 'apply' = 'dry_run') {
@@ -54,7 +54,7 @@ describe('stock import with 40,000 distinct SKUs', () => {
     expect(applied.status).toBe(409);
     expect(applied.body).toMatchObject({ detail: 'Nothing was imported: 39000 row(s) refused', applied: false, summary: { refuse: 39_000 } });
     expect(await t.db.variant.count({ where: { sku: { startsWith: 'SCALE_' }, onHand: 5 } })).toBe(EXISTING);
-  }, 60_000);
+  }, 180_000);
 
   it('applies 40,000 known SKUs in one go: 200, every figure and ledger row written', async () => {
     const file = stockFile(range(EXISTING).map((i) => `scale_${i},${i % 2 ? 7 : 5},recount,count ${i}`));
@@ -70,7 +70,7 @@ describe('stock import with 40,000 distinct SKUs', () => {
     expect(await t.db.variant.findUniqueOrThrow({ where: { sku: 'SCALE_40000' }, select: { onHand: true } })).toEqual({ onHand: 5 });
     expect(await t.db.inventoryLedger.count({ where: { subject: { startsWith: 'SCALE_' }, reason: 'recount', before: 5, after: 7 } })).toBe(20_000);
     expect(await t.db.inventoryLedger.findFirstOrThrow({ where: { subject: 'SCALE_39999' }, select: { notes: true, delta: true } })).toEqual({ notes: 'count 39999', delta: 2 });
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('the 50,000-row limit', () => {
@@ -81,7 +81,7 @@ describe('the 50,000-row limit', () => {
     expect(res.status).toBe(200);
     expect(res.body.rows).toHaveLength(MAX_IMPORT_ROWS);
     expect(res.body.rows.at(-1)).toMatchObject({ line: MAX_IMPORT_ROWS + 3, sku: `SCALE_${MAX_IMPORT_ROWS}`, errors: [`Unknown SKU SCALE_${MAX_IMPORT_ROWS}`] });
-  }, 60_000);
+  }, 180_000);
 
   it('refuses 50,001 rows with a 400 naming the limit, for stock and for products, and writes nothing', async () => {
     const detail = 'The file has more than 50,000 rows (the header row not counted); split it into files of at most 50,000 rows';
@@ -93,5 +93,5 @@ describe('the 50,000-row limit', () => {
     const products = ['product_name,category,type,color,width_cm,height_cm,pack_size,price_tiers', ...range(MAX_IMPORT_ROWS + 1).map((i) => `Bulk,polymailers,normal,black,${i},10,50,1:2`)];
     expect(await upload('products', products)).toMatchObject({ status: 400, body: { detail } });
     expect(await upload('products', products, 'apply')).toMatchObject({ status: 400, body: { detail } });
-  }, 60_000);
+  }, 180_000);
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await endpoint(['inventory.adjusted', 'inventory.low_stock'], false);
   await endpoint(['order.created']);
   webhookSubscriptionsChanged();
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 function upload(lines: string[], mode: 'dry_run' | 'apply') {
