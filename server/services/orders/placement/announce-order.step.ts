@@ -1,0 +1,13 @@
+// Step 6: what the placed order announces besides the shopper's confirmation (step 4): the low-stock
+// e-mail to staff when step 5 took a variant across the threshold, and the order.placed webhook.
+// Both are outbox rows in the order's transaction, so they exist exactly when the order does.
+import type { SqlClient } from '../../../db/sql-client';
+import type { Mailer } from '../../../mail/mail.service';
+import { lowStockEmail, type LowStockLine } from '../../../mail/templates/low-stock';
+import { webhookOrderPlaced } from '../../../webhooks/events';
+import type { OrderRow } from '../order.mapper';
+
+export async function announceOrderStep(tx: SqlClient, m: Mailer, order: OrderRow, email: string, lowStock: LowStockLine[]) {
+  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
+  await webhookOrderPlaced(tx, order, email, lowStock);
+}

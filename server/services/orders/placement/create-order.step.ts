@@ -1,0 +1,106 @@
+// Step 3: the order, its lines, gifts and first timeline entry; the cart removed, the key and the
+// address remembered: one statement, touching only this shopper's rows. The answer is built here
+// from what was written. An accepted quote is marked accepted by the same order.
+import { newId } from '../../../db/ids';
+import type { SqlClient } from '../../../db/sql-client';
+import { companyOf } from '../../../auth/user.mapper';
+import type { OrderRow } from '../order.mapper';
+import { newOrderNumber } from '../order-number';
+import { writeOrder } from './create-order.sql';
+import type { Buyer, PlaceOrderInput, QuotedSource } from './placement.types';
+import type { PricedOrder } from './price-order.step';
+import type { LinesToPlace } from './read-lines.step';
+
+export async function createOrderStep<C extends SqlClient>(
+  tx: C,
+  user: Buyer,
+  input: PlaceOrderInput,
+  key: string | null,
+  { cart, tiers }: LinesToPlace,
+  { priced, selections }: PricedOrder,
+  now: Date,
+  quote: QuotedSource<C> | undefined,
+): Promise<OrderRow> {
+  const address = input.shipping_address;
+  const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
+  const tierName = new Map(tiers.map((x) => [x.id, x.name]));
+  const t = priced.totals;
+  const order: OrderRow = {
+    id: newId(),
+    orderNumber: newOrderNumber(now),
+    createdAt: now,
+    status: 'pending',
+    paymentMethod: 'stripe',
+    subtotalCents: t.subtotalCents,
+    discountCents: t.discountCents,
+    shippingCents: t.shippingCents,
+    gstCents: t.gstCents,
+    totalCents: t.totalCents,
+    totalWeightGrams: t.totalWeightGrams,
+    couponCode: priced.coupon?.code ?? null,
+    shipFullName: address.fullName,
+    shipPhone: address.phone,
+    shipLine1: address.addressLine1,
+    shipLine2: address.addressLine2 || null,
+    shipUnit: address.unit || null,
+    shipPostalCode: address.postalCode,
+    shipCity: address.city,
+    shipState: address.state,
+    shipCountry: address.country,
+    trackingNumber: null,
+    courier: null,
+    items: cart.items.map((l, i) => ({
+      variantId: l.variant.id,
+      productId: l.variant.product.id,
+      productName: l.variant.product.name,
+      sku: l.variant.sku,
+      attributes: { size: l.variant.sizeCode, color: l.variant.color, pack_size: l.variant.packSize, type: l.variant.type },
+      productImage: l.variant.product.images[0]?.url ?? null,
+      unitPriceCents: t.lines[i].unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: t.lines[i].lineTotalCents,
+    })),
+    gifts: selections.map((s) => ({ giftItemId: s.giftId, giftName: giftById.get(s.giftId)?.name ?? '', tierName: tierName.get(s.tierId) ?? null, quantity: 1 })),
+    // A new order has no checkout yet (it is opened after the commit), no refunds, no credit notes.
+    checkoutUrl: null,
+    checkoutState: null,
+    refundedCents: 0,
+    refunds: [],
+    creditNotes: [],
+  };
+  await writeOrder(tx, {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: user.id,
+    email: user.email,
+    createdAt: now,
+    totals: t,
+    couponCode: order.couponCode,
+    // The invoice bills the company as it was when the order was placed, not as it is edited later.
+    buyerCompany: companySnapshot(user),
+    ship: {
+      fullName: order.shipFullName,
+      phone: order.shipPhone,
+      line1: order.shipLine1,
+      line2: order.shipLine2,
+      unit: order.shipUnit,
+      postalCode: order.shipPostalCode,
+      city: order.shipCity,
+      state: order.shipState,
+      country: order.shipCountry,
+    },
+    // Ids made in line order: the order's lines read back "ORDER BY id" in the cart's order.
+    items: order.items.map((i) => ({ id: newId(), ...i, attributes: i.attributes as Record<string, unknown> })),
+    gifts: selections.map((s, i) => ({ id: newId(), tierId: s.tierId, ...order.gifts[i] })),
+    cartId: cart.id,
+    key,
+    addressId: input.address_id ?? null,
+  });
+  if (quote) await quote.accepted(tx, order, now);
+  return order;
+}
+
+function companySnapshot(user: Buyer) {
+  const company = companyOf(user.company ?? null);
+  return company ? JSON.stringify(company) : null;
+}
