@@ -1,7 +1,7 @@
 // Bank statement lines: PayNow and bank transfers matched to orders (server/services/payments/bank-statements/,
 // decision 0168). The upload itself is a multipart plain route (server/rest/payments/bank-statements.route.ts).
 import { applyBankLineInput, bankLineDto, bankLineList, bankLinesInput, dismissBankLineInput } from '../../../shared/schemas/bank-statements.schema';
-import { applyBankLine, dismissBankLine, listBankLines } from '../../services/payments/bank-statements/bank-statements.service';
+import { applyBankLine, dismissBankLine, listBankLines } from '../../services/payments/bank-statements/bank-line-review.service';
 import { staffProcedure } from '../../trpc/procedures';
 
 const tags = ['admin: payments'];
