@@ -1,10 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { formatMoney } from '../../../shared/domain/money';
-import { unitPriceFor } from '../../../shared/domain/pricing';
-import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel, unitNoun } from '../../../shared/domain/product-options';
-import { piecePriceLabel } from '../../../shared/domain/piece-price';
+import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
 import { initialChoice, onlyPackOf } from '../../../shared/domain/variant-choice';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productBreadcrumbs } from '../../../shared/seo/breadcrumbs';
@@ -17,9 +14,12 @@ import { useAuth } from '../../features/auth/AuthProvider';
 import { useCart } from '../../features/cart/CartProvider';
 import { Gallery } from '../../features/catalog/Gallery';
 import { MoreProducts } from '../../features/catalog/MoreProducts';
+import { ProductNotes } from '../../features/catalog/ProductNotes';
+import { ProductSpecifications } from '../../features/catalog/ProductSpecifications';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { StockBadge } from '../../features/catalog/StockBadge';
+import { VariantPricing } from '../../features/catalog/VariantPricing';
 import { siteOrigin } from '../../lib/site-origin';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 
@@ -30,13 +30,6 @@ const ErrorState = lazy(() => import('../../components/ui/ErrorState').then((m) 
 const SaveToList = lazy(() => import('../../features/lists/SaveToList'));
 // The quote form is fetched when asked for (first-load budget, decision 0147).
 const ProductQuote = lazy(() => import('../../features/quotes/ProductQuote'));
-
-/** Lucide's truck and shield-check, drawn here: two icon modules less on this page's first load (its 100 KB budget). */
-const NoteIcon = ({ children }: { children: ReactNode }) => (
-  <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-emerald-600" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    {children}
-  </svg>
-);
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
@@ -96,11 +89,6 @@ function ProductView({ product }: { product: ProductDetail }) {
   // Nothing left to sell (none on hand, or all of it allocated): no maximum and no total to show.
   const soldOut = variant ? variant.on_hand === 0 || variant.available <= 0 : false;
   const packSize = variant?.attributes.pack_size ?? 1;
-  const unitPrice = variant ? unitPriceFor(variant.price_tiers, quantity) : 0;
-  // A variant without a price yet shows no total rather than $0.00 (the cart refuses it with its reason).
-  const priced = unitPrice > 0;
-  const piecePrice = piecePriceLabel(unitPrice, packSize);
-  const specs = Object.entries(product.specifications);
 
   const choosePack = (nextId: string) => {
     setVariantId(nextId);
@@ -205,41 +193,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </div>
             </div>
 
-            <div className="flex items-end justify-between border-t border-slate-200 pt-4">
-              <div>
-                <p className="text-sm text-slate-600">Total Price</p>
-                <p className="text-2xl font-bold text-slate-900" data-testid="total-price">
-                  {variant && !soldOut && priced ? formatMoney(unitPrice * quantity) : '—'}
-                </p>
-                {variant && !soldOut && priced && (
-                  <p className="text-xs text-slate-500" data-testid="unit-price">
-                    {formatMoney(unitPrice)} per {unitNoun(packSize)} x {countOf(quantity, packSize)}
-                    {piecePrice && (
-                      <>
-                        {' · '}
-                        <span className="font-medium text-slate-700" data-testid="piece-price">
-                          {piecePrice}
-                        </span>
-                      </>
-                    )}
-                  </p>
-                )}
-                {!variant && <p className="text-xs text-slate-500">Choose a size and pack size to see the price</p>}
-                {variant && !soldOut && !priced && <p className="text-xs text-slate-500">No price yet: ask us for a quote</p>}
-              </div>
-              {variant && variant.price_tiers.length > 1 && (
-                <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">Bulk discounts available</span>
-              )}
-            </div>
-            {variant && variant.price_tiers.length > 1 && (
-              <ul className="grid grid-cols-2 gap-2 text-xs text-slate-600 sm:grid-cols-4" aria-label="Price tiers">
-                {[...variant.price_tiers].reverse().map((t) => (
-                  <li key={t.min_quantity} className="rounded-lg bg-slate-50 px-2 py-1.5 text-center">
-                    {countOf(t.min_quantity, packSize)}+: <span className="font-semibold text-slate-800">{formatMoney(t.price)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <VariantPricing variant={variant} quantity={quantity} soldOut={soldOut} />
 
             <Button size="lg" className="w-full" disabled={!variant || outOfStock || adding} onClick={add}>
               <ShoppingCart className="h-5 w-5" aria-hidden />
@@ -262,42 +216,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             )}
           </div>
 
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
-              <NoteIcon>
-                <path d="M14 18V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v11a1 1 0 0 0 1 1h2M15 18H9M19 18h2a1 1 0 0 0 1-1v-3.65a1 1 0 0 0-.22-.624l-3.48-4.35A1 1 0 0 0 17.52 8H14" />
-                <circle cx="17" cy="18" r="2" />
-                <circle cx="7" cy="18" r="2" />
-              </NoteIcon>
-              <div>
-                <p className="text-sm font-semibold text-slate-900">Fast Delivery</p>
-                <p className="text-xs text-slate-600">Processed in 1-2 working days, delivered in 2-5 across Singapore and Malaysia.</p>
-              </div>
-            </div>
-            <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4">
-              <NoteIcon>
-                <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1zm-11 -1 2 2 4-4" />
-              </NoteIcon>
-              <div>
-                <p className="text-sm font-semibold text-slate-900">Quality Guaranteed</p>
-                <p className="text-xs text-slate-600">Tough, waterproof film. Faulty packs replaced free.</p>
-              </div>
-            </div>
-          </div>
+          <ProductNotes />
 
-          {specs.length > 0 && (
-            <section className="mt-8">
-              <h2 className="text-lg font-semibold text-slate-900">Specifications</h2>
-              <dl className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-                {specs.map(([key, value]) => (
-                  <div key={key} className="grid grid-cols-[7.5rem_1fr] gap-4 px-4 sm:grid-cols-[10rem_1fr] py-2.5 text-sm">
-                    <dt className="capitalize text-slate-500">{key.replace(/_/g, ' ')}</dt>
-                    <dd className="text-slate-900">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
+          <ProductSpecifications specifications={product.specifications} />
         </div>
       </div>
       <MoreProducts product={product} />
