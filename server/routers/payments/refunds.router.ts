@@ -6,7 +6,7 @@ import { idParam } from '../../../shared/schemas/common.schema';
 import { creditNoteList, creditNoteListInput, paymentList, refundDto, refundInput, refundList } from '../../../shared/schemas/refunds.schema';
 import { listCreditNotes } from '../../services/orders/credit-notes/credit-notes.service';
 import { listPayments, listRefunds, refundOrder } from '../../services/payments/refunds/refunds.service';
-import { getReportSettings } from '../../services/reports/reports.service';
+import { getReportSettings } from '../../services/reports/report-settings.service';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
 
 const tags = ['admin: payments'];

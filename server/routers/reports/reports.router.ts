@@ -12,6 +12,7 @@ import {
   stockCoverReport,
   updateReportSettingsInput,
 } from '../../../shared/schemas/reports.schema';
+import { getReportSettings, updateReportSettings } from '../../services/reports/report-settings.service';
 import * as reports from '../../services/reports/reports.service';
 import { searchReportProcedures } from '../search/search-report.router';
 import { router } from '../../trpc/init';
@@ -88,11 +89,11 @@ export const reportsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/admin/reports/settings', tags, summary: 'Report settings: time zone, sales window, lead time and cover period', protect: true } })
     .input(z.object({}).optional())
     .output(reportSettings)
-    .query(({ ctx }) => reports.getReportSettings(ctx.db)),
+    .query(({ ctx }) => getReportSettings(ctx.db)),
 
   updateSettings: adminProcedure
     .meta({ openapi: { method: 'PUT', path: '/admin/reports/settings', tags, summary: 'Change the report settings (fields left out are unchanged)', protect: true } })
     .input(updateReportSettingsInput)
     .output(reportSettings)
-    .mutation(({ ctx, input }) => reports.updateReportSettings(ctx.db, input)),
+    .mutation(({ ctx, input }) => updateReportSettings(ctx.db, input)),
 });

@@ -1,13 +1,12 @@
+// The back office's reports over a day range: sales, stock cover, products, customers and
+// promotions, each summed by the queries of reports.sql.ts (stock cover: stock-cover.sql.ts).
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { GST_RATE_PERCENT } from '../../../shared/constants';
-import { formatCreditNoteNumber } from '../../../shared/domain/payment-state';
 import { toDollars } from '../../../shared/domain/money';
 import {
   addDays,
   dayIn,
   defaultInterval,
   percentChange,
-  previousPeriod,
   rangeBuckets,
   startOfDay,
   type DayRange,
@@ -15,67 +14,20 @@ import {
 } from '../../../shared/domain/report-range';
 import { stockCover } from '../../../shared/domain/stock-cover';
 import {
-  REPORT_SETTINGS_DEFAULTS,
-  reportSettings,
   type CustomersReport,
-  type GstReport,
   type ProductsReport,
   type PromotionsReport,
-  type ReportSettings,
   type SalesReport,
   type StockCoverReport,
 } from '../../../shared/schemas/reports.schema';
+import { getReportSettings, resolve } from './report-settings.service';
 import * as q from './reports.sql';
+import * as stockSql from './stock-cover.sql';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-const KEY = 'report_settings';
-
-/** The saved report settings over the defaults (a setting never saved, or no longer valid, reads as its default). */
-export async function getReportSettings(db: Db): Promise<ReportSettings> {
-  const row = await db.setting.findUnique({ where: { key: KEY }, select: { value: true } });
-  const value = (row?.value ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...REPORT_SETTINGS_DEFAULTS };
-  for (const [k, schema] of Object.entries(reportSettings.shape)) {
-    const parsed = schema.safeParse(value[k]);
-    if (parsed.success) out[k] = parsed.data;
-  }
-  return out as ReportSettings;
-}
-
-export async function updateReportSettings(db: PrismaClient, input: Partial<ReportSettings>): Promise<ReportSettings> {
-  const value = { ...(await getReportSettings(db)), ...input };
-  await db.setting.upsert({ where: { key: KEY }, create: { key: KEY, value }, update: { value }, select: { key: true } });
-  return value;
-}
-
-/** The words the GST screen, its CSV and the docs use for what the figures include. */
-function gstBasis(tz: string): string {
-  return (
-    `Orders placed in the period and not cancelled (pending, paid, processing, shipped and delivered), by order date in the shop's time zone (${tz}). ` +
-    'Supplies without GST (box 1) is the sum of those orders\' totals (goods after discounts, plus shipping) less their GST; ' +
-    `output tax (box 6) is the sum of the GST recorded on each order (${GST_RATE_PERCENT}/${100 + GST_RATE_PERCENT} of its total, rounded to the cent per order). ` +
-    'Credit notes (refunds, and cancellations of invoiced orders, which are then counted in the period they were placed) are subtracted in the period they were issued. ' +
-    'Every order is counted as a standard-rated supply as the shop recorded it, whatever the delivery country; orders cancelled without a credit note are left out, ' +
-    'and no zero-rated, exempt or imported-services figures are included.'
-  );
-}
-
-interface Resolved {
-  tz: string;
-  range: DayRange;
-  previous: DayRange;
-  from: Date;
-  to: Date;
-  prevFrom: Date;
-}
-
-async function resolve(db: Db, input: DayRange): Promise<Resolved> {
-  const { time_zone: tz } = await getReportSettings(db);
-  const range = { from: input.from, to: input.to };
-  const previous = previousPeriod(range);
-  return { tz, range, previous, from: startOfDay(range.from, tz), to: startOfDay(addDays(range.to, 1), tz), prevFrom: startOfDay(previous.from, tz) };
-}
+// The GST report lives in its own file; the router and the CSV route read every report through here.
+export { gstOrderRows, gstReport } from './gst-report.service';
 
 // ---------- sales ----------
 
@@ -123,87 +75,6 @@ export async function salesReport(db: Db, input: DayRange & { interval?: ReportI
   };
 }
 
-// ---------- GST ----------
-
-const monthOf = (day: string) => day.slice(0, 7);
-
-export async function gstReport(db: Db, input: DayRange): Promise<GstReport> {
-  const r = await resolve(db, input);
-  const buckets = rangeBuckets(r.range, 'month', r.tz);
-  const prevBounds = [r.prevFrom, r.from];
-  const [rows, prevRows, credits, prevCredits] = await Promise.all([
-    q.gstBuckets(db, buckets.bounds),
-    q.gstBuckets(db, prevBounds),
-    q.gstCreditBuckets(db, buckets.bounds),
-    q.gstCreditBuckets(db, prevBounds),
-  ]);
-  // Credit notes are subtracted in the period they are issued (decision 0166).
-  const figures = (rs: q.GstBucketRow[], cs: q.GstCreditBucketRow[]) => {
-    const credited = cs.reduce((s, x) => s + x.total, 0);
-    const creditedGst = cs.reduce((s, x) => s + x.gst, 0);
-    const total = rs.reduce((s, x) => s + x.total, 0) - credited;
-    const gst = rs.reduce((s, x) => s + x.gst, 0) - creditedGst;
-    return {
-      supplies_excluding_gst: toDollars(total - gst),
-      output_tax: toDollars(gst),
-      supplies_including_gst: toDollars(total),
-      orders: rs.reduce((s, x) => s + x.orders, 0),
-      credit_notes: cs.reduce((s, x) => s + x.notes, 0),
-      credited_including_gst: toDollars(credited),
-      credited_gst: toDollars(creditedGst),
-    };
-  };
-  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
-  const creditsByBucket = new Map(credits.map((row) => [row.bucket, row]));
-  return {
-    range: r.range,
-    previous_range: r.previous,
-    time_zone: r.tz,
-    ...figures(rows, credits),
-    previous: figures(prevRows, prevCredits),
-    by_month: buckets.days.map((day, i) => {
-      const row = byBucket.get(i + 1);
-      const credit = creditsByBucket.get(i + 1);
-      const last = i + 1 < buckets.days.length ? addDays(buckets.days[i + 1], -1) : r.range.to;
-      return { month: monthOf(day), from: day, to: last, ...figures(row ? [row] : [], credit ? [credit] : []) };
-    }),
-    basis: gstBasis(r.tz),
-  };
-}
-
-/** The orders behind the GST figures, as rows for the CSV download. */
-export async function gstOrderRows(db: Db, input: DayRange) {
-  const r = await resolve(db, input);
-  const [orders, credits] = await Promise.all([q.gstOrders(db, r.from, r.to), q.gstCredits(db, r.from, r.to)]);
-  return [
-    ...orders.map((o) => ({
-      order_number: o.orderNumber,
-      invoice_number: o.invoiceNumber ?? '',
-      order_date: dayIn(r.tz, o.createdAt),
-      month: monthOf(dayIn(r.tz, o.createdAt)),
-      status: o.status,
-      delivery_country: o.shipCountry,
-      total_including_gst: toDollars(o.totalCents),
-      supplies_excluding_gst: toDollars(o.totalCents - o.gstCents),
-      output_tax: toDollars(o.gstCents),
-      credit_note_number: '',
-    })),
-    // A credit note is a row of its own, dated when issued, its figures negative (decision 0166).
-    ...credits.map((c) => ({
-      order_number: c.orderNumber,
-      invoice_number: c.invoiceNumber ?? '',
-      order_date: dayIn(r.tz, c.issuedAt),
-      month: monthOf(dayIn(r.tz, c.issuedAt)),
-      status: 'credit_note',
-      delivery_country: c.shipCountry,
-      total_including_gst: -toDollars(c.amountCents),
-      supplies_excluding_gst: -toDollars(c.amountCents - c.gstCents),
-      output_tax: -toDollars(c.gstCents),
-      credit_note_number: formatCreditNoteNumber(c.number),
-    })),
-  ];
-}
-
 // ---------- stock cover ----------
 
 /** Rows per page of the stock cover when the request names no limit. */
@@ -211,7 +82,7 @@ const STOCK_COVER_PAGE = 50;
 
 export async function stockCoverReport(
   db: Db,
-  input: q.StockCoverFilter & { flagged?: 'true' | 'false'; sort?: q.StockCoverSort; page?: number; limit?: number },
+  input: stockSql.StockCoverFilter & { flagged?: 'true' | 'false'; sort?: stockSql.StockCoverSort; page?: number; limit?: number },
   now: Date = new Date(),
   opts: { purchaseList?: boolean } = {},
 ): Promise<StockCoverReport> {
@@ -223,7 +94,7 @@ export async function stockCoverReport(
   const page = input.page ?? 1;
   // The purchase list (CSV) is every variant with something to reorder; the screen and the API page.
   const limit = opts.purchaseList ? null : (input.limit ?? STOCK_COVER_PAGE);
-  const query: q.StockCoverQuery = {
+  const query: stockSql.StockCoverQuery = {
     from: startOfDay(window.from, tz),
     to: startOfDay(addDays(today, 1), tz),
     filter: {
@@ -241,9 +112,9 @@ export async function stockCoverReport(
     limit,
     offset: limit === null ? 0 : (page - 1) * limit,
   };
-  const rows = await q.stockCoverPage(db, query);
+  const rows = await stockSql.stockCoverPage(db, query);
   // A page past the last has no row to carry the counts: ask for the first row for them.
-  const counts = rows[0] ?? (query.offset > 0 ? (await q.stockCoverPage(db, { ...query, limit: 1, offset: 0 }))[0] : undefined);
+  const counts = rows[0] ?? (query.offset > 0 ? (await stockSql.stockCoverPage(db, { ...query, limit: 1, offset: 0 }))[0] : undefined);
   return {
     window_days: settings.stock_window_days,
     lead_time_days: settings.lead_time_days,
