@@ -5,6 +5,7 @@ import { addToCartInput, applyCouponInput, cartQueryInput, cartOutput, toggleGif
 import { bulkCartInput, bulkCartOutput, bulkCheckOutput, skuSuggestInput, skuSuggestOutput } from '../../../shared/schemas/repeat-buying.schema';
 import { newGuestCartCheck } from '../../auth/rate-limit';
 import * as cart from '../../services/cart/cart.service';
+import * as cartPromotions from '../../services/cart/cart-promotions.service';
 import { bulkAdd, bulkCheck, suggestSkus } from '../../services/cart/repeat-buying.service';
 import type { Context } from '../../trpc/context';
 import { router } from '../../trpc/init';
@@ -51,19 +52,19 @@ export const cartRouter = router({
     .meta(meta('POST', '/cart/coupon', 'Apply a coupon code to the cart'))
     .input(applyCouponInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.applyCoupon(ctx.db, owner(ctx), input, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip, newGuestCart: newCart(ctx) })),
+    .mutation(({ ctx, input }) => cartPromotions.applyCoupon(ctx.db, owner(ctx), input, { attempts: ctx.limiters.couponAttempts, ip: ctx.ip, newGuestCart: newCart(ctx) })),
 
   removeCoupon: optionalUserProcedure
     .meta(meta('DELETE', '/cart/coupon', 'Remove the coupon from the cart'))
     .input(empty)
     .output(cartOutput)
-    .mutation(({ ctx }) => cart.removeCoupon(ctx.db, owner(ctx))),
+    .mutation(({ ctx }) => cartPromotions.removeCoupon(ctx.db, owner(ctx))),
 
   toggleGift: optionalUserProcedure
     .meta(meta('POST', '/cart/gifts/toggle', 'Pick or unpick a free gift of a reached tier'))
     .input(toggleGiftInput)
     .output(cartOutput)
-    .mutation(({ ctx, input }) => cart.toggleGift(ctx.db, owner(ctx), input, newCart(ctx))),
+    .mutation(({ ctx, input }) => cartPromotions.toggleGift(ctx.db, owner(ctx), input, newCart(ctx))),
 
   bulk: optionalUserProcedure
     .meta(meta('POST', '/cart/bulk', 'Add up to 200 lines by SKU: every valid line together or none; answers the cart and a result per line'))

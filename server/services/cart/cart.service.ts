@@ -1,22 +1,19 @@
 // The shopping cart: a guest cart keyed by X-Session-Id or a signed-in user's cart. Every answer
-// is the whole cart, rebuilt from the database (cart-view.ts).
+// is the whole cart, rebuilt from the database (cart-view.ts). Its coupon and gifts: cart-promotions.service.ts.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import type { Country } from '../../../shared/constants';
 import { AppError, badRequest, notFound } from '../../../shared/errors';
-import { checkCoupon, COUPON_MESSAGES, couponRefusal } from '../../../shared/domain/coupon';
-import { couponSession, type CouponAttempts } from '../../auth/coupon-attempts';
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
-import { selectionProblem } from '../../../shared/domain/gift-tiers';
 import { availableStock } from '../../../shared/domain/stock';
 import { roomRefusal, type Held } from '../../../shared/domain/cart-room';
-import { type addToCartInput, type applyCouponInput, type toggleGiftInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
+import { type addToCartInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
-import { addManyToCart, addToCart, lockCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
+import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { promoData } from '../promotions/promo-cache';
-import { findCouponCached, findCouponWithUses, isFailedAttempt } from '../promotions/promotions.service';
-import { batchWrite, unitOfWork } from '../../db/unit-of-work';
+import { findCouponCached } from '../promotions/promotions.service';
+import { batchWrite } from '../../db/unit-of-work';
 import { stockColumnsSelect } from '../catalogue/product.select';
 import { newId } from '../../db/ids';
 
@@ -28,9 +25,9 @@ export function cartOwner(user: { id: string } | null, guestId: string | null): 
   return guestId ? { guestId } : null;
 }
 
-const ownerWhere = (o: CartOwner): Prisma.CartWhereUniqueInput => ('userId' in o ? { userId: o.userId } : { guestId: o.guestId });
+export const ownerWhere = (o: CartOwner): Prisma.CartWhereUniqueInput => ('userId' in o ? { userId: o.userId } : { guestId: o.guestId });
 
-function requireOwner(owner: CartOwner | null): CartOwner {
+export function requireOwner(owner: CartOwner | null): CartOwner {
   if (!owner) throw badRequest('Session ID is required');
   return owner;
 }
@@ -50,7 +47,7 @@ async function beforeMaking(owner: CartOwner, hasCart: boolean, check: NewGuestC
   await check();
 }
 
-async function ensureCart(db: Db, owner: CartOwner, check: NewGuestCartCheck | null): Promise<string> {
+export async function ensureCart(db: Db, owner: CartOwner, check: NewGuestCartCheck | null): Promise<string> {
   const where = ownerWhere(owner);
   const found = await db.cart.findUnique({ where, select: { id: true } });
   if (found) return found.id;
@@ -107,7 +104,7 @@ async function buildView(db: Db, cart: CartRow | null, now: Date, country: Count
   return toCartDto(cart, priced, message, now);
 }
 
-async function viewById(db: Db, cartId: string, now = new Date()) {
+export async function viewById(db: Db, cartId: string, now = new Date()) {
   return buildView(db, await readCartRow(db, { id: cartId }), now);
 }
 
@@ -239,66 +236,4 @@ export async function clearCart(db: PrismaClient, owner: CartOwner | null) {
     }
   }
   return getCart(db, owner);
-}
-
-/**
- * Applies a code after checking it as order placement will (uses left included; the per-customer
- * limit needs a signed-in shopper's e-mail, a guest's is checked at the order). Codes that do not
- * exist count against the caller's failed attempts (server/auth/coupon-attempts.ts).
- */
-export async function applyCoupon(
-  db: Db,
-  ownerOrNull: CartOwner | null,
-  input: z.infer<typeof applyCouponInput>,
-  guard: { attempts: CouponAttempts; ip: string; newGuestCart: NewGuestCartCheck },
-  now = new Date(),
-) {
-  const owner = requireOwner(ownerOrNull);
-  const caller = { ip: guard.ip, session: 'userId' in owner ? couponSession(owner.userId, null) : couponSession(null, owner.guestId) };
-  guard.attempts.assertAllowed(caller);
-  const view = await getCart(db, owner, now);
-  if (view.items.length === 0) throw badRequest('Add something to your cart before applying a coupon');
-  const email = 'userId' in owner ? ((await db.user.findUnique({ where: { id: owner.userId }, select: { email: true } }))?.email ?? null) : null;
-  const coupon = await findCouponWithUses(db, input.coupon_code, email);
-  const check = checkCoupon(coupon, Math.round(view.subtotal * 100), now);
-  if (!check.valid || !coupon) {
-    if (isFailedAttempt(check)) await guard.attempts.failed(caller);
-    throw check.valid ? badRequest(COUPON_MESSAGES.invalid) : couponRefusal(check);
-  }
-  const cartId = await ensureCart(db, owner, guard.newGuestCart);
-  await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
-  return viewById(db, cartId, now);
-}
-
-export async function removeCoupon(db: Db, owner: CartOwner | null) {
-  if (owner) await db.cart.updateMany({ where: ownerWhere(owner) as Prisma.CartWhereInput, data: { couponCode: null } });
-  return getCart(db, owner);
-}
-
-/**
- * Picks or unpicks a gift; a pick must fit a reached tier and its gift_limit. Picking a picked gift
- * under another tier moves it there, in one transaction: a refused move leaves the pick as it was.
- */
-export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null, input: z.infer<typeof toggleGiftInput>, newGuestCart: NewGuestCartCheck) {
-  const owner = requireOwner(ownerOrNull);
-  // Outside the transaction: on PostgreSQL the unique violation of a concurrent first request
-  // would abort it, and an empty cart left behind by a refused pick costs nothing.
-  const cartId = await ensureCart(db, owner, newGuestCart);
-  return unitOfWork(db, async (tx) => {
-    // Two gift changes of one cart at once (PostgreSQL) take turns, so both cannot pass the tier limit.
-    await lockCart(tx, cartId);
-    const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
-    if (existing) {
-      await tx.cartGift.deleteMany({ where: { id: existing.id } });
-      if (existing.tierId === input.tier_id) return viewById(tx, cartId);
-    }
-    const view = await viewById(tx, cartId);
-    const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
-    const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
-    const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
-    if (problem) throw badRequest(problem); // rolls back the removal above
-    // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
-    await tx.cartGift.createMany({ data: [{ id: newId(), cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
-    return viewById(tx, cartId);
-  });
 }
