@@ -9,8 +9,8 @@
 //   npx tsx scripts/bench/orders.ts [--pg [URL]] [--orders 2000] [--clients 20] [--stock N] [--spread 50]
 //                                   [--instances N] [--port N] [--cpu-prof DIR] [--stripe]
 //   (--pg without a URL uses BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { newPgClient } from '../../server/db/pg-client';
 import { sessionRowId } from '../../server/auth/lucia';
@@ -19,8 +19,8 @@ import { openEmbedded, openPostgres, type Database } from '../../server/db/clien
 import { runMigrations } from '../../server/db/migrate';
 import { scratchDataDir } from './scratch-dir';
 import { startStripeServer } from '../../tests/support/stripe-server';
-import { SERVER_ENTRY, SERVER_NODE_ARGS, serverEnv } from '../server-process';
 import { newId } from '../../server/db/ids';
+import { backendCpuSeconds, cpuSeconds, dbWork, startInstance, stopInstance, waitUp } from './order-bench-instances';
 
 export interface OrderBenchOptions {
   /** A PostgreSQL server URL (a scratch database is made on it); the embedded server when absent. */
@@ -57,7 +57,6 @@ export interface OrderBenchResult {
   lines: string[];
 }
 
-const METRICS_TOKEN = 'bench-orders-metrics-token';
 const address = { fullName: 'Bench Buyer', phone: '91234567', addressLine1: '1 Bench Road', postalCode: '123456', city: 'Singapore', state: 'Singapore', country: 'SG' };
 
 async function scratchDatabase(server: string) {
@@ -113,85 +112,6 @@ async function seed(database: Database, o: Required<Pick<OrderBenchOptions, 'ord
 }
 
 const wantScarce = (i: number) => i % 4 === 0;
-
-function startInstance(port: number, env: NodeJS.ProcessEnv, cpuProfDir?: string): ChildProcess {
-  // The built server when there is one (npm run bench builds first), the sources otherwise.
-  const entry = existsSync(SERVER_ENTRY) ? [...SERVER_NODE_ARGS, SERVER_ENTRY] : ['--import', 'tsx', 'server/index.ts'];
-  const prof = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  return spawn(process.execPath, [...prof, ...entry], {
-    // What `npm start` gives the server (scripts/server-process.ts), so the figures are a shop's.
-    env: serverEnv({
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      RATE_LIMIT_SCALE: '1000000',
-      LOG_LEVEL: 'warn',
-      METRICS_TOKEN,
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      SMTP_URL: '',
-    }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUp(url: string, child: ChildProcess, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server for ${url} exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stopInstance(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** The database-time histogram of /metrics: how many queries Prisma ran and their summed duration. */
-async function dbWork(url: string): Promise<{ queries: number; seconds: number }> {
-  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
-  const value = (name: string) => Number(text.match(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm'))?.[1] ?? 0);
-  return { queries: value('packshop_db_query_duration_seconds_count'), seconds: value('packshop_db_query_duration_seconds_sum') };
-}
-
-/**
- * CPU seconds the PostgreSQL backends serving `url`'s database have used so far (from /proc, so only
- * for a server on this machine; null otherwise). Backends that ended meanwhile are not counted.
- */
-async function backendCpuSeconds(url: string): Promise<Map<number, number> | null> {
-  const c = newPgClient({ connectionString: url });
-  await c.connect();
-  try {
-    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    const cpu = new Map<number, number>();
-    for (const { pid } of rows) {
-      const s = cpuSeconds(pid);
-      if (s == null) return null;
-      cpu.set(pid, s);
-    }
-    return cpu;
-  } finally {
-    await c.end();
-  }
-}
-
-/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 export async function benchOrders(opts: OrderBenchOptions = {}): Promise<OrderBenchResult> {
   const orders = opts.orders ?? 2000;
