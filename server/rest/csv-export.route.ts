@@ -1,19 +1,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { Router, type Request, type Response } from 'express';
-import type { OpenAPIObject } from 'trpc-to-openapi';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { badRequest } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/api-keys.schema';
-import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../../shared/domain/permissions';
 import type { AppDeps } from '../deps';
 import { exportLedger, exportOrders, exportProducts, type CsvExport, type DateRange } from '../services/reports/csv-export.service';
-import { contextFromRequest } from '../trpc/context';
-import { sendError } from './errors';
+import { backOffice, type PlainRoute } from './plain-route';
 
-// CSV downloads are files, not JSON, so they are plain routes; the gate is the back office's one.
+// CSV downloads are files, not JSON, so they are plain routes (plain-route.ts) behind the back office's gate.
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (label: string) =>
@@ -95,25 +91,6 @@ const EXPORTS: ExportSpec[] = [
   },
 ];
 
-export function csvExportRoutes(deps: AppDeps): Router {
-  const r = Router();
-  for (const spec of EXPORTS) {
-    const role = roleForRoute(`GET ${spec.path}`);
-    r.get(spec.path, async (req: Request, res: Response) => {
-      try {
-        await requireBackOffice(contextFromRequest(deps, req), { role, scope: spec.scope });
-        const { filename, data } = spec.run(deps, req);
-        await sendCsv(res, filename, data);
-      } catch (err) {
-        // The caller went away mid-file: the pipeline has stopped reading pages; nothing to answer or log.
-        if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.headersSent) return;
-        sendError(res, err, `GET ${spec.path}`);
-      }
-    });
-  }
-  return r;
-}
-
 const dateParam = (name: string, what: string) => ({
   name,
   in: 'query' as const,
@@ -122,31 +99,28 @@ const dateParam = (name: string, what: string) => ({
   schema: { type: 'string' as const, format: 'date' },
 });
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string];
-
-/** Hand-written OpenAPI entries, since these routes are not procedures. */
-export const csvExportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEntries(
-  EXPORTS.map((spec): [string, PathItem] => [
-    spec.path,
-    {
-      get: {
-        operationId: spec.operationId,
-        tags: [spec.tag],
-        summary: spec.summary,
-        description:
-          'A CSV file (UTF-8 with byte-order mark, header row, comma separated). Cells starting with =, +, - or @ are prefixed with \' ' +
-          `so that a spreadsheet shows them as text. Read in pages on the server and streamed.\n\nAPI key scope: \`${spec.scope}\`.`,
-        security: [{ Authorization: [] }, { ApiKey: [spec.scope] }],
-        parameters: spec.dated
-          ? [dateParam('from', 'First day (UTC, YYYY-MM-DD), included; default 29 days before `to`'), dateParam('to', 'Last day (UTC, YYYY-MM-DD), included; default today')]
-          : [],
-        responses: {
-          '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
-          '400': { description: '{ detail: "from must be a date as YYYY-MM-DD" }' },
-          '401': { description: 'Not signed in, or an invalid API key' },
-          '403': { description: 'Not allowed for this role (docs/security.md), or an API key without the scope' },
-        },
-      },
+export const csvExportRoutes: PlainRoute[] = EXPORTS.map((spec) => ({
+  method: 'GET',
+  path: spec.path,
+  gate: backOffice(spec.scope),
+  handle: async (deps, req, res) => {
+    const { filename, data } = spec.run(deps, req);
+    // The caller going away mid-file stops the pipeline reading pages (plain-route.ts answers nothing then).
+    await sendCsv(res, filename, data);
+  },
+  openapi: {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description:
+      'A CSV file (UTF-8 with byte-order mark, header row, comma separated). Cells starting with =, +, - or @ are prefixed with \' ' +
+      'so that a spreadsheet shows them as text. Read in pages on the server and streamed.',
+    parameters: spec.dated
+      ? [dateParam('from', 'First day (UTC, YYYY-MM-DD), included; default 29 days before `to`'), dateParam('to', 'Last day (UTC, YYYY-MM-DD), included; default today')]
+      : [],
+    responses: {
+      '200': { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+      '400': { description: '{ detail: "from must be a date as YYYY-MM-DD" }' },
     },
-  ]),
-);
+  },
+}));

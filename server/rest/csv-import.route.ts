@@ -1,16 +1,12 @@
-import express, { Router, type Request, type Response } from 'express';
-import type { OpenAPIObject } from 'trpc-to-openapi';
+import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import type { ApiScope } from '../../shared/schemas/api-keys.schema';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/schemas/csv-import.schema';
-import { requireBackOffice } from '../auth/back-office';
-import { roleForRoute } from '../../shared/domain/permissions';
 import { imageSourceOf, type AppDeps } from '../deps';
 import { applyProductImport, dryRunProductImport, PRODUCT_IMPORT_COLUMNS } from '../services/catalogue/product-import.service';
 import { applyStockImport, dryRunStockImport, STOCK_COLUMNS, type ImportReport } from '../services/inventory/stock-import.service';
-import { contextFromRequest } from '../trpc/context';
-import { sendError } from './errors';
+import { backOffice, userOf, type PlainRoute } from './plain-route';
 
 // CSV uploads: the file is the request body as it is (Content-Type text/csv), so `curl
 // --data-binary @file.csv` and the back office's fetch(file) both work. The gate runs before a
@@ -71,30 +67,6 @@ const IMPORTS: ImportSpec[] = [
   },
 ];
 
-export function csvImportRoutes(deps: AppDeps): Router {
-  const r = Router();
-  for (const spec of IMPORTS) {
-    const role = roleForRoute(`POST ${spec.path}`);
-    r.post(spec.path, async (req: Request, res: Response) => {
-      try {
-        const { user } = await requireBackOffice(contextFromRequest(deps, req), { role, scope: spec.scope });
-        const { mode } = modeQuery.parse(req.query);
-        const bytes = await body(req, res);
-        if (mode === 'dry_run') return void res.json(await spec.dryRun(deps, bytes));
-        const result = await spec.apply(deps, user.id, bytes);
-        if (result.applied) return void res.json(result);
-        // Refused rows: nothing was written; the report says which and why.
-        res.status(409).json({ detail: `Nothing was imported: ${result.summary.refuse} row(s) refused`, ...result });
-      } catch (err) {
-        sendError(res, err, `POST ${spec.path}`);
-      }
-    });
-  }
-  return r;
-}
-
-type PathItem = NonNullable<OpenAPIObject['paths']>[string];
-
 const rowSchema = {
   type: 'object',
   properties: {
@@ -114,32 +86,35 @@ const reportSchema = {
   },
 } as const;
 
-/** Hand-written OpenAPI entries, since these routes are not procedures. */
-export const csvImportPaths: NonNullable<OpenAPIObject['paths']> = Object.fromEntries(
-  IMPORTS.map((spec): [string, PathItem] => [
-    spec.path,
-    {
-      post: {
-        operationId: spec.operationId,
-        tags: [spec.tag],
-        summary: spec.summary,
-        description:
-          `The request body is the CSV file itself (Content-Type: text/csv, UTF-8, header row, at most 20 MB and ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows). ${spec.columns}\n\n` +
-          '`mode=dry_run` (the default) answers row by row what would be created, changed or refused and why, and writes nothing. ' +
-          '`mode=apply` checks again and applies every row in one transaction, or nothing (409 with the same report) if any row is refused.' +
-          `\n\nAPI key scope: \`${spec.scope}\`.`,
-        security: [{ Authorization: [] }, { ApiKey: [spec.scope] }],
-        parameters: [{ name: 'mode', in: 'query', required: false, schema: { type: 'string', enum: ['dry_run', 'apply'], default: 'dry_run' } }],
-        requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
-        responses: {
-          '200': { description: 'The row-by-row report', content: { 'application/json': { schema: reportSchema } } },
-          '400': { description: `{ detail } : empty file, not UTF-8, missing columns, not CSV, more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows` },
-          '401': { description: 'Not signed in, or an invalid API key' },
-          '403': { description: 'Not staff, or an API key without the scope' },
-          '409': { description: 'Apply refused: { detail, applied: false, summary, rows }; nothing was written' },
-          '413': { description: '{ detail: "The file is larger than 20 MB; split it" }' },
-        },
-      },
+export const csvImportRoutes: PlainRoute[] = IMPORTS.map((spec) => ({
+  method: 'POST',
+  path: spec.path,
+  gate: backOffice(spec.scope),
+  // The gate has run before a byte of the body is read.
+  handle: async (deps, req, res, caller) => {
+    const { mode } = modeQuery.parse(req.query);
+    const bytes = await body(req, res);
+    if (mode === 'dry_run') return void res.json(await spec.dryRun(deps, bytes));
+    const result = await spec.apply(deps, userOf(caller).id, bytes);
+    if (result.applied) return void res.json(result);
+    // Refused rows: nothing was written; the report says which and why.
+    res.status(409).json({ detail: `Nothing was imported: ${result.summary.refuse} row(s) refused`, ...result });
+  },
+  openapi: {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description:
+      `The request body is the CSV file itself (Content-Type: text/csv, UTF-8, header row, at most 20 MB and ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows). ${spec.columns}\n\n` +
+      '`mode=dry_run` (the default) answers row by row what would be created, changed or refused and why, and writes nothing. ' +
+      '`mode=apply` checks again and applies every row in one transaction, or nothing (409 with the same report) if any row is refused.',
+    parameters: [{ name: 'mode', in: 'query', required: false, schema: { type: 'string', enum: ['dry_run', 'apply'], default: 'dry_run' } }],
+    requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
+    responses: {
+      '200': { description: 'The row-by-row report', content: { 'application/json': { schema: reportSchema } } },
+      '400': { description: `{ detail } : empty file, not UTF-8, missing columns, not CSV, more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows` },
+      '409': { description: 'Apply refused: { detail, applied: false, summary, rows }; nothing was written' },
+      '413': { description: '{ detail: "The file is larger than 20 MB; split it" }' },
     },
-  ]),
-);
+  },
+}));

@@ -2,19 +2,14 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { BACK_OFFICE_OPERATIONS } from '../../shared/domain/permissions';
 import { scopeForProcedure } from '../auth/scopes';
 import { appRouter } from '../trpc/root';
-import { backupsPaths } from './backups.route';
-import { documentsPaths } from './documents.routes';
-import { csvExportPaths } from './csv-export.route';
-import { csvImportPaths } from './csv-import.route';
-import { uploadImagesPaths } from './upload-images.route';
-import { bankStatementsPaths } from './payments/bank-statements.route';
-import { stripeWebhookPaths } from './payments/stripe-webhook.route';
+import { addPlainRoutePaths } from './plain-route';
+import { PLAIN_ROUTES } from './plain-routes';
 
 let cached: OpenAPIObject | undefined;
 
 /**
  * The OpenAPI document of the /api door, generated from the same zod schemas as the procedures,
- * plus the hand-written entries of the plain routes (listed here, explicitly).
+ * plus the entries of the plain routes, each written beside its route (plain-routes.ts).
  */
 export function openApiDocument(): OpenAPIObject {
   cached ??= (() => {
@@ -43,7 +38,8 @@ export function openApiDocument(): OpenAPIObject {
         },
       },
     });
-    doc.paths = { ...doc.paths, ...uploadImagesPaths, ...csvExportPaths, ...csvImportPaths, ...bankStatementsPaths, ...(stripeWebhookPaths as unknown as typeof uploadImagesPaths), ...(documentsPaths as unknown as typeof uploadImagesPaths), ...(backupsPaths as unknown as typeof uploadImagesPaths) };
+    doc.paths ??= {};
+    addPlainRoutePaths(doc.paths, PLAIN_ROUTES);
     declareScopes(doc);
     declareRoles(doc);
     describeErrors(doc);

@@ -1,18 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
-import { Router, type Request, type Response } from 'express';
-import { roleForRoute } from '../../shared/domain/permissions';
 import { reportRangeInput, salesReportInput, stockCoverInput } from '../../shared/schemas/reports.schema';
-import { requireBackOffice } from '../auth/back-office';
 import type { AppDeps } from '../deps';
 import * as reports from '../services/reports/reports.service';
 import { searchReport } from '../services/search/search-report.service';
 import { searchReportInput } from '../../shared/schemas/search-report.schema';
-import { contextFromRequest } from '../trpc/context';
-import { sendError } from './errors';
+import { backOffice, type PlainRoute } from './plain-route';
 
 // `GET /api/admin/reports/<name>?format=csv`: the same report as a file. The JSON answer is the
 // procedure's (server/routers/reports/reports.router.ts); this route only takes the csv requests,
-// ahead of it, through the same gate (role from shared/domain/permissions.ts, scope reports:read).
+// ahead of it, through the same gate (plain-route.ts: role from shared/domain/permissions.ts, scope reports:read).
 
 type Cell = string | number | null;
 interface Table {
@@ -84,24 +80,18 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
   },
 };
 
-export function reportsCsvRoutes(deps: AppDeps): Router {
-  const r = Router();
-  for (const [name, build] of Object.entries(TABLES)) {
-    const path = `/admin/reports/${name}`;
-    const role = roleForRoute(`GET ${path}`);
-    r.get(path, async (req: Request, res: Response, next) => {
-      if (req.query.format !== 'csv') return next();
-      try {
-        await requireBackOffice(contextFromRequest(deps, req), { role, scope: 'reports:read' });
-        const table = await build(deps, req.query);
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="${table.filename}"`);
-        // As the other CSV downloads: BOM for Excel, a header row, formulas neutralised.
-        res.send(stringify(table.rows, { header: true, columns: table.columns, bom: true, escape_formulas: true }));
-      } catch (err) {
-        sendError(res, err, `GET ${path}`);
-      }
-    });
-  }
-  return r;
-}
+export const reportsCsvRoutes: PlainRoute[] = Object.entries(TABLES).map(([name, build]) => ({
+  method: 'GET',
+  path: `/admin/reports/${name}`,
+  gate: backOffice('reports:read'),
+  only: (req) => req.query.format === 'csv',
+  handle: async (deps, req, res) => {
+    const table = await build(deps, req.query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${table.filename}"`);
+    // As the other CSV downloads: BOM for Excel, a header row, formulas neutralised.
+    res.send(stringify(table.rows, { header: true, columns: table.columns, bom: true, escape_formulas: true }));
+  },
+  // The procedure at the same path documents both answers (its format parameter).
+  openapi: null,
+}));

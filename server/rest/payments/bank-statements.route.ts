@@ -1,20 +1,11 @@
-import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
-import type { OpenAPIObject } from 'trpc-to-openapi';
 import { AppError } from '../../../shared/errors';
-import { roleForRoute } from '../../../shared/domain/permissions';
-import { requireBackOffice } from '../../auth/back-office';
-import type { AppDeps } from '../../deps';
 import { MAX_LISTED, uploadStatement } from '../../services/payments/bank-statements/bank-statements.service';
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from '../../services/payments/bank-statements/parse';
-import { contextFromRequest } from '../../trpc/context';
-import { sendError } from '../errors';
+import { backOffice, userOf, type PlainRoute } from '../plain-route';
 
 // A bank statement upload (decision 0168): multipart, because that is what a file input and
-// `curl -F file=@statement.csv` send. Who is calling is decided before a byte of the body is read.
-const PATH = '/admin/payments/bank-statements';
-const SCOPE = 'payments:write';
-
+// `curl -F file=@statement.csv` send. Who is calling is decided (plain-route.ts) before a byte of the body is read.
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10 } }).single('file');
 
 function uploadError(err: unknown): unknown {
@@ -22,25 +13,6 @@ function uploadError(err: unknown): unknown {
   if (err.code === 'LIMIT_FILE_SIZE') return new AppError('BAD_REQUEST', 'The file is larger than 10 MB; export a shorter period');
   if (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE') return new AppError('BAD_REQUEST', 'Upload one bank statement, in the multipart field "file"');
   return new AppError('BAD_REQUEST', err.message);
-}
-
-export function bankStatementsRoute(deps: AppDeps): Router {
-  const r = Router();
-  const role = roleForRoute(`POST ${PATH}`);
-  r.post(PATH, async (req: Request, res: Response) => {
-    try {
-      const ctx = contextFromRequest(deps, req);
-      const { user } = await requireBackOffice(ctx, { role, scope: SCOPE });
-      if (!req.is('multipart/form-data')) throw new AppError('BAD_REQUEST', 'Send the bank statement as multipart/form-data, in the field "file"');
-      await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(uploadError(err)) : resolve())));
-      const file = req.file;
-      if (!file) throw new AppError('BAD_REQUEST', 'Upload the bank statement in the multipart field "file"');
-      res.json(await uploadStatement(deps.db, deps.mail, user.id, file.buffer));
-    } catch (err) {
-      sendError(res, err, `POST ${PATH}`);
-    }
-  });
-  return r;
 }
 
 const entry = {
@@ -57,10 +29,19 @@ const entry = {
   },
 } as const;
 
-/** Hand-written OpenAPI entry, since this route is not a procedure. */
-export const bankStatementsPaths: NonNullable<OpenAPIObject['paths']> = {
-  [PATH]: {
-    post: {
+export const bankStatementsRoutes: PlainRoute[] = [
+  {
+    method: 'POST',
+    path: '/admin/payments/bank-statements',
+    gate: backOffice('payments:write'),
+    handle: async (deps, req, res, caller) => {
+      if (!req.is('multipart/form-data')) throw new AppError('BAD_REQUEST', 'Send the bank statement as multipart/form-data, in the field "file"');
+      await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(uploadError(err)) : resolve())));
+      const file = req.file;
+      if (!file) throw new AppError('BAD_REQUEST', 'Upload the bank statement in the multipart field "file"');
+      res.json(await uploadStatement(deps.db, deps.mail, userOf(caller).id, file.buffer));
+    },
+    openapi: {
       operationId: 'admin-payments-uploadBankStatement',
       tags: ['admin: payments'],
       summary: 'Upload a bank statement (CSV): PayNow and bank transfers naming an order and equal to its total mark it paid',
@@ -70,9 +51,7 @@ export const bankStatementsPaths: NonNullable<OpenAPIObject['paths']> = {
         'any CSV with the columns `date, description, amount, reference` works too (comma or semicolon, UTF-8 with or without BOM, amounts like 1,234.50, dates DD/MM/YYYY, DD MMM YYYY or YYYY-MM-DD). ' +
         'A credit line whose reference or description carries the number of one pending order and equals its total pays it; every other credit line is kept for review ' +
         '(unknown_reference, short_payment, over_payment, several_orders, order_not_payable). Lines already uploaded (the same or an overlapping file) are counted in already_seen and change nothing. ' +
-        `Debit lines are counted, not stored. matched and review list at most ${MAX_LISTED.toLocaleString('en-US')} lines each (matched_count, review_count are whole); text from the file is neutralised against spreadsheet formulas.` +
-        `\n\nAPI key scope: \`${SCOPE}\`.`,
-      security: [{ Authorization: [] }, { ApiKey: [SCOPE] }],
+        `Debit lines are counted, not stored. matched and review list at most ${MAX_LISTED.toLocaleString('en-US')} lines each (matched_count, review_count are whole); text from the file is neutralised against spreadsheet formulas.`,
       requestBody: {
         required: true,
         content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
@@ -99,9 +78,7 @@ export const bankStatementsPaths: NonNullable<OpenAPIObject['paths']> = {
           },
         },
         '400': { description: '{ detail }: no file in the field "file", empty, not a CSV text file, no recognised header, a bad date or amount (naming the line), over 10 MB or over the line limit' },
-        '401': { description: 'Not signed in, or an invalid API key' },
-        '403': { description: 'Not staff, or an API key without payments:write' },
       },
     },
   },
-};
+];
