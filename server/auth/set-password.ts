@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
-import { passwordChangedEmail } from '../mail/templates/password-reset';
 import { noteSessionsChanged, unitOfWork } from '../db/unit-of-work';
-import { mailer, type MailSettings } from '../mail/mail.service';
+import type { MailSettings } from '../mail/mail.service';
+import { announce } from '../business-events';
 import { sessionRowId } from './lucia';
 import { hashPassword } from './password';
 import { assertAcceptablePassword } from './password-policy';
@@ -44,6 +44,5 @@ export async function writeNewPassword(tx: Prisma.TransactionClient, mail: MailS
   await tx.user.update({ where: { id: user.id }, data: { passwordHash }, select: { id: true } });
   await tx.session.deleteMany({ where: { userId: user.id, ...(keepSessionId ? { id: { not: sessionRowId(keepSessionId) } } : {}) } });
   await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
-  const m = await mailer(tx, mail);
-  await m.queue('password_changed', user.email, passwordChangedEmail(m.ctx, { name: user.firstName }));
+  await announce('passwordChanged', tx, mail, user);
 }

@@ -4,6 +4,7 @@ import { toDollars } from '../../shared/domain/money';
 import { availableStock, type StockFigures } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/catalogue/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
+import { refundSelect, toRefundDto } from '../services/payments/refunds/refund.mapper';
 import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import type { SqlClient } from '../db/sql-client';
 import { emitWebhook, emitWebhooks } from './emit';
@@ -187,4 +188,20 @@ export async function webhookQuoteAccepted(tx: Tx, quoteId: string, orderId: str
     const q = await quoteData(tx, quoteId);
     return { quote: { ...toQuoteDto(q), email: q.user.email }, order_id: orderId };
   });
+}
+
+/** order.refunded, with the order and the refund as REST answers them. Call in the refund's transaction, after writing it. */
+export async function webhookOrderRefunded(tx: Tx, orderId: string, refundId: string) {
+  await emitWebhook(tx, 'order.refunded', `order:${orderId}`, async () => {
+    const [o, refund] = await Promise.all([
+      tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { ...orderSelect, email: true } }),
+      tx.refund.findUniqueOrThrow({ where: { id: refundId }, select: refundSelect }),
+    ]);
+    return { order: { ...toOrderDto(o), email: o.email }, refund: toRefundDto(refund) };
+  });
+}
+
+/** credit_note.issued, with the credit note as REST answers it (built only when an endpoint wants it). */
+export async function webhookCreditNoteIssued(tx: Tx, orderId: string, creditNote: () => object) {
+  await emitWebhook(tx, 'credit_note.issued', `order:${orderId}`, () => ({ credit_note: creditNote() }));
 }

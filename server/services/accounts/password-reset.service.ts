@@ -6,9 +6,8 @@ import { consume } from '../../auth/rate-limit';
 import { newPasswordHash, setNewPassword, writeNewPassword } from '../../auth/set-password';
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';
-import { passwordResetEmail } from '../../mail/templates/password-reset';
-import { hashSecret, ONE_TIME_LINK, unissuedSecretHash } from '../../outbox/secrets';
-import { mailer } from '../../mail/mail.service';
+import { hashSecret, unissuedSecretHash } from '../../outbox/secrets';
+import { announce } from '../../business-events';
 import { toUserDto, userSelect } from '../../auth/user.mapper';
 import { newId } from '../../db/ids';
 
@@ -31,9 +30,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, ip: str
         data: { id: newId(), userId: user.id, tokenHash: unissuedSecretHash(), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) },
         select: { id: true },
       });
-      const m = await mailer(tx, deps.mail);
-      const email = passwordResetEmail(m.ctx, { name: user.firstName, url: ONE_TIME_LINK, minutes: RESET_MINUTES });
-      await m.queueWithSecret('password_reset', user.email, email, { kind: 'password_reset', ref: row.id, url: `${m.ctx.publicUrl}/reset-password?token=` });
+      await announce('passwordResetRequested', tx, deps.mail, user, { tokenId: row.id, minutes: RESET_MINUTES });
     });
   }
   return { message: FORGOT_PASSWORD_ANSWER };

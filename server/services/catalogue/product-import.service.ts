@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { conflict } from '../../../shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
-import { webhookProductsImported } from '../../webhooks/events';
+import { announce } from '../../business-events';
 import { readCsv } from '../../lib/csv-read';
 import type { ImageSource } from './product-images.service';
 import { readImageCells } from './product-import-images';
@@ -57,7 +57,7 @@ export async function applyProductImport(db: PrismaClient, bytes: Buffer, images
   await inTransaction(db, async (tx) => {
     noteCatalogueChanged(tx, 'product');
     await writePlan(tx, planned);
-    await webhookProductsImported(tx, planned);
+    await announce('productsImported', tx, planned);
   });
   return report(planned, true);
 }

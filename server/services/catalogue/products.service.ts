@@ -13,7 +13,7 @@ import { writeLedger, type LedgerEntry } from './ledger';
 import { lockProductVariantStock } from '../../db/stock-locks.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { searchProductIds } from '../search/search.service';
-import { webhookProductDeleted, webhookProductSaved } from '../../webhooks/events';
+import { announce } from '../../business-events';
 import { newId } from '../../db/ids';
 
 type Tx = Prisma.TransactionClient;
@@ -148,7 +148,7 @@ export async function createProduct(db: PrismaClient, userId: string, input: Pro
       const product = await tx.product.create({ data: { id: newId(), ...productData(input) }, select: { id: true } });
       await replaceImages(tx, product.id, input.images);
       for (const v of input.variants) await createVariant(tx, product.id, input, v, userId);
-      await webhookProductSaved(tx, 'product.created', product.id);
+      await announce('productSaved', tx, 'product.created', product.id);
       return product.id;
     }),
   );
@@ -206,7 +206,7 @@ export async function updateProduct(db: PrismaClient, userId: string, id: string
         if (v.safety_stock !== old.safetyStock) ledger.push({ variantId: old.id, subject: data.sku, field: 'safety_stock', reason: 'manual_adjustment', notes, before: old.safetyStock, after: v.safety_stock, userId });
       }
       await writeLedger(tx, ledger);
-      await webhookProductSaved(tx, 'product.updated', id);
+      await announce('productSaved', tx, 'product.updated', id);
     }),
   );
   return getProduct(db, id);
@@ -219,7 +219,7 @@ export async function deleteProduct(db: PrismaClient, id: string) {
   // One transaction, so product.deleted exists exactly when the product is gone.
   await unitOfWork(db, async (tx) => {
       noteCatalogueChanged(tx, 'product');
-      await webhookProductDeleted(tx, id);
+      await announce('productDeleted', tx, id);
       const { count } = await tx.product.deleteMany({ where: { id } });
       if (!count) throw notFound('Product not found');
     });

@@ -15,7 +15,7 @@ import { noteCatalogueChanged, oneStatement, unitOfWork } from '../../db/unit-of
 import { cachedAnswer } from '../catalogue/catalog-cache';
 import { planSearch } from '../search/search.service';
 import { adjustVariantStock, countInventoryRows, INT_MAX, listInventoryRows, readInventoryFacetValues, STOCK_COLUMN, type ListedRow } from './inventory.sql';
-import { webhookStockAdjusted } from '../../webhooks/events';
+import { announce } from '../../business-events';
 import { subscribedEventTypes } from '../../webhooks/subscriptions';
 
 const capitalise = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -135,7 +135,7 @@ export async function adjustStock(db: PrismaClient, userId: string, input: Adjus
           if (r && r.newOnHand !== null) {
             noteCatalogueChanged(tx, 'stock');
             const now = { onHand: r.newOnHand, allocated: r.newAllocated, safetyStock: r.newSafetyStock } as Record<string, number>;
-            await webhookStockAdjusted(tx, { variantId: input.variant_id, field: COLUMN[field], before: r.before, after: now[COLUMN[field]], reason: input.reason, notes: input.notes });
+            await announce('stockAdjusted', tx, { variantId: input.variant_id, field: COLUMN[field], before: r.before, after: now[COLUMN[field]], reason: input.reason, notes: input.notes });
           }
           return rows;
         })

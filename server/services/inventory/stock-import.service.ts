@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
-import { webhookStockCounted } from '../../webhooks/events';
+import { announce } from '../../business-events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/csv-import.schema';
 import { readCsv, type CsvRecord } from '../../lib/csv-read';
 import { lockVariantStockBySku, readVariantStockBySku, setOnHandCounts } from '../../db/stock-locks.sql';
@@ -88,7 +88,7 @@ export async function applyStockImport(db: PrismaClient, userId: string, bytes: 
       if (counts.length) noteCatalogueChanged(tx, 'stock');
       await setOnHandCounts(tx, counts, userId, new Date().toISOString());
       // Its webhook events in bulk too: one emit a row took minutes for 20,000 rows (503).
-      await webhookStockCounted(tx, counts);
+      await announce('stockCounted', tx, counts);
       return report(planned, true);
     },
     { timeout: 120_000, maxWait: 10_000 },

@@ -7,11 +7,10 @@ import { allowedNextStatuses, transitionError } from '../../../shared/domain/ord
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import { moveOrderStock } from '../inventory/order-stock';
 import { creditCancellationInTx } from './credit-notes/credit-notes.service';
-import { orderStatusEmail } from '../../mail/templates/order-status';
 import { unitOfWork } from '../../db/unit-of-work';
-import { mailer, type MailSettings } from '../../mail/mail.service';
+import type { MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from './order-history';
-import { webhookOrderStatusChanged } from '../../webhooks/events';
+import { announce } from '../../business-events';
 import { orderMoney, orderMoneySelect, shipAddressSelect } from './order.mapper';
 import { companyOf } from '../../auth/user.mapper';
 
@@ -194,21 +193,15 @@ export async function changeStatusInTx(tx: Prisma.TransactionClient, actor: Stat
     trackingNumber: shipped ? input.tracking_number : null,
     courier,
   });
-  await webhookOrderStatusChanged(tx, input.id, order.status, input.status, { role: actor.role, note: input.note });
-  if (input.status !== 'pending') {
-    const m = await mailer(tx, mail);
-    const email = orderStatusEmail(m.ctx, {
-      orderId: input.id,
-      orderNumber: order.orderNumber,
-      customerName: order.shipFullName.split(' ')[0] || order.shipFullName,
-      status: input.status,
-      trackingNumber: input.tracking_number,
-      courier,
-      reason: input.note || null,
-      cancelledByCustomer: actor.role === 'customer',
-    });
-    await m.queue(`order_${input.status}`, order.email, email, input.id);
-  }
+  await announce('orderStatusChanged', tx, mail, {
+    order: { id: input.id, ...order },
+    from: order.status,
+    to: input.status,
+    by: actor.role,
+    note: input.note,
+    trackingNumber: input.tracking_number,
+    courier,
+  });
   // A cancelled order with a tax invoice gets a credit note for what is not credited yet (decision 0166).
   if (input.status === 'cancelled') await creditCancellationInTx(tx, input.id, input.note);
   if (input.status === 'shipped' || input.status === 'cancelled') {

@@ -10,8 +10,9 @@ import { badRequest } from '../../../shared/errors';
 import { newId } from '../../db/ids';
 import { unitOfWork } from '../../db/unit-of-work';
 import { logger } from '../../lib/log';
-import { mailer, type MailSettings } from '../../mail/mail.service';
-import { paymentAlertEmail, type PaymentAlertReason } from '../../mail/templates/payment-alert';
+import type { MailSettings } from '../../mail/mail.service';
+import type { PaymentAlertReason } from '../../mail/templates/payment-alert';
+import { announce } from '../../business-events';
 import { markOrderPaidInTx, type IncomingPayment } from './mark-paid';
 import { stripeClient, stripeFailure } from '../stripe/client';
 import { claimPaymentEvent } from './stripe-webhook.sql';
@@ -167,19 +168,13 @@ async function recordUnappliedPaymentInTx(tx: Tx, p: IncomingPayment): Promise<v
 const money = (cents: number, currency: string) => `${currency.toUpperCase()} ${(cents / 100).toFixed(2)}`;
 
 async function alertStaff(tx: Tx, mail: MailSettings, reason: PaymentAlertReason, order: { id: string; orderNumber: string; totalCents: number }, p: IncomingPayment) {
-  const m = await mailer(tx, mail);
-  await m.queue(
-    'payment_alert',
-    m.staffEmail,
-    paymentAlertEmail(m.ctx, {
-      reason,
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      orderTotal: money(order.totalCents, 'SGD'),
-      paid: money(p.amountCents, p.currency || '?'),
-      paymentIntent: p.providerRef === p.sessionId ? null : p.providerRef,
-      sessionId: p.sessionId ?? '',
-    }),
-    order.id,
-  );
+  await announce('paymentNotApplied', tx, mail, {
+    reason,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    orderTotal: money(order.totalCents, 'SGD'),
+    paid: money(p.amountCents, p.currency || '?'),
+    paymentIntent: p.providerRef === p.sessionId ? null : p.providerRef,
+    sessionId: p.sessionId ?? '',
+  });
 }

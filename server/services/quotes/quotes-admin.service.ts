@@ -7,8 +7,8 @@ import { endOfSgDay, quoteStatus, sgDateOf, QUOTE_MESSAGES as M, type QuoteStatu
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { adminQuoteListInput, AdminQuoteDetailDto, createQuoteInput, QuoteSummaryDto, sendQuoteInput } from '../../../shared/schemas/quote.schema';
 import { unitOfWork } from '../../db/unit-of-work';
-import { mailer, type MailSettings } from '../../mail/mail.service';
-import { quoteSentEmail } from '../../mail/templates/quote';
+import type { MailSettings } from '../../mail/mail.service';
+import { announce } from '../../business-events';
 import { pricedTotals, quoteSelect, toQuoteDto } from './quote.mapper';
 import { linesBySku, writeQuote } from './quotes.service';
 import { lockQuote, priceLines } from './quotes.sql';
@@ -126,8 +126,7 @@ export async function sendQuote(db: PrismaClient, input: z.infer<typeof sendQuot
       data: { status: 'quoted', shippingCents: toCents(input.shipping_fee), validUntil: endOfSgDay(input.valid_until), message: input.message || null, quotedAt: now },
       select: { ...quoteSelect, user: { select: { email: true, displayName: true, firstName: true, lastName: true } } },
     });
-    const m = await mailer(tx, mail);
-    await m.queue('quote_sent', row.user.email, quoteSentEmail(m.ctx, toQuoteDto(row, now), row.user.firstName || nameOf(row.user)));
+    await announce('quoteAnswered', tx, mail, { quote: toQuoteDto(row, now), email: row.user.email, customerName: row.user.firstName || nameOf(row.user) });
   });
   return getQuote(db, input.id);
 }

@@ -13,9 +13,8 @@ import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { acceptQuoteInput, QuoteDto, requestQuoteInput } from '../../../shared/schemas/quote.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
-import { mailer, type MailSettings } from '../../mail/mail.service';
-import { quoteAcceptedEmail, quoteRequestedEmail } from '../../mail/templates/quote';
-import { webhookQuoteAccepted, webhookQuoteRequested } from '../../webhooks/events';
+import type { MailSettings } from '../../mail/mail.service';
+import { announce } from '../../business-events';
 import { companyOf } from '../../auth/user.mapper';
 import { lockUser } from '../../db/user-lock.sql';
 import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';
@@ -70,9 +69,7 @@ export async function writeQuote(
     select: quoteSelect,
   });
   const dto = toQuoteDto(row, now);
-  const m = await mailer(tx, mail);
-  await m.queue('quote_requested', m.staffEmail, quoteRequestedEmail(m.ctx, dto, q.buyer));
-  await webhookQuoteRequested(tx, row.id);
+  await announce('quoteRequested', tx, mail, { quote: dto, buyer: q.buyer });
   return dto;
 }
 
@@ -197,9 +194,7 @@ export async function acceptQuote(
       // The row is locked and was checked above; anything else is a bug, not a race.
       if (done.count !== 1) throw new Error(`Quote ${input.id} changed under its lock`);
       const { quoteNumber } = await tx.quote.findUniqueOrThrow({ where: { id: input.id }, select: { quoteNumber: true } });
-      const m = await mailer(tx, mail);
-      await m.queue('quote_accepted', m.staffEmail, quoteAcceptedEmail(m.ctx, { id: input.id, quoteNumber }, order, user.email), order.id);
-      await webhookQuoteAccepted(tx, input.id, order.id);
+      await announce('quoteAccepted', tx, mail, { quote: { id: input.id, quoteNumber }, order, buyerEmail: user.email });
     },
   };
   const order = await placeOrder(db, user, input, headerKey, mail, undefined, source, stripe);

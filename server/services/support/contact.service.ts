@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@prisma/client';
 import { CONTACT_CONFIRMATION, type ContactInput } from '../../../shared/schemas/contact.schema';
-import { contactAcknowledgementEmail, contactStaffEmail } from '../../mail/templates/contact';
 import { unitOfWork } from '../../db/unit-of-work';
-import { mailer, type MailSettings } from '../../mail/mail.service';
+import type { MailSettings } from '../../mail/mail.service';
+import { announce } from '../../business-events';
 import { newId } from '../../db/ids';
 
 /**
@@ -18,9 +18,7 @@ export async function submitContact(db: PrismaClient, input: ContactInput, userI
     await tx.contactMessage.create({ data: { id: newId(), name: input.name, email, message: input.message, userId }, select: { id: true } });
     // The address on the account now, not the one typed nor one remembered with the session.
     const account = userId ? await tx.user.findUnique({ where: { id: userId }, select: { email: true } }) : null;
-    const m = await mailer(tx, mail);
-    if (account) await m.queue('contact_acknowledgement', account.email, contactAcknowledgementEmail(m.ctx));
-    await m.queue('contact_staff', m.staffEmail, contactStaffEmail(m.ctx, { name: input.name, email, message: input.message, accountEmail: account?.email }));
+    await announce('contactMessageReceived', tx, mail, { name: input.name, email, message: input.message, accountEmail: account?.email ?? null });
   });
   return { message: CONTACT_CONFIRMATION };
 }

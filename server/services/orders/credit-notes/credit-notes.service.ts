@@ -11,7 +11,7 @@ import { notFound } from '../../../../shared/errors';
 import { newId } from '../../../db/ids';
 import { renderCreditNote } from '../../../documents/credit-note';
 import { nextCreditNoteNumber } from './credit-notes.sql';
-import { emitWebhook } from '../../../webhooks/emit';
+import { announce } from '../../../business-events';
 import { companyOf } from '../../../auth/user.mapper';
 import { getShopProfile } from '../../settings/shop-profile.service';
 import { shipAddressSelect } from '../order.mapper';
@@ -113,14 +113,12 @@ export async function issueCreditNoteInTx(tx: Tx, input: IssueCreditNote): Promi
     },
     select: { issuedAt: true },
   });
-  await emitWebhook(tx, 'credit_note.issued', `order:${input.orderId}`, () => ({
-    credit_note: {
-      ...creditNoteData({ number, kind: input.kind, reason: input.reason, amountCents, gstCents, issuedAt: note.issuedAt, refundId: input.refundId ?? null }),
-      order_id: input.orderId,
-      order_number: order.orderNumber,
-      invoice_number: formatInvoiceNumber(order.invoiceNumber!),
-      pdf_url: `/api/admin/orders/${input.orderId}/credit-notes/${formatCreditNoteNumber(number)}.pdf`,
-    },
+  await announce('creditNoteIssued', tx, input.orderId, () => ({
+    ...creditNoteData({ number, kind: input.kind, reason: input.reason, amountCents, gstCents, issuedAt: note.issuedAt, refundId: input.refundId ?? null }),
+    order_id: input.orderId,
+    order_number: order.orderNumber,
+    invoice_number: formatInvoiceNumber(order.invoiceNumber!),
+    pdf_url: `/api/admin/orders/${input.orderId}/credit-notes/${formatCreditNoteNumber(number)}.pdf`,
   }));
   return { id, number, amountCents, gstCents };
 }

@@ -21,8 +21,8 @@ import type { SqlExecutor } from '../../../db/migrate';
 import { unitOfWork } from '../../../db/unit-of-work';
 import { logger } from '../../../lib/log';
 import { unpaidOrdersReleased, unpaidOrderRemindersSent } from '../../../lib/metrics';
-import { mailer, type MailSettings } from '../../../mail/mail.service';
-import { paymentReminderEmail } from '../../../mail/templates/payment-reminder';
+import type { MailSettings } from '../../../mail/mail.service';
+import { announce } from '../../../business-events';
 import { pollWorker } from '../../../lib/poll-worker';
 import { changeStatusInTx } from '../../orders/orders-admin.service';
 import { getPaymentSettings } from '../../settings/payment-settings.service';
@@ -102,17 +102,12 @@ export async function runUnpaidOrderPass(db: PrismaClient, opts: UnpaidPassOptio
     const sent = await unitOfWork(db, async (tx) => {
       const claimed = await claimDueReminders(tx, { before: placedBeforeHalf, now, batch });
       if (!claimed.length) return 0;
-      const m = await mailer(tx, opts.mail);
-      for (const o of claimed) {
-        const email = paymentReminderEmail(m.ctx, {
-          orderId: o.id,
-          orderNumber: o.orderNumber,
-          customerName: o.shipFullName.split(' ')[0] || o.shipFullName,
-          totalCents: o.totalCents,
-          cancelAt,
-        });
-        await m.queue('payment_reminder', o.email, email, o.id);
-      }
+      await announce(
+        'paymentReminderDue',
+        tx,
+        opts.mail,
+        claimed.map((o) => ({ order: o, reminder: { orderId: o.id, orderNumber: o.orderNumber, totalCents: o.totalCents, cancelAt } })),
+      );
       return claimed.length;
     });
     if (sent) unpaidOrderRemindersSent.inc(sent);
