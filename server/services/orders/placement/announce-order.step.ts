@@ -3,11 +3,10 @@
 // Both are outbox rows in the order's transaction, so they exist exactly when the order does.
 import type { SqlClient } from '../../../db/sql-client';
 import type { Mailer } from '../../../mail/mail.service';
-import { lowStockEmail, type LowStockLine } from '../../../mail/templates/low-stock';
-import { webhookOrderPlaced } from '../../../webhooks/events';
+import type { LowStockLine } from '../../../mail/templates/low-stock';
+import { announce } from '../../../business-events';
 import type { OrderRow } from '../order.mapper';
 
 export async function announceOrderStep(tx: SqlClient, m: Mailer, order: OrderRow, email: string, lowStock: LowStockLine[]) {
-  if (lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, lowStock, order.orderNumber), order.id);
-  await webhookOrderPlaced(tx, order, email, lowStock);
+  await announce('orderStockAllocated', tx, m, { order, email, lowStock });
 }
