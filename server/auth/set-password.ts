@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { noteSessionsChanged, unitOfWork } from '../db/unit-of-work';
 import type { MailSettings } from '../mail/mail.service';
-import { announce } from '../business-events';
+import { announce } from '../outbox/business-events';
 import { sessionRowId } from './lucia';
 import { hashPassword } from './password';
 import { assertAcceptablePassword } from './password-policy';

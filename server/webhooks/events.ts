@@ -4,7 +4,6 @@ import { toDollars } from '../../shared/domain/money';
 import { availableStock, type StockFigures } from '../../shared/domain/stock';
 import { adminProductSelect, toAdminProduct } from '../services/catalogue/product.mapper';
 import { orderSelect, toOrderDto, type OrderRow } from '../services/orders/order.mapper';
-import { refundSelect, toRefundDto } from '../services/payments/refunds/refund.mapper';
 import { quoteSelect, toQuoteDto } from '../services/quotes/quote.mapper';
 import type { SqlClient } from '../db/sql-client';
 import { emitWebhook, emitWebhooks } from './emit';
@@ -190,15 +189,9 @@ export async function webhookQuoteAccepted(tx: Tx, quoteId: string, orderId: str
   });
 }
 
-/** order.refunded, with the order and the refund as REST answers them. Call in the refund's transaction, after writing it. */
-export async function webhookOrderRefunded(tx: Tx, orderId: string, refundId: string) {
-  await emitWebhook(tx, 'order.refunded', `order:${orderId}`, async () => {
-    const [o, refund] = await Promise.all([
-      tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { ...orderSelect, email: true } }),
-      tx.refund.findUniqueOrThrow({ where: { id: refundId }, select: refundSelect }),
-    ]);
-    return { order: { ...toOrderDto(o), email: o.email }, refund: toRefundDto(refund) };
-  });
+/** order.refunded, with the order and the refund as REST answers them (the refunds service reads them). */
+export async function webhookOrderRefunded(tx: Tx, orderId: string, data: () => Promise<object>) {
+  await emitWebhook(tx, 'order.refunded', `order:${orderId}`, data);
 }
 
 /** credit_note.issued, with the credit note as REST answers it (built only when an endpoint wants it). */

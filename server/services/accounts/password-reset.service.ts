@@ -7,7 +7,7 @@ import { newPasswordHash, setNewPassword, writeNewPassword } from '../../auth/se
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';
 import { hashSecret, unissuedSecretHash } from '../../outbox/secrets';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { toUserDto, userSelect } from '../../auth/user.mapper';
 import { newId } from '../../db/ids';
 

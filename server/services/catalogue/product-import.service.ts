@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { conflict } from '../../../shared/errors';
 import { isForeignKeyViolation, isUniqueViolation, postgresCode } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { readCsv } from '../../lib/csv-read';
 import type { ImageSource } from './product-images.service';
 import { readImageCells } from './product-import-images';

@@ -13,7 +13,7 @@ import { writeLedger, type LedgerEntry } from './ledger';
 import { lockProductVariantStock } from '../../db/stock-locks.sql';
 import { adminProductSelect, toAdminProduct } from './product.mapper';
 import { searchProductIds } from '../search/search.service';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { newId } from '../../db/ids';
 
 type Tx = Prisma.TransactionClient;

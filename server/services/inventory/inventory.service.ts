@@ -15,7 +15,7 @@ import { noteCatalogueChanged, oneStatement, unitOfWork } from '../../db/unit-of
 import { cachedAnswer } from '../catalogue/catalog-cache';
 import { planSearch } from '../search/search.service';
 import { adjustVariantStock, countInventoryRows, INT_MAX, listInventoryRows, readInventoryFacetValues, STOCK_COLUMN, type ListedRow } from './inventory.sql';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { subscribedEventTypes } from '../../webhooks/subscriptions';
 
 const capitalise = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());

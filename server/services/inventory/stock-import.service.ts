@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { STOCK_IMPORT_COLUMNS, STOCK_IMPORT_OPTIONAL, type ImportReport, type ImportRow } from '../../../shared/schemas/csv-import.schema';
 import { readCsv, type CsvRecord } from '../../lib/csv-read';
 import { lockVariantStockBySku, readVariantStockBySku, setOnHandCounts } from '../../db/stock-locks.sql';

@@ -10,7 +10,7 @@ import { creditCancellationInTx } from './credit-notes/credit-notes.service';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { MailSettings } from '../../mail/mail.service';
 import { recordStatusEvent } from './order-history';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { orderMoney, orderMoneySelect, shipAddressSelect } from './order.mapper';
 import { companyOf } from '../../auth/user.mapper';
 

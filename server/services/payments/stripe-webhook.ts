@@ -12,7 +12,7 @@ import { unitOfWork } from '../../db/unit-of-work';
 import { logger } from '../../lib/log';
 import type { MailSettings } from '../../mail/mail.service';
 import type { PaymentAlertReason } from '../../mail/templates/payment-alert';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { markOrderPaidInTx, type IncomingPayment } from './mark-paid';
 import { stripeClient, stripeFailure } from '../stripe/client';
 import { claimPaymentEvent } from './stripe-webhook.sql';

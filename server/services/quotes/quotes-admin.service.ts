@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { adminQuoteListInput, AdminQuoteDetailDto, createQuoteInput, QuoteSummaryDto, sendQuoteInput } from '../../../shared/schemas/quote.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { MailSettings } from '../../mail/mail.service';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { pricedTotals, quoteSelect, toQuoteDto } from './quote.mapper';
 import { linesBySku, writeQuote } from './quotes.service';
 import { lockQuote, priceLines } from './quotes.sql';

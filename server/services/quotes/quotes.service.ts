@@ -14,7 +14,7 @@ import type { acceptQuoteInput, QuoteDto, requestQuoteInput } from '../../../sha
 import { unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
 import type { MailSettings } from '../../mail/mail.service';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { companyOf } from '../../auth/user.mapper';
 import { lockUser } from '../../db/user-lock.sql';
 import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';

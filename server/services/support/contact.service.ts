@@ -2,7 +2,7 @@ import type { PrismaClient } from '@prisma/client';
 import { CONTACT_CONFIRMATION, type ContactInput } from '../../../shared/schemas/contact.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import type { MailSettings } from '../../mail/mail.service';
-import { announce } from '../../business-events';
+import { announce } from '../../outbox/business-events';
 import { newId } from '../../db/ids';
 
 /**

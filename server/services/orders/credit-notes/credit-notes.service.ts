@@ -11,7 +11,7 @@ import { notFound } from '../../../../shared/errors';
 import { newId } from '../../../db/ids';
 import { renderCreditNote } from '../../../documents/credit-note';
 import { nextCreditNoteNumber } from './credit-notes.sql';
-import { announce } from '../../../business-events';
+import { announce } from '../../../outbox/business-events';
 import { companyOf } from '../../../auth/user.mapper';
 import { getShopProfile } from '../../settings/shop-profile.service';
 import { shipAddressSelect } from '../order.mapper';

@@ -4,7 +4,7 @@
 import type { SqlClient } from '../../../db/sql-client';
 import type { Mailer } from '../../../mail/mail.service';
 import type { LowStockLine } from '../../../mail/templates/low-stock';
-import { announce } from '../../../business-events';
+import { announce } from '../../../outbox/business-events';
 import type { OrderRow } from '../order.mapper';
 
 export async function announceOrderStep(tx: SqlClient, m: Mailer, order: OrderRow, email: string, lowStock: LowStockLine[]) {

@@ -1,9 +1,9 @@
 // Step 4: the order confirmation, written to the outbox in the order's transaction so that it exists
 // exactly when the order does: nothing is mailed for an order that rolled back, and nothing
-// committed is lost. What a placed order sends is listed in server/business-events.ts.
+// committed is lost. What a placed order sends is listed in server/outbox/business-events.ts.
 import type { OrderDto } from '../../../../shared/schemas/order.schema';
 import type { Mailer } from '../../../mail/mail.service';
-import { announce } from '../../../business-events';
+import { announce } from '../../../outbox/business-events';
 import type { OrderRow } from '../order.mapper';
 import { orderPayNowPayload } from '../order-payment.service';
 import type { LinesToPlace } from './read-lines.step';

@@ -15,15 +15,15 @@ import { newId } from '../../../db/ids';
 import { unitOfWork } from '../../../db/unit-of-work';
 import { logger } from '../../../lib/log';
 import type { MailSettings } from '../../../mail/mail.service';
-import { announce } from '../../../business-events';
+import { announce } from '../../../outbox/business-events';
 import { paymentData } from '../../../webhooks/events';
+import { orderSelect, toOrderDto } from '../../orders/order.mapper';
 import { numberDueInvoices } from '../../orders/invoice-numbering';
 import { recordStatusEvent } from '../../orders/order-history';
 import { issueCreditNoteInTx } from '../../orders/credit-notes/credit-notes.service';
 import { lockOrderStatus } from '../../orders/credit-notes/credit-notes.sql';
 import { stripeClient, stripeFailure } from '../../stripe/client';
 import type { StripeSettings } from '../../stripe/config';
-import { refundSelect, toRefundDto } from './refund.mapper';
 import { refundedQuantities, restockInTx, type RefundLine } from '../../inventory/restock';
 
 type Tx = Prisma.TransactionClient;
@@ -39,6 +39,41 @@ export interface RefundActor {
 }
 
 const PROVIDER_NAME: Record<string, string> = { stripe: 'Stripe', paynow: 'PayNow', bank_transfer: 'bank transfer', manual: 'recorded by staff' };
+
+const refundSelect = {
+  id: true,
+  orderId: true,
+  amountCents: true,
+  reason: true,
+  provider: true,
+  reference: true,
+  providerRefundId: true,
+  status: true,
+  restock: true,
+  lines: true,
+  createdAt: true,
+  creditNote: { select: { number: true } },
+} as const satisfies Prisma.RefundSelect;
+
+type RefundRow = Prisma.RefundGetPayload<{ select: typeof refundSelect }>;
+
+function toRefundDto(r: RefundRow) {
+  const number = r.creditNote ? formatCreditNoteNumber(r.creditNote.number) : null;
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    amount: toDollars(r.amountCents),
+    reason: r.reason,
+    provider: r.provider,
+    reference: r.reference,
+    provider_refund_id: r.providerRefundId,
+    status: r.status as 'pending' | 'succeeded' | 'failed',
+    restock: r.restock,
+    lines: Array.isArray(r.lines) ? (r.lines as unknown as RefundLine[]) : null,
+    created_at: r.createdAt.toISOString(),
+    credit_note: number ? { number, pdf_url: `/api/admin/orders/${r.orderId}/credit-notes/${number}.pdf` } : null,
+  };
+}
 
 /**
  * Payments received less refunds that did not fail (pending ones hold their money), in cents. An
@@ -216,8 +251,15 @@ async function completeInTx(tx: Tx, deps: RefundDeps, actor: RefundActor, orderI
   const creditNoteNumber = note ? formatCreditNoteNumber(note.number) : null;
   await announce('orderRefunded', tx, deps.mail, {
     ...order,
-    refundId: id,
     refund: { orderId, orderNumber: order.orderNumber, amountCents: r.amountCents, reason: r.reason, provider: r.provider, reference: r.reference, creditNoteNumber },
+    // order.refunded's data, read only when an endpoint wants it: the order and the refund as REST answers them.
+    webhookData: async () => {
+      const [o, refund] = await Promise.all([
+        tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { ...orderSelect, email: true } }),
+        tx.refund.findUniqueOrThrow({ where: { id }, select: refundSelect }),
+      ]);
+      return { order: { ...toOrderDto(o), email: o.email }, refund: toRefundDto(refund) };
+    },
   });
 }
 

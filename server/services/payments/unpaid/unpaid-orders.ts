@@ -22,7 +22,7 @@ import { unitOfWork } from '../../../db/unit-of-work';
 import { logger } from '../../../lib/log';
 import { unpaidOrdersReleased, unpaidOrderRemindersSent } from '../../../lib/metrics';
 import type { MailSettings } from '../../../mail/mail.service';
-import { announce } from '../../../business-events';
+import { announce } from '../../../outbox/business-events';
 import { pollWorker } from '../../../lib/poll-worker';
 import { changeStatusInTx } from '../../orders/orders-admin.service';
 import { getPaymentSettings } from '../../settings/payment-settings.service';

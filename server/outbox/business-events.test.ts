@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_EVENTS } from '../shared/schemas/webhooks.schema';
+import { WEBHOOK_EVENTS } from '../../shared/schemas/webhooks.schema';
 import { BUSINESS_EVENTS } from './business-events';
 
 const events = Object.entries(BUSINESS_EVENTS);

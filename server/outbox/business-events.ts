@@ -1,21 +1,20 @@
 import type { OrderStatus, Prisma } from '@prisma/client';
-import type { OrderDto } from '../shared/schemas/order.schema';
-import type { QuoteDto } from '../shared/schemas/quote.schema';
-import type { WebhookEventType } from '../shared/schemas/webhooks.schema';
-import type { SqlClient } from './db/sql-client';
-import { mailer, type Mailer, type MailSettings } from './mail/mail.service';
-import { contactAcknowledgementEmail, contactStaffEmail } from './mail/templates/contact';
-import { lowStockEmail, type LowStockLine } from './mail/templates/low-stock';
-import { orderConfirmationEmail, type ConfirmationPayment } from './mail/templates/order-confirmation';
-import { orderStatusEmail } from './mail/templates/order-status';
-import { passwordChangedEmail, passwordResetEmail } from './mail/templates/password-reset';
-import { paymentAlertEmail, type PaymentAlert } from './mail/templates/payment-alert';
-import { paymentReminderEmail, type PaymentReminderInput } from './mail/templates/payment-reminder';
-import { quoteAcceptedEmail, quoteRequestedEmail, quoteSentEmail } from './mail/templates/quote';
-import { refundEmail, type RefundEmailInput } from './mail/templates/refund';
-import { ONE_TIME_LINK } from './outbox/secrets';
-import type { OrderRow } from './services/orders/order.mapper';
-import * as webhooks from './webhooks/events';
+import type { OrderDto } from '../../shared/schemas/order.schema';
+import type { QuoteDto } from '../../shared/schemas/quote.schema';
+import type { WebhookEventType } from '../../shared/schemas/webhooks.schema';
+import type { SqlClient } from '../db/sql-client';
+import { mailer, type Mailer, type MailSettings } from '../mail/mail.service';
+import { contactAcknowledgementEmail, contactStaffEmail } from '../mail/templates/contact';
+import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
+import { orderConfirmationEmail, type ConfirmationPayment } from '../mail/templates/order-confirmation';
+import { orderStatusEmail } from '../mail/templates/order-status';
+import { passwordChangedEmail, passwordResetEmail } from '../mail/templates/password-reset';
+import { paymentAlertEmail, type PaymentAlert } from '../mail/templates/payment-alert';
+import { paymentReminderEmail, type PaymentReminderInput } from '../mail/templates/payment-reminder';
+import { quoteAcceptedEmail, quoteRequestedEmail, quoteSentEmail } from '../mail/templates/quote';
+import { refundEmail, type RefundEmailInput } from '../mail/templates/refund';
+import { ONE_TIME_LINK } from './secrets';
+import * as webhooks from '../webhooks/events';
 
 // Every business event and what it sends: the e-mails it writes to the outbox (template, to whom)
 // and the webhooks it emits. Services announce an event inside their unit of work, once, with what
@@ -70,7 +69,7 @@ export const BUSINESS_EVENTS = {
   orderStockAllocated: event({
     emails: [{ template: 'low_stock', to: 'staff', when: 'a line took a variant across the low-stock level' }],
     webhooks: ['order.created', 'inventory.low_stock'],
-    send: async (tx: SqlClient, m: Mailer, o: { order: OrderRow; email: string; lowStock: LowStockLine[] }) => {
+    send: async (tx: SqlClient, m: Mailer, o: { order: Parameters<typeof webhooks.webhookOrderPlaced>[1]; email: string; lowStock: LowStockLine[] }) => {
       if (o.lowStock.length) await m.queue('low_stock', m.staffEmail, lowStockEmail(m.ctx, o.lowStock, o.order.orderNumber), o.order.id);
       await webhooks.webhookOrderPlaced(tx, o.order, o.email, o.lowStock);
     },
@@ -120,10 +119,10 @@ export const BUSINESS_EVENTS = {
   orderRefunded: event({
     emails: [{ template: 'order_refunded', to: 'buyer' }],
     webhooks: ['order.refunded'],
-    send: async (tx: Tx, mail: MailSettings, r: { email: string; shipFullName: string; refund: Omit<RefundEmailInput, 'customerName'>; refundId: string }) => {
+    send: async (tx: Tx, mail: MailSettings, r: { email: string; shipFullName: string; refund: Omit<RefundEmailInput, 'customerName'>; webhookData: () => Promise<object> }) => {
       const m = await mailer(tx, mail);
       await m.queue('order_refunded', r.email, refundEmail(m.ctx, { ...r.refund, customerName: firstName(r.shipFullName) }), r.refund.orderId);
-      await webhooks.webhookOrderRefunded(tx, r.refund.orderId, r.refundId);
+      await webhooks.webhookOrderRefunded(tx, r.refund.orderId, r.webhookData);
     },
   }),
   creditNoteIssued: event({
