@@ -150,7 +150,12 @@ test('on a phone the filters open as a drawer with "Show N results"; sizes in si
   for (let i = 1; i < flat.length; i++) expect(flat[i][0] > flat[i - 1][0] || (flat[i][0] === flat[i - 1][0] && flat[i][1] > flat[i - 1][1])).toBe(true);
   await shot(page, 'filter-drawer-phone');
 
-  await drawer.getByRole('checkbox', { name: 'In stock only' }).check();
+  // The box follows the listing's state, which a navigation changes as a transition: it shows ticked
+  // once the filtered answer is in, not at the click (check() reads it at once and failed in CI when
+  // the answer took longer). So click, then wait for it to show ticked.
+  const inStock = drawer.getByRole('checkbox', { name: 'In stock only' });
+  await inStock.click();
+  await expect(inStock).toBeChecked();
   const show = drawer.getByTestId('show-results');
   await expect(show).toHaveText(/^Show \d+ results?$/);
   const n = Number((await show.textContent())!.match(/\d+/)![0]);
