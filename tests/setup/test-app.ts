@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -69,6 +69,8 @@ export async function createTestApp(options: AppOptions = {}): Promise<TestApp> 
     async close() {
       await new Promise((r) => server.close(r));
       await database.close();
+      // A run makes hundreds of these; left behind they fill /tmp on a CI machine.
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

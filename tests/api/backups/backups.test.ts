@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,6 +17,8 @@ import { createTestApp, type TestApp } from '../../setup/test-app';
 // a path the caller makes up, retention after each backup, and failures recorded for the dashboard.
 
 let t: TestApp;
+/** Every directory this file makes sits under one, removed at the end (with the file planted "outside"). */
+let root: string;
 let dir: string;
 let tokens: Record<'customer' | 'staff' | 'admin', string>;
 let keys: { read: string; write: string; others: string };
@@ -24,6 +26,7 @@ const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('h
 const trpcCode = async (p: Promise<unknown>) => p.then(() => 'OK', (e: { code?: string }) => e.code ?? 'THROWN');
 
 beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'packshop-backups-test-'));
   t = await createTestApp();
   tokens = {
     customer: (await createUser(t.deps)).token,
@@ -44,10 +47,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.deps.backups.stop();
   await t.close();
+  rmSync(root, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await t.deps.backups.stop();
-  dir = mkdtempSync(join(tmpdir(), 'packshop-backups-'));
+  dir = mkdtempSync(join(root, 'backups-'));
   t.deps.backups = new BackupCenter({ dir, database: t.database, uploadsDir: t.uploadsDir });
 });
 
@@ -266,7 +270,7 @@ describe('failures and the one writer', () => {
     expect((await t.caller({ token: tokens.admin }).admin.backups.list()).last_attempt).toMatchObject({ ok: true, trigger: 'start' });
 
     // The timer: a fresh directory and no delay takes one by itself; stop() leaves no timer behind.
-    const other = mkdtempSync(join(tmpdir(), 'packshop-backups-'));
+    const other = mkdtempSync(join(root, 'scheduled-'));
     const center = new BackupCenter({ dir: other, database: t.database, uploadsDir: t.uploadsDir });
     center.startSchedule({ startDelayMs: 0 });
     await expect.poll(() => readdirSync(other).filter((f) => f.endsWith('.tar.gz')).length, { timeout: 20_000 }).toBe(1);
