@@ -5,20 +5,13 @@ import { projectRoot } from '../../server/lib/paths';
 
 // A source file past 300 lines usually holds two things (the house style: small files with names that say
 // what they hold; issue 39 point 3, decision 0184). Tests and seed data are long lists by nature and
-// are left out; everything else the shop, its scripts and its pages are made of is counted.
+// are left out; everything else the shop, its scripts and its pages are made of is counted, with no
+// exception.
 
 const MAX_LINES = 300;
 const ROOTS = ['server', 'shared', 'src', 'scripts'];
 /** Seed data: the catalogue and its pictures, as data, not code. */
 const SEED = /^server\/seed\//;
-/**
- * Not split yet (decision 0184), each with its length as a ceiling: the test fails if one grows,
- * and when one is split below the limit it must leave this list.
- */
-const NOT_YET_SPLIT: Record<string, number> = {
-  'scripts/bench/embedded-db-options.ts': 558,
-  'scripts/bench/run.ts': 409,
-};
 
 function sourceFiles(): string[] {
   return ROOTS.flatMap((root) =>
@@ -39,13 +32,8 @@ describe('file size', () => {
   it(`no source file outside tests and seed data is over ${MAX_LINES} lines`, () => {
     const offenders = sourceFiles()
       .map((path) => ({ path, lines: lineCount(path) }))
-      .filter((f) => f.lines > (NOT_YET_SPLIT[f.path] ?? MAX_LINES))
+      .filter((f) => f.lines > MAX_LINES)
       .map((f) => `${f.path}: ${f.lines} lines`);
     expect(offenders, `Split these into files that each hold one thing:\n${offenders.join('\n')}`).toEqual([]);
-  });
-
-  it('lists as not yet split only files still over the limit', () => {
-    const done = Object.keys(NOT_YET_SPLIT).filter((path) => lineCount(path) <= MAX_LINES);
-    expect(done, `Split now: remove from NOT_YET_SPLIT:\n${done.join('\n')}`).toEqual([]);
   });
 });
