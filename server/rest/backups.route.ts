@@ -11,7 +11,7 @@ export const backupsRoutes: PlainRoute[] = [
   {
     method: 'GET',
     path: '/admin/backups/{id}/download',
-    gate: backOffice('backups:read'),
+    gate: backOffice,
     handle: async (deps, req, res) => {
       const { id } = backupIdInput.parse({ id: req.params.id });
       const file = await deps.backups.open(id);

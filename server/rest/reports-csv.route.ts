@@ -83,7 +83,7 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
 export const reportsCsvRoutes: PlainRoute[] = Object.entries(TABLES).map(([name, build]) => ({
   method: 'GET',
   path: `/admin/reports/${name}`,
-  gate: backOffice('reports:read'),
+  gate: backOffice,
   only: (req) => req.query.format === 'csv',
   handle: async (deps, req, res) => {
     const table = await build(deps, req.query);

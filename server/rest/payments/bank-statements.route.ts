@@ -33,7 +33,7 @@ export const bankStatementsRoutes: PlainRoute[] = [
   {
     method: 'POST',
     path: '/admin/payments/bank-statements',
-    gate: backOffice('payments:write'),
+    gate: backOffice,
     handle: async (deps, req, res, caller) => {
       if (!req.is('multipart/form-data')) throw new AppError('BAD_REQUEST', 'Send the bank statement as multipart/form-data, in the field "file"');
       await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(uploadError(err)) : resolve())));
