@@ -8,7 +8,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { int } from '../../db/sql-rows';
-import { ts, tsArray, placedIn, NOT_CANCELLED, soldIn, type Db } from './report-periods.sql';
+import { ts, tsArray, placedIn, NOT_CANCELLED, soldIn, nowAndBefore, type Db } from './report-periods.sql';
 
 const salesBucketRow = z.object({
   bucket: int,
@@ -169,9 +169,7 @@ const countryRow = z.object({ country: z.string(), orders: int, revenue: int, pr
 export async function ordersByCountry(db: Db, prevFrom: Date, from: Date, to: Date) {
   const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT o."shipCountry" AS country,
-      COUNT(*) FILTER (WHERE ${cur}) AS orders, COALESCE(SUM(o."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders, COALESCE(SUM(o."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+    SELECT o."shipCountry" AS country, ${nowAndBefore(cur, { orders: 'count', revenue: Prisma.sql`o."totalCents"` })}
     FROM "Order" o WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED}
     GROUP BY o."shipCountry"
     ORDER BY revenue DESC, country`;
@@ -185,12 +183,7 @@ export async function couponFigures(db: Db, prevFrom: Date, from: Date, to: Date
   const cur = Prisma.sql`o."createdAt" >= ${ts(from)}`;
   const rows = await db.$queryRaw<unknown[]>`
     SELECT o."couponCode" AS code,
-      COUNT(*) FILTER (WHERE ${cur}) AS orders,
-      COALESCE(SUM(o."discountCents") FILTER (WHERE ${cur}), 0) AS given,
-      COALESCE(SUM(o."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
-      COALESCE(SUM(o."discountCents") FILTER (WHERE NOT (${cur})), 0) AS previous_given,
-      COALESCE(SUM(o."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+      ${nowAndBefore(cur, { orders: 'count', given: Prisma.sql`o."discountCents"`, revenue: Prisma.sql`o."totalCents"` })}
     FROM "Order" o
     WHERE ${placedIn('o', prevFrom, to)} AND ${NOT_CANCELLED} AND o."couponCode" IS NOT NULL
     GROUP BY o."couponCode"
@@ -209,12 +202,7 @@ export async function giftTierFigures(db: Db, prevFrom: Date, from: Date, to: Da
   // "SoldGift" holds one row per order not cancelled and tier: each order counts once per tier.
   const rows = await db.$queryRaw<unknown[]>`
     SELECT g."tier",
-      COUNT(*) FILTER (WHERE ${cur}) AS orders,
-      COALESCE(SUM(g."gifts") FILTER (WHERE ${cur}), 0) AS gifts,
-      COALESCE(SUM(g."totalCents") FILTER (WHERE ${cur}), 0) AS revenue,
-      COUNT(*) FILTER (WHERE NOT (${cur})) AS previous_orders,
-      COALESCE(SUM(g."gifts") FILTER (WHERE NOT (${cur})), 0) AS previous_gifts,
-      COALESCE(SUM(g."totalCents") FILTER (WHERE NOT (${cur})), 0) AS previous_revenue
+      ${nowAndBefore(cur, { orders: 'count', gifts: Prisma.sql`g."gifts"`, revenue: Prisma.sql`g."totalCents"` })}
     FROM "SoldGift" g
     WHERE g."at" >= ${ts(prevFrom)} AND g."at" < ${ts(to)}
     GROUP BY g."tier"
