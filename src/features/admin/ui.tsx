@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { FOCUSABLE, wrapTab } from '../../lib/focus-trap';
 import { toast } from '../../lib/toast';
 import { errorDetail } from '../../lib/trpc';
 import { formatShopDate, formatShopDateTime } from '../../../shared/domain/shop-time';
@@ -36,8 +37,6 @@ export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A dialog over the page; Escape and the backdrop close it. Focus moves into it when it opens,
  * Tab cycles inside it, and focus returns to what opened it when it closes.
@@ -52,21 +51,7 @@ export function Modal({ title, open, onClose, children, wide }: { title: string;
     const opener = document.activeElement as HTMLElement | null;
     const focusables = () => [...(box.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
     (focusables().find((el) => el.getAttribute('aria-label') !== 'Close') ?? focusables()[0])?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') return close.current();
-      if (e.key !== 'Tab') return;
-      const els = focusables();
-      if (els.length === 0) return;
-      const first = els[0];
-      const last = els[els.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
+    const onKey = (e: KeyboardEvent) => (e.key === 'Escape' ? close.current() : wrapTab(e, focusables()));
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);

@@ -1,27 +1,15 @@
 // The filter drawer's keyboard and scroll handling while it is open (FilterDrawer.tsx loads this
 // when the drawer first opens): focus stays inside, Escape closes, the page behind does not scroll,
 // widening to a laptop puts the sidebar back, and focus returns to what opened it.
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, wrapTab } from '../../lib/focus-trap';
+
 const WIDE = '(min-width: 1024px)';
 
 export function trapDrawer(box: HTMLElement, close: () => void): () => void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const focusables = () => [...(box.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null);
   focusables()[0]?.focus();
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') return close();
-    if (e.key !== 'Tab') return;
-    const els = focusables();
-    if (els.length === 0) return;
-    const [first, last] = [els[0], els[els.length - 1]];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const onKey = (e: KeyboardEvent) => (e.key === 'Escape' ? close() : wrapTab(e, focusables()));
   // The page behind does not scroll under the drawer; widening to a laptop puts the sidebar back.
   const wide = window.matchMedia(WIDE);
   const onWide = () => wide.matches && close();
