@@ -74,6 +74,29 @@ export function Modal({ title, open, onClose, children, wide }: { title: string;
   );
 }
 
+/**
+ * The back office's tabs over one panel: a row of buttons, the chosen one underlined. `tabs` are
+ * [id, label] pairs; the page keeps which is chosen (in its state or the URL).
+ */
+export function TabBar<T extends string>({ label, tabs, selected, onSelect, className = 'mb-4' }: { label?: string; tabs: readonly (readonly [NoInfer<T>, ReactNode])[]; selected: T; onSelect(id: NoInfer<T>): void; className?: string }) {
+  return (
+    <div role="tablist" aria-label={label} className={`flex gap-1 overflow-x-auto border-b border-slate-200 ${className}`}>
+      {tabs.map(([id, text]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={selected === id}
+          onClick={() => onSelect(id)}
+          className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${selected === id ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
 export const labelClass = 'block text-sm font-medium text-slate-700';
 

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { GiftItemDialog, GiftTierDialog } from '../../features/admin/GiftDialogs';
-import { Badge, EmptyState, PageHeader, errorText, money, useErrorToast } from '../../features/admin/ui';
+import { Badge, EmptyState, PageHeader, TabBar, errorText, money, useErrorToast } from '../../features/admin/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Item = RouterOutputs['admin']['gifts']['listItems'][number];
@@ -43,7 +43,6 @@ export default function GiftsPage() {
     }
   }
 
-  const tabClass = (on: boolean) => `whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${on ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
   return (
     <div>
       <PageHeader
@@ -57,10 +56,7 @@ export default function GiftsPage() {
           )
         }
       />
-      <div role="tablist" className="mb-4 flex gap-1 border-b border-slate-200">
-        <button role="tab" type="button" aria-selected={tab === 'items'} onClick={() => setTab('items')} className={tabClass(tab === 'items')}>Gift Items ({items.data?.length ?? 0})</button>
-        <button role="tab" type="button" aria-selected={tab === 'tiers'} onClick={() => setTab('tiers')} className={tabClass(tab === 'tiers')}>Gift Tiers ({tiers.data?.length ?? 0})</button>
-      </div>
+      <TabBar tabs={[['items', `Gift Items (${items.data?.length ?? 0})`], ['tiers', `Gift Tiers (${tiers.data?.length ?? 0})`]]} selected={tab} onSelect={setTab} />
 
       {tab === 'items' ? (
         items.isLoading ? <Spinner label="Loading gift items..." /> : !items.data?.length ? (

@@ -5,7 +5,7 @@ import { useSearchParams } from '../../lib/router';
 import { SentEmailPanel } from '../../features/admin/emails/SentEmailPanel';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Spinner } from '../../components/ui/Spinner';
-import { EmptyState, ErrorBox, PageHeader, errorText, longDateTime } from '../../features/admin/ui';
+import { EmptyState, ErrorBox, PageHeader, TabBar, errorText, longDateTime } from '../../features/admin/ui';
 import { SHOP_NAME } from '../../../shared/constants';
 import { mayCall } from '../../../shared/domain/permissions';
 import { trpc } from '../../lib/trpc';
@@ -28,20 +28,7 @@ export default function MessagesPage() {
   const tabs = readsMail ? ([['contact', 'Contact form'], ['email', 'Sent e-mail']] as const) : ([['contact', 'Contact form']] as const);
   return (
     <div>
-      <div role="tablist" aria-label="Messages" className="mb-4 flex gap-1 border-b border-slate-200">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            onClick={() => setParams(id === 'email' ? { tab: 'email' } : {}, { replace: true })}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === id ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabBar label="Messages" tabs={tabs} selected={tab} onSelect={(id) => setParams(id === 'email' ? { tab: 'email' } : {}, { replace: true })} />
       {tab === 'email' ? (
         <>
           <PageHeader title="Sent e-mail" />

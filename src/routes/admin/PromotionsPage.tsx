@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { CouponDialog } from '../../features/admin/CouponDialog';
-import { Badge, EmptyState, PageHeader, errorText, money, longDate, useErrorToast } from '../../features/admin/ui';
+import { Badge, EmptyState, PageHeader, TabBar, errorText, money, longDate, useErrorToast } from '../../features/admin/ui';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type Coupon = RouterOutputs['admin']['coupons']['list'][number];
@@ -55,13 +55,7 @@ export default function PromotionsPage() {
           </div>
         ))}
       </div>
-      <div role="tablist" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((t) => (
-          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)} className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${tab === t ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-500 hover:text-slate-800'}`}>
-            {t}
-          </button>
-        ))}
-      </div>
+      <TabBar tabs={TABS.map((t) => [t, t] as const)} selected={tab} onSelect={setTab} />
       {tab !== 'Discount Coupons' ? (
         <EmptyState title="Coming soon" text="Manage gift items and tiers in Gift management (/admin/gifts)." />
       ) : coupons.isLoading ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ImportAction, ImportReport } from '../../../../shared/schemas/csv-import.schema';
-import { Badge } from '../ui';
+import { Badge, TabBar } from '../ui';
 
 const SHOWN = 200;
 
@@ -38,22 +38,7 @@ export function ImportReportList({ report }: { report: ImportReport }) {
   ];
   return (
     <div className="space-y-2">
-      {tabs.length > 1 && (
-        <div role="tablist" aria-label="Rows to show" className="flex gap-1 border-b border-slate-200">
-          {tabs.map(([id, label]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={filter === id}
-              onClick={() => setFilter(id)}
-              className={`-mb-px border-b-2 px-3 py-1.5 text-sm font-semibold ${filter === id ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      )}
+      {tabs.length > 1 && <TabBar label="Rows to show" tabs={tabs} selected={filter} onSelect={setFilter} className="" />}
       <ul aria-label="Rows of the file" className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {rows.slice(0, SHOWN).map((r) => (
           <li key={r.line} className="px-3 py-2 text-sm" data-testid={`import-row-${r.line}`}>
