@@ -1,9 +1,8 @@
 import { quarterRange } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
-import { Card, ErrorBox, errorText } from '../ui';
+import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { Change, CsvButton, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
-import { percentChange } from '../../../../shared/domain/report-range';
+import { CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
 
 /** The last six calendar quarters, newest first. */
 function recentQuarters(today: string) {
@@ -60,29 +59,9 @@ export function GstReport() {
       {d && (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Card className="!p-3">
-              <p className="text-xs font-medium text-slate-500">Box 1: total value of standard-rated supplies</p>
-              <p className="mt-1 text-2xl font-bold text-slate-900" data-testid="gst-box1">
-                {money(d.supplies_excluding_gst)}
-              </p>
-              <p className="text-xs text-slate-500">
-                <Change value={percentChange(d.supplies_excluding_gst, d.previous.supplies_excluding_gst)} /> vs {money(d.previous.supplies_excluding_gst)}
-              </p>
-            </Card>
-            <Card className="!p-3">
-              <p className="text-xs font-medium text-slate-500">Box 6: output tax due</p>
-              <p className="mt-1 text-2xl font-bold text-slate-900" data-testid="gst-box6">
-                {money(d.output_tax)}
-              </p>
-              <p className="text-xs text-slate-500">
-                <Change value={percentChange(d.output_tax, d.previous.output_tax)} /> vs {money(d.previous.output_tax)}
-              </p>
-            </Card>
-            <Card className="!p-3">
-              <p className="text-xs font-medium text-slate-500">Orders (supplies with GST)</p>
-              <p className="mt-1 text-2xl font-bold text-slate-900">{whole(d.orders)}</p>
-              <p className="text-xs text-slate-500">{money(d.supplies_including_gst)} with GST</p>
-            </Card>
+            <Figure label="Box 1: total value of standard-rated supplies" value={d.supplies_excluding_gst} previous={d.previous.supplies_excluding_gst} format={money} testId="gst-box1" />
+            <Figure label="Box 6: output tax due" value={d.output_tax} previous={d.previous.output_tax} format={money} testId="gst-box6" />
+            <Figure label="Orders (supplies with GST)" value={d.orders} note={`${money(d.supplies_including_gst)} with GST`} />
           </div>
           <p className="mt-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="gst-basis">
             <strong>What is included: </strong>

@@ -135,8 +135,8 @@ export function RangePicker({ state, children, compared = true }: { state: Retur
   );
 }
 
-/** A figure with the previous period's and the change. */
-export function Figure({ label, value, previous, format = whole, testId }: { label: string; value: number; previous?: number; format?: (n: number) => string; testId?: string }) {
+/** A figure with the previous period's and the change, or else a note under it. */
+export function Figure({ label, value, previous, format = whole, testId, note }: { label: string; value: number; previous?: number; format?: (n: number) => string; testId?: string; note?: ReactNode }) {
   const change = previous === undefined ? null : percentChange(value, previous);
   return (
     <Card className="!p-3">
@@ -149,6 +149,7 @@ export function Figure({ label, value, previous, format = whole, testId }: { lab
           <Change value={change} /> vs {format(previous)}
         </p>
       )}
+      {previous === undefined && note && <p className="mt-0.5 text-xs text-slate-500">{note}</p>}
     </Card>
   );
 }
