@@ -120,20 +120,18 @@ export function CustomersReport() {
                 ]}
               />
             </div>
-            <div>
-              <h3 className="mb-2 text-base font-semibold text-slate-900">Top customers by spend</h3>
-              <ReportTable
-                caption="Top customers by spend"
-                rows={d.top_customers}
-                rowKey={(r) => r.email}
-                columns={[
-                  { label: 'Customer', value: (r) => r.name },
-                  { label: 'E-mail', value: (r) => r.email },
-                  { label: 'Orders', value: (r) => whole(r.orders), numeric: true },
-                  { label: 'Spent', value: (r) => money(r.revenue), numeric: true },
-                ]}
-              />
-            </div>
+            <ReportTable
+              caption="Top customers by spend"
+              titled
+              rows={d.top_customers}
+              rowKey={(r) => r.email}
+              columns={[
+                { label: 'Customer', value: (r) => r.name },
+                { label: 'E-mail', value: (r) => r.email },
+                { label: 'Orders', value: (r) => whole(r.orders), numeric: true },
+                { label: 'Spent', value: (r) => money(r.revenue), numeric: true },
+              ]}
+            />
           </div>
           <p className="mt-3 text-xs text-slate-500">
             A buyer is an e-mail address with an order (not cancelled) in the period; new if it is their first such order ever, returning otherwise. Repeat rate: buyers with more than one order in the period.
@@ -172,36 +170,32 @@ export function PromotionsReport() {
             )}
           </div>
           <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-            <div>
-              <h3 className="mb-2 text-base font-semibold text-slate-900">Coupons</h3>
-              <ReportTable
-                caption="Coupons"
-                rows={d.coupons}
-                rowKey={(r) => r.code}
-                columns={[
-                  { label: 'Code', value: (r) => r.code },
-                  { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                  { label: 'Discount given', value: (r) => money(r.given), numeric: true },
-                  { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                  { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-                ]}
-              />
-            </div>
-            <div>
-              <h3 className="mb-2 text-base font-semibold text-slate-900">Gift tiers</h3>
-              <ReportTable
-                caption="Gift tiers"
-                rows={d.gift_tiers}
-                rowKey={(r) => r.tier}
-                columns={[
-                  { label: 'Tier', value: (r) => r.tier },
-                  { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                  { label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true },
-                  { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                  { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-                ]}
-              />
-            </div>
+            <ReportTable
+              caption="Coupons"
+              titled
+              rows={d.coupons}
+              rowKey={(r) => r.code}
+              columns={[
+                { label: 'Code', value: (r) => r.code },
+                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
+                { label: 'Discount given', value: (r) => money(r.given), numeric: true },
+                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
+                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
+              ]}
+            />
+            <ReportTable
+              caption="Gift tiers"
+              titled
+              rows={d.gift_tiers}
+              rowKey={(r) => r.tier}
+              columns={[
+                { label: 'Tier', value: (r) => r.tier },
+                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
+                { label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true },
+                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
+                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
+              ]}
+            />
           </div>
           <p className="mt-3 text-xs text-slate-500">Orders not cancelled that used the coupon or received the tier's gifts; previous period in brackets. Gifts have no price in the shop, so they are counted, not valued.</p>
         </>

@@ -36,41 +36,37 @@ export function SearchReport() {
             <Figure label="Found nothing" value={d.total_zero_results} />
           </div>
           <div className="mt-4 grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-            <div>
-              <h3 className="mb-2 text-base font-semibold text-slate-900">Top searches</h3>
-              <ReportTable
-                caption="Top searches"
-                rows={d.top_searches}
-                rowKey={(r) => r.query}
-                empty="No searches in this period."
-                columns={[
-                  { label: 'Search', value: (r) => r.query },
-                  { label: 'Searches', value: (r) => whole(r.searches), numeric: true },
-                  { label: 'Found nothing', value: (r) => whole(r.zero_results), numeric: true },
-                ]}
-              />
-            </div>
-            <div>
-              <h3 className="mb-2 text-base font-semibold text-slate-900">Searches that found nothing</h3>
-              <ReportTable
-                caption="Searches that found nothing"
-                rows={d.zero_result_searches}
-                rowKey={(r) => r.query}
-                empty="Every search found something."
-                columns={[
-                  { label: 'Search', value: (r) => r.query },
-                  { label: 'Times', value: (r) => whole(r.searches), numeric: true },
-                  {
-                    label: 'Fix',
-                    value: (r) => (
-                      <Button variant="outline" size="sm" onClick={() => setDraft({ kind: 'one_way', from_term: r.query })} aria-label={`Add synonym for ${r.query}`}>
-                        <Plus className="h-4 w-4" aria-hidden /> Add synonym
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
-            </div>
+            <ReportTable
+              caption="Top searches"
+              titled
+              rows={d.top_searches}
+              rowKey={(r) => r.query}
+              empty="No searches in this period."
+              columns={[
+                { label: 'Search', value: (r) => r.query },
+                { label: 'Searches', value: (r) => whole(r.searches), numeric: true },
+                { label: 'Found nothing', value: (r) => whole(r.zero_results), numeric: true },
+              ]}
+            />
+            <ReportTable
+              caption="Searches that found nothing"
+              titled
+              rows={d.zero_result_searches}
+              rowKey={(r) => r.query}
+              empty="Every search found something."
+              columns={[
+                { label: 'Search', value: (r) => r.query },
+                { label: 'Times', value: (r) => whole(r.searches), numeric: true },
+                {
+                  label: 'Fix',
+                  value: (r) => (
+                    <Button variant="outline" size="sm" onClick={() => setDraft({ kind: 'one_way', from_term: r.query })} aria-label={`Add synonym for ${r.query}`}>
+                      <Plus className="h-4 w-4" aria-hidden /> Add synonym
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           </div>
           <p className="mt-3 text-xs text-slate-500">
             Searches of the product listing, counted by what was typed (lower case, without punctuation), never by who typed it; text that looks like an e-mail address or a phone number is not counted. Days are Singapore days; new searches show within a minute.

@@ -191,8 +191,9 @@ export interface Column<T> {
 }
 
 /** The accessible table beside each chart; scrolls sideways on a phone rather than squeezing. */
-export function ReportTable<T>({ caption, columns, rows, rowKey, empty = 'Nothing in this period.' }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey(row: T, i: number): string; empty?: string }) {
-  return (
+/** A report's table; `titled` shows its caption as a heading above it too (a report with several tables). */
+export function ReportTable<T>({ caption, titled, columns, rows, rowKey, empty = 'Nothing in this period.' }: { caption: string; titled?: boolean; columns: Column<T>[]; rows: T[]; rowKey(row: T, i: number): string; empty?: string }) {
+  const table = (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="min-w-full text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -230,6 +231,13 @@ export function ReportTable<T>({ caption, columns, rows, rowKey, empty = 'Nothin
           ))}
         </tbody>
       </table>
+    </div>
+  );
+  if (!titled) return table;
+  return (
+    <div>
+      <h3 className="mb-2 text-base font-semibold text-slate-900">{caption}</h3>
+      {table}
     </div>
   );
 }
