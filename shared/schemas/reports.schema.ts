@@ -105,13 +105,17 @@ export const stockCoverInput = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
 
-const stockCoverRow = z.object({
+/** The variant a stock cover row is about, as the report names it (the SQL row carries the same). */
+export const stockCoverVariant = z.object({
   variant_id: z.string(),
   sku: z.string(),
   product_id: z.string(),
   product_name: z.string(),
   color: z.string(),
   size: z.string(),
+});
+
+const stockCoverRow = stockCoverVariant.extend({
   pack_size: count,
   available: count,
   sold_in_window: count,

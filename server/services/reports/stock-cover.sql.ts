@@ -4,15 +4,10 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { availableSql } from '../../db/stock.sql';
 import { int } from '../../db/sql-rows';
+import { stockCoverVariant } from '../../../shared/schemas/reports.schema';
 import { soldIn, type Db } from './report-periods.sql';
 
-const stockCoverSqlRow = z.object({
-  variant_id: z.string(),
-  sku: z.string(),
-  product_id: z.string(),
-  product_name: z.string(),
-  color: z.string(),
-  size: z.string(),
+const stockCoverSqlRow = stockCoverVariant.extend({
   pack_size: int,
   available: int,
   sold: int,
