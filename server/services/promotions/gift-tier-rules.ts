@@ -6,12 +6,11 @@ import type { GiftTierRule } from '../../../shared/domain/gift-tiers';
 
 type Db = Prisma.TransactionClient;
 
+/** A tier's own columns, read by the back office's tier list and by the rules. */
+export const tierColumns = { id: true, name: true, spendingThresholdCents: true, giftLimit: true, isActive: true } as const;
+
 const tierSelect = {
-  id: true,
-  name: true,
-  spendingThresholdCents: true,
-  giftLimit: true,
-  isActive: true,
+  ...tierColumns,
   items: {
     select: {
       giftItem: { select: { id: true, name: true, description: true, imageUrl: true, stockQuantity: true, allocated: true, isActive: true } },

@@ -11,6 +11,7 @@ import { writeLedger } from '../catalogue/ledger';
 // drops it after the commit so carts see it at once.
 import { notePromotionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
+import { tierColumns } from './gift-tier-rules';
 
 type GiftItemInput = z.infer<typeof giftItemInput>;
 type GiftTierInput = z.infer<typeof giftTierInput>;
@@ -90,11 +91,7 @@ export async function deleteGiftItem(db: PrismaClient, id: string) {
 }
 
 const tierSelect = {
-  id: true,
-  name: true,
-  spendingThresholdCents: true,
-  giftLimit: true,
-  isActive: true,
+  ...tierColumns,
   items: { select: { giftItem: { select: { id: true, name: true } } }, orderBy: { giftItem: { name: 'asc' } } },
 } as const;
 type TierRow = { id: string; name: string; spendingThresholdCents: number; giftLimit: number; isActive: boolean; items: { giftItem: { id: string; name: string } }[] };
