@@ -44,8 +44,10 @@ const IMPORTS: ImportSpec[] = [
     tag: 'admin: products',
     summary: 'Import products and variants from CSV: create or update by SKU, price tiers included',
     columns:
-      `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock, images. price_tiers is minimum:price pairs ` +
-      'separated by |, e.g. 25:12.50|100:10. The SKU follows from category, type, colour, size and pack size; a row whose SKU exists updates that ' +
+      `Columns: ${PRODUCT_IMPORT_COLUMNS.join(', ')} (required) and sku, description, weight_grams, safety_stock, order_minimum, order_multiple, order_maximum, images. price_tiers is minimum:price pairs ` +
+      'separated by |, e.g. 25:12.50|100:10. order_minimum, order_multiple (a carton) and order_maximum are the order quantity rules: an empty cell is no rule, ' +
+      'a file without these columns leaves the rules as they are. ' +
+      'The SKU follows from category, type, colour, size and pack size; a row whose SKU exists updates that ' +
       'variant, any other creates it in the product of the same name, category, type and colour (or a new product). The products export is a valid import file. ' +
       'images (optional) sets the product\'s images: stored /uploads/... paths or https:// addresses separated by |; each address is fetched and checked ' +
       '(JPEG, PNG, WebP or GIF, at most 10 MB, no redirects) by the dry run and stored by the apply; a refused image is that row\'s error.',

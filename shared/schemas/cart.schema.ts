@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../constants';
-import { idSchema } from './common.schema';
+import { idSchema, quantityRulesOutput } from './common.schema';
 
 export const MAX_LINE_QUANTITY = 10_000;
 
@@ -75,6 +75,7 @@ const cartItemOutput = z.object({
   quantity: z.number().int(),
   line_total: z.number(),
   available: z.number().int(),
+  ...quantityRulesOutput,
 });
 
 const selectedGiftOutput = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRODUCTS_PER_PAGE } from '../constants';
-import { idSchema } from './common.schema';
+import { idSchema, quantityRulesOutput } from './common.schema';
 
 // Catalogue wire shapes (docs/spec/storefront.md sections 3 and 7). Bad input gets a 400 with these words;
 // a limit above the cap is clamped rather than refused, because asking for "everything" is not an error.
@@ -132,6 +132,7 @@ export const variantOutput = z.object({
   allocated: z.number().int(),
   safety_stock: z.number().int(),
   available: z.number().int(),
+  ...quantityRulesOutput,
 });
 
 /** The describing fields every product answer starts with, in this order. */

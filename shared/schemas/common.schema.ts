@@ -13,3 +13,10 @@ export const moneySchema = z.number().finite().min(0).max(1_000_000);
 
 export const okOutput = z.object({ ok: z.boolean(), message: z.string().optional() });
 export const messageOutput = z.object({ message: z.string() });
+
+/** A variant's order quantity rules on the wire (shared/domain/quantity-rules.ts): null is no rule. */
+export const quantityRulesOutput = {
+  order_minimum: z.number().int().nullable().describe('Smallest quantity of a cart line, or null'),
+  order_multiple: z.number().int().nullable().describe('A line is a whole number of this (a carton), or null'),
+  order_maximum: z.number().int().nullable().describe('Largest quantity of a cart line, or null'),
+};

@@ -5,7 +5,7 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 
 export const PRODUCT_IMPORT_COLUMNS = ['product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'price_tiers'] as const;
-export const PRODUCT_IMPORT_OPTIONAL = ['sku', 'description', 'weight_grams', 'safety_stock', 'images'] as const;
+export const PRODUCT_IMPORT_OPTIONAL = ['sku', 'description', 'weight_grams', 'safety_stock', 'order_minimum', 'order_multiple', 'order_maximum', 'images'] as const;
 /** Distinct https:// image addresses one import may fetch (each may take up to 10 s). */
 export const MAX_IMPORT_IMAGE_ADDRESSES = 100;
 export const STOCK_IMPORT_COLUMNS = ['sku', 'on_hand', 'reason'] as const;

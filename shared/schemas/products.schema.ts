@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PACK_SIZE } from '../constants';
 import { imageValueProblem } from '../domain/product-images';
 import { variantOutput } from './catalog.schema';
+import { MAX_LINE_QUANTITY } from './cart.schema';
+import { rulesProblem } from '../domain/quantity-rules';
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
@@ -10,6 +12,16 @@ const priceTierInput = z.object({
   min_quantity: z.number().int('Minimum quantity must be a whole number').min(1, 'Minimum quantity must be at least 1').max(1_000_000),
   price: z.number().finite().min(0, 'Price cannot be negative').max(100_000, 'Price is too high'),
 });
+
+/** One order quantity rule: a whole number from 1 to the line limit, or null for no rule. */
+const orderRule = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of at least 1, or empty for no rule` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(MAX_LINE_QUANTITY, `${label} cannot be more than ${MAX_LINE_QUANTITY}`)
+    .nullable()
+    .optional();
 
 const stockFigure = (label: string) => z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(10_000_000);
 
@@ -41,8 +53,21 @@ export const variantInput = z.preprocess(
     on_hand: stockFigure('On hand').default(0),
     safety_stock: stockFigure('Safety stock').default(0),
     weight_grams: z.number().int().min(0).max(1_000_000).optional(),
+    // Order quantity rules are one set (decision 0187): send any of them and the absent ones are no
+    // rule; send none and an existing variant keeps its rules.
+    order_minimum: orderRule('Order minimum'),
+    order_multiple: orderRule('Order multiple'),
+    order_maximum: orderRule('Order maximum'),
+  }).superRefine((v, ctx) => {
+    if (!hasRuleKeys(v)) return;
+    const problem = rulesProblem({ minimum: v.order_minimum ?? null, multiple: v.order_multiple ?? null, maximum: v.order_maximum ?? null });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   }),
 );
+
+/** Whether a variant as sent carries its order quantity rules (any of the three keys). */
+export const hasRuleKeys = (v: { order_minimum?: unknown; order_multiple?: unknown; order_maximum?: unknown }) =>
+  v.order_minimum !== undefined || v.order_multiple !== undefined || v.order_maximum !== undefined;
 export type VariantInput = z.infer<typeof variantInput>;
 
 const keywords = z

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { availableStock } from '../../../shared/domain/stock';
+import { fitRoom, rulesOf } from '../../../shared/domain/quantity-rules';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -7,7 +8,9 @@ import { newId } from '../../db/ids';
 
 /**
  * At login or registration the guest cart joins the user's cart: quantities add up, capped at what
- * is available; the user's own coupon wins, else the guest's; gifts come along (the cart view
+ * is available and then brought down to what the variant's order quantity rules allow (two lines of
+ * 300 with a maximum of 500 make 500, not 600; nothing is added when not even the rules' smallest
+ * order fits); the user's own coupon wins, else the guest's; gifts come along (the cart view
  * drops any the merged cart does not qualify for). The guest cart is then deleted.
  */
 export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: string | null): Promise<void> {
@@ -18,7 +21,7 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
     select: {
       id: true,
       couponCode: true,
-      items: { select: { variantId: true, quantity: true, variant: { select: { onHand: true, allocated: true, safetyStock: true } } } },
+      items: { select: { variantId: true, quantity: true, variant: { select: { onHand: true, allocated: true, safetyStock: true, orderMinimum: true, orderMultiple: true, orderMaximum: true } } } },
       gifts: { select: { giftItemId: true, tierId: true } },
     },
   });
@@ -31,7 +34,7 @@ export async function mergeGuestCart(deps: AppDeps, userId: string, guestId: str
       for (const item of guest.items) {
         const had = mine.get(item.variantId) ?? 0;
         const cap = Math.min(availableStock(item.variant), MAX_LINE_QUANTITY);
-        const qty = Math.max(had, Math.min(had + item.quantity, cap));
+        const qty = had + fitRoom(Math.min(had + item.quantity, cap) - had, had, rulesOf(item.variant));
         if (qty <= 0 || qty === had) continue;
         await tx.cartItem.upsert({
           where: { cartId_variantId: { cartId: user.id, variantId: item.variantId } },

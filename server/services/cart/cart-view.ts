@@ -16,9 +16,10 @@ import {
 import { giftTierDto } from '../promotions/gift-tier-dto';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
+import { rulesDto } from '../catalogue/product.select';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
 import type { ShippingRules } from '../../../shared/domain/shipping';
-import { stockColumnsSelect } from '../catalogue/product.select';
+import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.select';
 
 
 // The shape every cart answer is built from. The reads themselves are SQL (cart.sql.ts, and
@@ -34,6 +35,7 @@ export const cartVariantSelect = {
   packSize: true,
   weightGrams: true,
   ...stockColumnsSelect,
+  ...quantityRulesSelect,
   priceTiers: { select: { minQuantity: true, priceCents: true } },
   product: { select: { id: true, name: true, images: { select: { url: true }, orderBy: { position: 'asc' }, take: 1 } } },
 } satisfies Prisma.VariantSelect;
@@ -137,6 +139,7 @@ export function toCartDto(cart: Pick<CartRow, 'items'> | null, priced: PricedCar
       quantity: l.quantity,
       line_total: toDollars(t.lines[i].lineTotalCents),
       available: availableStock(l.variant),
+      ...rulesDto(l.variant),
     })),
     subtotal: toDollars(t.subtotalCents),
     shipping_fee: toDollars(t.shippingCents),

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../../shared/errors';
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
 import { availableStock } from '../../../shared/domain/stock';
 import { roomRefusal, type Held } from '../../../shared/domain/cart-room';
+import { quantityRuleRefusal, rulesOf, type QuantityRules } from '../../../shared/domain/quantity-rules';
 import { type addToCartInput, type updateCartItemInput } from '../../../shared/schemas/cart.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { priceCart, toCartDto, type CartRow } from './cart-view';
@@ -14,7 +15,7 @@ import { addManyToCart, addToCart, readCartRow, readVariantForAdd, readVariantsF
 import { promoData } from '../promotions/promo-cache';
 import { findCouponCached } from '../promotions/promotions.service';
 import { batchWrite } from '../../db/unit-of-work';
-import { stockColumnsSelect } from '../catalogue/product.select';
+import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.select';
 import { newId } from '../../db/ids';
 
 type Db = Prisma.TransactionClient;
@@ -70,15 +71,10 @@ const variantCheckSelect = {
   sizeCode: true,
   packSize: true,
   ...stockColumnsSelect,
+  ...quantityRulesSelect,
   product: { select: { name: true } },
   priceTiers: { select: { minQuantity: true, priceCents: true } },
 } as const;
-
-/** Refuses a quantity of a variant that would be sold for nothing (no price, or a tier priced 0). */
-function requirePrice(variant: { sizeCode: string; packSize: number; product: { name: string }; priceTiers: { minQuantity: number; priceCents: number }[] }, quantity: number) {
-  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
-  if (!hasPositivePrice(tiers, quantity)) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(variant)));
-}
 
 /** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
 export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
@@ -113,15 +109,26 @@ export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enoug
 
 /**
  * The one rule for adding `quantity` of a variant when the shopper already holds some (in the cart,
- * on earlier lines of the same request): a price for the new quantity, then what can still be added
- * (shared/domain/cart-room.ts: stock, at most MAX_LINE_QUANTITY a line). Null when it may be added.
- * Every way into the cart (one add, bulk by SKU, order again, a saved list) goes through it.
+ * on earlier lines of the same request): a price for the new quantity, then the variant's order
+ * quantity rules on the line's total (shared/domain/quantity-rules.ts), then what can still be added
+ * (shared/domain/cart-room.ts: stock, at most MAX_LINE_QUANTITY a line, rounded to the rules). Null
+ * when it may be added. Every way into the cart (one add, bulk by SKU, order again, a saved list,
+ * setting a line's quantity with nothing else held) goes through it. `rules` is a value so that a
+ * company's price list can bring its own; today it is the variant's.
  */
-function lineRefusal(variant: VariantForAdd, held: Held, quantity: number): LineRefusal | null {
+function lineRefusal(
+  variant: Pick<VariantForAdd, 'sizeCode' | 'packSize' | 'priceTiers' | 'onHand' | 'allocated' | 'safetyStock'> & { product: { name: string } },
+  held: Held,
+  quantity: number,
+  rules: QuantityRules,
+): LineRefusal | null {
   const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
   const total = held.inCart + (held.earlier ?? 0) + quantity;
-  if (!hasPositivePrice(tiers, total)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(variantLabel(variant)) };
-  const refusal = roomRefusal(variantLabel(variant), availableStock(variant), held, quantity);
+  const label = variantLabel(variant);
+  if (!hasPositivePrice(tiers, total)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(label) };
+  const broken = quantityRuleRefusal(label, rules, total);
+  if (broken) return { reason: 'bad_quantity', code: 'BAD_REQUEST', message: broken };
+  const refusal = roomRefusal(label, availableStock(variant), held, quantity, rules);
   return refusal && { ...refusal, code: refusal.reason === 'bad_quantity' ? 'BAD_REQUEST' : 'CONFLICT' };
 }
 
@@ -130,7 +137,7 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
   // The variant and what this shopper already has of it, in one query.
   const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
-  const refusal = lineRefusal(variant, { inCart: variant.inCart }, input.quantity);
+  const refusal = lineRefusal(variant, { inCart: variant.inCart }, input.quantity, rulesOf(variant));
   if (refusal) throw new AppError(refusal.code, refusal.message);
   await beforeMaking(owner, variant.hasCart, newGuestCart);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
@@ -167,7 +174,7 @@ export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: Want
     const variant = line.variant !== undefined ? line.variant : line.variantId ? (variants.get(line.variantId) ?? null) : null;
     if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, held: { inCart: 0 }, ok: false, refusal: null };
     const held = { inCart: variant.inCart, earlier: accepted.get(variant.id) ?? 0 };
-    const refusal = lineRefusal(variant, held, line.quantity);
+    const refusal = lineRefusal(variant, held, line.quantity, rulesOf(variant));
     if (refusal) return { ref: line.ref, quantity: line.quantity, variant, held, ok: false, refusal };
     accepted.set(variant.id, held.earlier + line.quantity);
     return { ref: line.ref, quantity: line.quantity, variant, held, ok: true };
@@ -210,10 +217,9 @@ export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer
   if (input.quantity === 0) {
     await db.cartItem.deleteMany({ where: { id: item.id } });
   } else {
-    requirePrice(item.variant, input.quantity);
     // The line is set to the quantity, not added to: nothing else is held.
-    const refusal = roomRefusal(variantLabel(item.variant), availableStock(item.variant), { inCart: 0 }, input.quantity);
-    if (refusal) throw new AppError(refusal.reason === 'bad_quantity' ? 'BAD_REQUEST' : 'CONFLICT', refusal.message);
+    const refusal = lineRefusal(item.variant, { inCart: 0 }, input.quantity, rulesOf(item.variant));
+    if (refusal) throw new AppError(refusal.code, refusal.message);
     await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
   }
   return viewById(db, item.cartId);

@@ -21,6 +21,10 @@ const cartColumns = z.object({
   gifts: json(z.array(z.object({ id: z.string(), tierId: z.string(), giftItemId: z.string() }))),
 });
 
+/** A variant's order quantity rules (shared/domain/quantity-rules.ts); null is no rule. */
+const ruleColumns = { orderMinimum: int.nullable(), orderMultiple: int.nullable(), orderMaximum: int.nullable() };
+const ruleSql = Prisma.sql`v."orderMinimum", v."orderMultiple", v."orderMaximum"`;
+
 const lineColumns = z.object({
   itemId: z.string(),
   quantity: int,
@@ -34,6 +38,7 @@ const lineColumns = z.object({
   onHand: int,
   allocated: int,
   safetyStock: int,
+  ...ruleColumns,
   priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
   productId: z.string(),
   productName: z.string(),
@@ -55,7 +60,7 @@ const cartSelect = (carts: Prisma.Sql, items: Prisma.Sql, where: Prisma.Sql) => 
                 FROM "CartGift" g WHERE g."cartId" = c."id"), '[]'::json) AS "gifts",
       ci."id" AS "itemId", ci."quantity",
       v."id" AS "variantId", v."sku", v."type", v."color", v."sizeCode", v."packSize", v."weightGrams",
-      v."onHand", v."allocated", v."safetyStock",
+      v."onHand", v."allocated", v."safetyStock", ${ruleSql},
       COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
                 FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
       p."id" AS "productId", p."name" AS "productName",
@@ -92,6 +97,9 @@ function toCartRow(rows: unknown[]): CartRow | null {
         onHand: l.onHand,
         allocated: l.allocated,
         safetyStock: l.safetyStock,
+        orderMinimum: l.orderMinimum,
+        orderMultiple: l.orderMultiple,
+        orderMaximum: l.orderMaximum,
         priceTiers: l.priceTiers,
         product: { id: l.productId, name: l.productName, images: l.imageUrl === null ? [] : [{ url: l.imageUrl }] },
       },
@@ -111,6 +119,7 @@ const variantForAdd = z.object({
   onHand: int,
   allocated: int,
   safetyStock: int,
+  ...ruleColumns,
   productId: z.string(),
   productName: z.string(),
   priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
@@ -131,7 +140,7 @@ export type VariantForAdd = Omit<z.infer<typeof variantForAdd>, 'productName' | 
  */
 function variantsForAddSql(shopper: ShopperKey | null, which: Prisma.Sql) {
   return Prisma.sql`
-    SELECT v."id", v."sku", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", p."id" AS "productId", p."name" AS "productName",
+    SELECT v."id", v."sku", v."sizeCode", v."packSize", v."onHand", v."allocated", v."safetyStock", ${ruleSql}, p."id" AS "productId", p."name" AS "productName",
       COALESCE((SELECT json_agg(json_build_object('minQuantity', pt."minQuantity", 'priceCents', pt."priceCents") ORDER BY pt."minQuantity")
                 FROM "PriceTier" pt WHERE pt."variantId" = v."id"), '[]'::json) AS "priceTiers",
       ${

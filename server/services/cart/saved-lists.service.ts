@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { toDollars } from '../../../shared/domain/money';
 import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
 import { availableStock } from '../../../shared/domain/stock';
+import { quantityRuleRefusal, rulesOf } from '../../../shared/domain/quantity-rules';
 import { AppError, badRequest, notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
@@ -22,7 +23,8 @@ import { lockSavedList } from './saved-lists.sql';
 import { lockUser } from '../../db/user-lock.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
-import { stockColumnsSelect } from '../catalogue/product.select';
+import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.select';
+import { variantLabel } from './cart.service';
 import { newId } from '../../db/ids';
 
 type Db = Prisma.TransactionClient;
@@ -170,13 +172,23 @@ export async function deleteList(db: PrismaClient, userId: string, id: string) {
   return { ok: true, message: 'List deleted' };
 }
 
+/** What a list's quantity is checked against: the variant's order quantity rules, as the cart applies them. */
+const ruleVariantSelect = { id: true, sizeCode: true, packSize: true, ...quantityRulesSelect, product: { select: { name: true } } } satisfies Prisma.VariantSelect;
+
+/** A list keeps quantities that can be ordered, so that the list later goes into the cart whole. */
+function requireRules(variant: Prisma.VariantGetPayload<{ select: typeof ruleVariantSelect }>, quantity: number) {
+  const broken = quantityRuleRefusal(variantLabel(variant), rulesOf(variant), quantity);
+  if (broken) throw badRequest(broken);
+}
+
 /** Saves a variant to a list; a variant already on it gets the quantity added. */
 export async function addListItem(db: PrismaClient, userId: string, input: { id: string; variant_id: string; quantity: number }) {
   await unitOfWork(db, async (tx) => {
     await lockList(tx, userId, input.id);
-    const variant = await tx.variant.findUnique({ where: { id: input.variant_id }, select: { id: true } });
+    const variant = await tx.variant.findUnique({ where: { id: input.variant_id }, select: ruleVariantSelect });
     if (!variant) throw notFound('Product variant not found');
     const existing = await tx.savedListItem.findUnique({ where: { listId_variantId: { listId: input.id, variantId: variant.id } }, select: { id: true, quantity: true } });
+    requireRules(variant, (existing?.quantity ?? 0) + input.quantity);
     if (existing) {
       const quantity = existing.quantity + input.quantity;
       if (quantity > MAX_LINE_QUANTITY) throw badRequest(`Quantity cannot be more than ${MAX_LINE_QUANTITY}`);
@@ -191,7 +203,7 @@ export async function addListItem(db: PrismaClient, userId: string, input: { id:
 }
 
 async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
-  const item = await db.savedListItem.findFirst({ where: { id: itemId, listId, list: { userId } }, select: { id: true } });
+  const item = await db.savedListItem.findFirst({ where: { id: itemId, listId, list: { userId } }, select: { id: true, variant: { select: ruleVariantSelect } } });
   if (!item) {
     // An unknown list and someone else's list answer alike; so does a line of another list.
     await readList(db, userId, listId);
@@ -202,6 +214,7 @@ async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
 
 export async function updateListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string; quantity: number }) {
   const item = await ownItem(db, userId, input.id, input.item_id);
+  requireRules(item.variant, input.quantity);
   await batchWrite(db, [
     db.savedListItem.update({ where: { id: item.id }, data: { quantity: input.quantity } }),
     db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } }),

@@ -17,7 +17,7 @@ import { didYouMean, planSearch } from '../search/search.service';
 import { countSearch } from '../search/search-stats';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
 import { countMatches, queryFilterPage } from './catalog-query.sql';
-import { productBasics, productWithVariantsSelect } from './product.select';
+import { productBasics, productWithVariantsSelect, rulesDto } from './product.select';
 
 export { listProducts, listProductsCached } from './catalog-list';
 
@@ -161,6 +161,7 @@ function toProductDetail(p: DetailRow): ProductDetail {
     allocated: v.allocated,
     safety_stock: v.safetyStock,
     available: availableStock(v),
+    ...rulesDto(v),
   }));
   const prices = p.variants.map((v) => v.basePriceCents);
   return {

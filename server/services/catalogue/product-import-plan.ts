@@ -3,7 +3,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { buildSku } from '../../../shared/domain/sku';
 import { AppError } from '../../../shared/errors';
-import { productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/products.schema';
+import { hasRuleKeys, productInput, variantInput, type ProductInput, type VariantInput } from '../../../shared/schemas/products.schema';
 import { isOutsideImageAddress } from '../../../shared/domain/product-images';
 import { zodDetail } from '../../lib/http-error';
 import { formatTiers } from '../../../shared/domain/pricing';
@@ -39,7 +39,20 @@ function parseTiers(cell: string): { min_quantity: number; price: number }[] | n
   return tiers.every(Boolean) ? (tiers as { min_quantity: number; price: number }[]) : null;
 }
 
+/** A rule cell: an absent column is undefined (rules kept), an empty cell null (no rule). */
+const ruleCell = (cell: string | undefined) => (cell === undefined ? undefined : cell.trim() === '' ? null : num(cell.trim()));
+
 const num = (cell: string | undefined) => (cell === undefined || cell === '' ? undefined : /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : NaN);
+
+/** "order_multiple - -> 5": each rule the row changes (a dash is no rule). */
+function ruleChanges(old: ExistingVariant, v: VariantInput): string[] {
+  const pairs = [
+    ['order_minimum', old.orderMinimum, v.order_minimum ?? null],
+    ['order_multiple', old.orderMultiple, v.order_multiple ?? null],
+    ['order_maximum', old.orderMaximum, v.order_maximum ?? null],
+  ] as const;
+  return pairs.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name} ${a ?? '-'} -> ${b ?? '-'}`);
+}
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -62,6 +75,9 @@ export async function plan(db: PrismaClient, records: CsvRecord[], imageCells: M
       price_tiers: tiers ?? [],
       safety_stock: num(cells.safety_stock),
       weight_grams: num(cells.weight_grams),
+      order_minimum: ruleCell(cells.order_minimum),
+      order_multiple: ruleCell(cells.order_multiple),
+      order_maximum: ruleCell(cells.order_maximum),
     });
     if (!v.success) errors.push(...(tiers ? [zodDetail(v.error)] : []).filter(Boolean));
     const product = p.success ? p.data : undefined;
@@ -117,6 +133,7 @@ export async function plan(db: PrismaClient, records: CsvRecord[], imageCells: M
     if (newTiers !== oldTiers) changes.push(`price_tiers ${oldTiers} -> ${newTiers}`);
     if (v.safety_stock !== old.safetyStock) changes.push(`safety_stock ${old.safetyStock} -> ${v.safety_stock}`);
     if (v.weight_grams !== undefined && v.weight_grams !== old.weightGrams) changes.push(`weight_grams ${old.weightGrams} -> ${v.weight_grams}`);
+    if (hasRuleKeys(v)) changes.push(...ruleChanges(old, v));
     const before = currentImages.get(old.productId) ?? [];
     if (r.images && !sameList(r.images, before)) changes.push(imagesChange(r.images, before));
     else delete r.images;

@@ -15,6 +15,9 @@ const existingVariant = z.object({
   sku: z.string(),
   safetyStock: int,
   weightGrams: int,
+  orderMinimum: int.nullable(),
+  orderMultiple: int.nullable(),
+  orderMaximum: int.nullable(),
   priceTiers: json(z.array(z.object({ minQuantity: int, priceCents: int }))),
 });
 export type ExistingVariant = z.infer<typeof existingVariant>;
@@ -22,7 +25,7 @@ export type ExistingVariant = z.infer<typeof existingVariant>;
 /** The variants with these SKUs, with what an import row can change: tiers, safety stock, weight. */
 export async function variantsBySku(db: Db, skus: string[]): Promise<ExistingVariant[]> {
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT v."id", v."productId", v."sku", v."safetyStock", v."weightGrams",
+    SELECT v."id", v."productId", v."sku", v."safetyStock", v."weightGrams", v."orderMinimum", v."orderMultiple", v."orderMaximum",
            COALESCE((SELECT json_agg(json_build_object('minQuantity', t."minQuantity", 'priceCents', t."priceCents"))
                      FROM "PriceTier" t WHERE t."variantId" = v."id"), '[]'::json) AS "priceTiers"
     FROM "Variant" v WHERE v."sku" = ANY(${skus}::text[])`;
@@ -91,17 +94,23 @@ export interface NewVariant {
   weightGrams?: number;
   basePriceCents: number;
   safetyStock: number;
+  /** Absent: no rules. */
+  orderMinimum?: number | null;
+  orderMultiple?: number | null;
+  orderMaximum?: number | null;
 }
 
 /** Inserts the variants, all stamped with `now` (an ISO instant). */
 export async function insertVariants(tx: Tx, data: NewVariant[], now: string): Promise<void> {
   const col = <K extends keyof NewVariant>(k: K) => data.map((d) => d[k]);
   await tx.$executeRaw`
-    INSERT INTO "Variant" ("id", "productId", "sku", "type", "color", "widthCm", "heightCm", "sizeCode", "packSize", "weightGrams", "basePriceCents", "safetyStock", "updatedAt")
+    INSERT INTO "Variant" ("id", "productId", "sku", "type", "color", "widthCm", "heightCm", "sizeCode", "packSize", "weightGrams", "basePriceCents", "safetyStock",
+                           "orderMinimum", "orderMultiple", "orderMaximum", "updatedAt")
     SELECT u.*, ${now}::timestamp(3) FROM unnest(
       ${col('id')}::text[], ${col('productId')}::text[], ${col('sku')}::text[], ${col('type')}::text[], ${col('color')}::text[],
       ${col('widthCm')}::float8[], ${col('heightCm')}::float8[], ${col('sizeCode')}::text[], ${col('packSize')}::int[],
-      ${data.map((d) => d.weightGrams ?? 0)}::int[], ${col('basePriceCents')}::int[], ${col('safetyStock')}::int[]) AS u`;
+      ${data.map((d) => d.weightGrams ?? 0)}::int[], ${col('basePriceCents')}::int[], ${col('safetyStock')}::int[],
+      ${data.map((d) => d.orderMinimum ?? null)}::int[], ${data.map((d) => d.orderMultiple ?? null)}::int[], ${data.map((d) => d.orderMaximum ?? null)}::int[]) AS u`;
 }
 
 export interface VariantPriceChange {
@@ -110,10 +119,14 @@ export interface VariantPriceChange {
   safetyStock: number;
   /** Absent: the weight stays as it is. */
   weightGrams?: number;
+  /** All three absent: the order quantity rules stay as they are (a file without their columns). */
+  orderMinimum?: number | null;
+  orderMultiple?: number | null;
+  orderMaximum?: number | null;
 }
 
 /**
- * Sets price, safety stock and (when given) weight of existing variants, drops their price tiers
+ * Sets price, safety stock and (when given) weight and order quantity rules of existing variants, drops their price tiers
  * (the caller inserts the new ones) and answers how many variants it updated.
  */
 export async function updateVariantPrices(tx: Tx, changes: VariantPriceChange[], now: string): Promise<number> {
@@ -121,9 +134,15 @@ export async function updateVariantPrices(tx: Tx, changes: VariantPriceChange[],
   const updated = await tx.$executeRaw`
     UPDATE "Variant" AS v
     SET "basePriceCents" = u.base, "safetyStock" = u.safety,
-        "weightGrams" = CASE WHEN u.weight < 0 THEN v."weightGrams" ELSE u.weight END, "updatedAt" = ${now}::timestamp(3)
+        "weightGrams" = CASE WHEN u.weight < 0 THEN v."weightGrams" ELSE u.weight END,
+        "orderMinimum" = CASE WHEN u.rules THEN u.omin ELSE v."orderMinimum" END,
+        "orderMultiple" = CASE WHEN u.rules THEN u.omul ELSE v."orderMultiple" END,
+        "orderMaximum" = CASE WHEN u.rules THEN u.omax ELSE v."orderMaximum" END, "updatedAt" = ${now}::timestamp(3)
     FROM unnest(${ids}::text[], ${changes.map((c) => c.basePriceCents)}::int[],
-                ${changes.map((c) => c.safetyStock)}::int[], ${changes.map((c) => c.weightGrams ?? -1)}::int[]) AS u(id, base, safety, weight)
+                ${changes.map((c) => c.safetyStock)}::int[], ${changes.map((c) => c.weightGrams ?? -1)}::int[],
+                ${changes.map((c) => c.orderMinimum !== undefined || c.orderMultiple !== undefined || c.orderMaximum !== undefined)}::boolean[],
+                ${changes.map((c) => c.orderMinimum ?? null)}::int[], ${changes.map((c) => c.orderMultiple ?? null)}::int[],
+                ${changes.map((c) => c.orderMaximum ?? null)}::int[]) AS u(id, base, safety, weight, rules, omin, omul, omax)
     WHERE v."id" = u.id`;
   await tx.$executeRaw`DELETE FROM "PriceTier" WHERE "variantId" = ANY(${ids}::text[])`;
   return updated;

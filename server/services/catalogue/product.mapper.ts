@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { priceRangeOf } from '../../../shared/domain/pricing';
-import { productWithVariantsSelect } from './product.select';
+import { productWithVariantsSelect, rulesDto } from './product.select';
 import { toDollars } from '../../../shared/domain/money';
 import { availableStock } from '../../../shared/domain/stock';
 import type { AdminProduct } from '../../../shared/schemas/products.schema';
@@ -21,6 +21,7 @@ export function toAdminProduct(p: Row): AdminProduct {
     safety_stock: v.safetyStock,
     available: availableStock(v),
     weight_grams: v.weightGrams,
+    ...rulesDto(v),
   }));
   const prices = p.variants.map((v) => v.basePriceCents);
   const specs = (p.specifications && typeof p.specifications === 'object' && !Array.isArray(p.specifications) ? p.specifications : {}) as Record<string, unknown>;

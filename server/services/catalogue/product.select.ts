@@ -15,6 +15,16 @@ export const productBasicsSelect = {
 /** The three stock columns "available" is computed from (shared/domain/stock.ts). */
 export const stockColumnsSelect = { onHand: true, allocated: true, safetyStock: true } as const satisfies Prisma.VariantSelect;
 
+/** A variant's order quantity rules (shared/domain/quantity-rules.ts rulesOf reads them). */
+export const quantityRulesSelect = { orderMinimum: true, orderMultiple: true, orderMaximum: true } as const satisfies Prisma.VariantSelect;
+
+/** The rules as every answer names them (`order_minimum`, ...). */
+export const rulesDto = (v: { orderMinimum: number | null; orderMultiple: number | null; orderMaximum: number | null }) => ({
+  order_minimum: v.orderMinimum,
+  order_multiple: v.orderMultiple,
+  order_maximum: v.orderMaximum,
+});
+
 /** A variant's price tiers, lowest minimum first, as the pricing rule reads them. */
 export const priceTiersSelect = { select: { minQuantity: true, priceCents: true }, orderBy: { minQuantity: 'asc' } } as const satisfies Prisma.Variant$priceTiersArgs;
 
@@ -54,6 +64,7 @@ export const productWithVariantsSelect = {
       weightGrams: true,
       basePriceCents: true,
       ...stockColumnsSelect,
+      ...quantityRulesSelect,
       priceTiers: priceTiersSelect,
     },
   },

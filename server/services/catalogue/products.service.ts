@@ -5,7 +5,7 @@ import { basePriceOf } from '../../../shared/domain/default-tiers';
 import { toCents } from '../../../shared/domain/money';
 import { buildSku, sizeCode } from '../../../shared/domain/sku';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
-import type { ProductInput, SkuOwnersInput, VariantInput } from '../../../shared/schemas/products.schema';
+import { hasRuleKeys, type ProductInput, type SkuOwnersInput, type VariantInput } from '../../../shared/schemas/products.schema';
 import { isUniqueViolation } from '../../db/errors';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { resolveProductImages, type ImageSource } from './product-images.service';
@@ -86,6 +86,7 @@ export function variantData(p: ProductInput, v: VariantInput) {
     basePriceCents: toCents(basePriceOf(v.price_tiers)),
     safetyStock: v.safety_stock,
     ...(v.weight_grams !== undefined ? { weightGrams: v.weight_grams } : {}),
+    ...(hasRuleKeys(v) ? { orderMinimum: v.order_minimum ?? null, orderMultiple: v.order_multiple ?? null, orderMaximum: v.order_maximum ?? null } : {}),
   };
 }
 

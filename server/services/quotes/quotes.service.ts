@@ -6,6 +6,7 @@
 import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { unitPriceFor } from '../../../shared/domain/pricing';
+import { quantityRuleRefusal, rulesOf, type QuantityRules } from '../../../shared/domain/quantity-rules';
 import { acceptRefusal, MAX_OPEN_QUOTE_REQUESTS, MAX_QUOTE_LINES, QUOTE_MESSAGES as M } from '../../../shared/domain/quotes';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
@@ -18,6 +19,7 @@ import { announce } from '../../outbox/business-events';
 import { companyOf } from '../../auth/user.mapper';
 import { lockUser } from '../../db/user-lock.sql';
 import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';
+import { variantLabel } from '../cart/cart.service';
 import { cartVariantSelect, tiersOf } from '../cart/cart-view';
 import { newOrderNumber } from '../orders/order-number';
 import { placeOrder } from '../orders/order-placement.service';
@@ -102,11 +104,23 @@ export async function requestQuote(db: PrismaClient, user: Buyer, input: z.infer
   });
 }
 
+/**
+ * A quote asks for quantities that can be ordered: each line keeps its variant's order quantity
+ * rules (shared/domain/quantity-rules.ts), refused with the rule's words as the cart refuses them.
+ */
+function requireRules(lines: { variant: Parameters<typeof variantLabel>[0]; rules: QuantityRules; quantity: number }[]) {
+  for (const l of lines) {
+    const broken = quantityRuleRefusal(variantLabel(l.variant), l.rules, l.quantity);
+    if (broken) throw badRequest(broken);
+  }
+}
+
 /** The cart's lines as a quote takes them (capped at stock already, as the cart is). */
 async function cartLines(tx: Tx, userId: string): Promise<NewQuoteLine[]> {
   const cart = await readCartRow(tx, { userId });
   if (!cart || cart.items.length === 0) throw badRequest(M.emptyCart);
   if (cart.items.length > MAX_QUOTE_LINES) throw badRequest(M.tooManyLines);
+  requireRules(cart.items.map((l) => ({ variant: l.variant, rules: rulesOf(l.variant), quantity: l.quantity })));
   return cart.items.map((l) => ({
     variantId: l.variant.id,
     productName: l.variant.product.name,
@@ -132,6 +146,7 @@ export async function linesBySku(tx: Tx, wanted: readonly { sku: string; quantit
   const bySku = new Map(variants.map((v) => [v.sku, v]));
   const unknown = [...quantities.keys()].filter((s) => !bySku.has(s));
   if (unknown.length) throw badRequest(`Unknown SKU${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`);
+  requireRules([...quantities].map(([sku, quantity]) => ({ variant: bySku.get(sku)!, rules: rulesOf(bySku.get(sku)!), quantity })));
   return [...quantities].map(([sku, quantity]) => {
     const v = bySku.get(sku)!;
     const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));

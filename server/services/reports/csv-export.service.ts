@@ -32,7 +32,7 @@ const afterId = (after: string | undefined) => (after ? { id: { gt: after } } : 
 /** "1:12.5|10:11" : minimum quantity and unit price of each tier, lowest minimum first. */
 const PRODUCT_COLUMNS = [
   'sku', 'product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'weight_grams',
-  'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'product_id', 'description',
+  'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'order_minimum', 'order_multiple', 'order_maximum', 'product_id', 'description',
 ];
 
 export function exportProducts(db: PrismaClient): CsvExport {
@@ -61,6 +61,9 @@ export function exportProducts(db: PrismaClient): CsvExport {
         allocated: v.allocated,
         available: availableStock(v),
         safety_stock: v.safetyStock,
+        order_minimum: v.orderMinimum,
+        order_multiple: v.orderMultiple,
+        order_maximum: v.orderMaximum,
         product_id: v.product.id,
         description: v.product.description,
       };

@@ -3,6 +3,7 @@
 import { AppError, badRequest } from '../../../../shared/errors';
 import { normaliseCouponCode } from '../../../../shared/domain/coupon';
 import { hasPositivePrice, notForSaleMessage } from '../../../../shared/domain/pricing';
+import { quantityRuleRefusal, rulesOf } from '../../../../shared/domain/quantity-rules';
 import type { GiftTierRule } from '../../../../shared/domain/gift-tiers';
 import { normaliseShippingRules, SHIPPING_RULES_KEY } from '../../../../shared/domain/shipping';
 import type { SqlClient } from '../../../db/sql-client';
@@ -48,5 +49,9 @@ export async function readLinesStep<C extends SqlClient>(
   // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
   const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
   if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
+  // The order quantity rules may have changed after a line was carted: the line's message, the
+  // cart's own words (a quote's quantities were agreed with staff and are not re-checked).
+  const broken = cart.items.map((l) => quantityRuleRefusal(variantLabel(l.variant), rulesOf(l.variant), l.quantity)).find((m) => m !== null);
+  if (broken) throw new AppError('CONFLICT', broken);
   return { ...read, cart, quoted: undefined };
 }
