@@ -59,7 +59,9 @@ export const variantInput = z.preprocess(
     order_multiple: orderRule('Order multiple'),
     order_maximum: orderRule('Order maximum'),
   }).superRefine((v, ctx) => {
-    if (!hasRuleKeys(v)) return;
+    // A rule refused by its own field check is told once, there.
+    const fieldOk = (n: number | null | undefined) => n == null || (Number.isSafeInteger(n) && n >= 1 && n <= MAX_LINE_QUANTITY);
+    if (!hasRuleKeys(v) || ![v.order_minimum, v.order_multiple, v.order_maximum].every(fieldOk)) return;
     const problem = rulesProblem({ minimum: v.order_minimum ?? null, multiple: v.order_multiple ?? null, maximum: v.order_maximum ?? null });
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   }),
