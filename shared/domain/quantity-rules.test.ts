@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roomRefusal } from './cart-room';
-import { describeRules, fitRoom, NO_RULES, quantityRuleRefusal, rulesProblem, smallestAllowed, stepOf, type QuantityRules } from './quantity-rules';
+import { clampToRules, describeRules, fitRoom, NO_RULES, quantityRuleRefusal, rulesProblem, smallestAllowed, stepOf, type QuantityRules } from './quantity-rules';
 
 const X = 'Polymailer 25x35';
 const rules = (minimum: number | null, multiple: number | null, maximum: number | null): QuantityRules => ({ minimum, multiple, maximum });
@@ -82,5 +82,25 @@ describe('the words on the product page', () => {
     expect(describeRules(rules(5, 5, 500))).toBe('Sold in cartons of 5, at most 500');
     expect(describeRules(rules(10, null, null))).toBe('At least 10');
     expect(describeRules(NO_RULES)).toBeNull();
+  });
+});
+
+describe('the quantity stepper', () => {
+  it('is clampQuantity without rules', async () => {
+    const { clampQuantity } = await import('./product-options');
+    for (const [raw, max] of [[5, 10], [50, 10], [0, 10], ['abc', 10], ['7.9', 10], [3, 0], [-4, 8]] as const) {
+      expect(clampToRules(raw, max, NO_RULES), `${raw} of ${max}`).toBe(clampQuantity(raw, max));
+    }
+  });
+
+  it('keeps whole cartons between the smallest order and the most that may be ordered', () => {
+    const r = rules(10, 5, 500);
+    expect(clampToRules(7, 1000, r)).toBe(10);
+    expect(clampToRules(23, 1000, r)).toBe(20);
+    expect(clampToRules(900, 1000, r)).toBe(500);
+    expect(clampToRules(900, 48, r)).toBe(45);
+    expect(clampToRules('x', 48, r)).toBe(10);
+    // Not even the smallest order in stock: the stepper stays at it (the page says why and disables adding).
+    expect(clampToRules(20, 6, r)).toBe(10);
   });
 });

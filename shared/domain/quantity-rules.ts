@@ -99,3 +99,18 @@ export const rulesOfDto = (v: { order_minimum?: number | null; order_multiple?: 
   multiple: v.order_multiple ?? null,
   maximum: v.order_maximum ?? null,
 });
+
+/**
+ * The quantity stepper's rule under order quantity rules (docs/spec/storefront.md section 5 without
+ * them): a whole number of cartons from the smallest order to the most that may be ordered (the
+ * stock `max`, the maximum), typed numbers rounded down to a carton, anything non-numeric the
+ * smallest order. With no rules it is clampQuantity (product-options.ts) exactly.
+ */
+export function clampToRules(raw: unknown, max: number, r: QuantityRules): number {
+  const low = smallestAllowed(r);
+  const step = stepOf(r);
+  const top = Math.max(low, fitRoom(max, 0, r));
+  const n = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? ''), 10);
+  if (!Number.isFinite(n)) return low;
+  return Math.max(low, Math.min(Math.floor(n / step) * step, top));
+}

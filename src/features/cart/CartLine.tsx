@@ -7,6 +7,7 @@ import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-opt
 import { piecePriceLabel } from '../../../shared/domain/piece-price';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../catalog/QuantityStepper';
+import { describeRules, quantityRuleRefusal, rulesOfDto } from '../../../shared/domain/quantity-rules';
 import { money } from './money';
 import { useCart } from './CartProvider';
 
@@ -21,6 +22,10 @@ export function CartLine({ item }: { item: CartItemDto }) {
     setBusy(false);
   };
   const short = item.quantity > item.available;
+  const rules = rulesOfDto(item);
+  // A rule changed after the line was carted: said here, before checkout refuses it.
+  const broken = quantityRuleRefusal(`${item.product_name} ${item.attributes.size} (${item.attributes.pack_size} pcs)`, rules, item.quantity);
+  const ruleText = describeRules(rules);
   const piece = piecePriceLabel(item.price, item.attributes.pack_size);
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
@@ -59,12 +64,15 @@ export function CartLine({ item }: { item: CartItemDto }) {
             pending={busy}
             label={`Quantity of ${item.product_name} ${item.attributes.size} cm, in ${unitNoun(item.attributes.pack_size, 2)}`}
             testId="line-quantity"
+            rules={rules}
             onChange={(q) => void set(q)}
           />
           <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-600 hover:bg-red-50" onClick={() => void removeItem(item.id)} disabled={busy}>
             <Trash2 className="h-4 w-4" aria-hidden /> Remove
           </button>
         </div>
+        {ruleText && !broken && <p className="text-xs text-slate-500" data-testid="line-rules">{ruleText}</p>}
+        {broken && <p className="text-xs text-amber-700">{broken}</p>}
         {short && <p className="text-xs text-amber-700">Only {countOf(item.available, item.attributes.pack_size)} available now — please lower the quantity.</p>}
       </div>
     </li>

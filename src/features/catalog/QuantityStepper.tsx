@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { clampQuantity } from '../../../shared/domain/product-options';
+import { clampToRules, fitRoom, NO_RULES, smallestAllowed, stepOf, type QuantityRules } from '../../../shared/domain/quantity-rules';
 
 /** How long typing must pause before a typed quantity counts (and, in the cart, is sent). */
 const TYPING_PAUSE_MS = 600;
@@ -20,36 +20,43 @@ interface Props {
   /** The box's accessible name; several steppers on one page (the cart) each need their own. */
   label?: string;
   testId?: string;
+  /** The variant's order quantity rules: the stepper starts at the smallest order and steps by the carton. */
+  rules?: QuantityRules;
   onChange(q: number): void;
 }
 
 /**
  * Minus, number input, plus: whole numbers from 1 to max (docs/spec/storefront.md section 5). A number can be
  * typed: it counts once typing pauses, on Enter or when the box is left, checked by the same rule
- * as the buttons (clampQuantity), so a buyer wanting 400 packs types 400 and one change is made.
+ * as the buttons (clampToRules: whole cartons between the smallest order and the most available), so a buyer wanting 400 packs types 400 and one change is made.
  */
-export function QuantityStepper({ value, max, disabled, pending, label = 'Quantity', testId, onChange }: Props) {
+export function QuantityStepper({ value, max, disabled, pending, label = 'Quantity', testId, rules = NO_RULES, onChange }: Props) {
+  const clamp = (raw: unknown) => clampToRules(raw, max, rules);
+  const low = smallestAllowed(rules);
+  const by = stepOf(rules);
+  const top = Math.max(low, fitRoom(max, 0, rules));
   // What is being typed, until it counts; null shows the value.
   const [draft, setDraft] = useState<string | null>(null);
-  // Said when a typed number was more than is available and was lowered to it.
-  const [lowered, setLowered] = useState<number | null>(null);
+  // Said when a typed number was changed: lowered to what is available, or to whole cartons.
+  const [lowered, setLowered] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (text: string) => {
     clearTimeout(timer.current);
     setDraft(null);
-    // An emptied box means 1 (non-numeric input becomes 1).
-    const next = clampQuantity(text === '' ? 1 : text, max);
+    // An emptied box means 1 (non-numeric input becomes 1), or the smallest order.
+    const next = clamp(text === '' ? 1 : text);
     const typed = Number.parseInt(text, 10);
-    setLowered(Number.isFinite(typed) && typed > next ? next : null);
+    const why = next === top ? 'the most available' : `sold in cartons of ${by}`;
+    setLowered(!Number.isFinite(typed) ? null : typed > next ? `Lowered to ${next}, ${why}` : typed < next && low > 1 ? `Raised to ${next}, the smallest order` : null);
     if (next !== value) onChange(next);
   };
   const step = (next: number) => {
     clearTimeout(timer.current);
     setDraft(null);
     setLowered(null);
-    onChange(clampQuantity(next, max));
+    onChange(clamp(next));
   };
 
   // On a server-rendered page the box is there before its JavaScript runs: a number typed meanwhile
@@ -57,7 +64,7 @@ export function QuantityStepper({ value, max, disabled, pending, label = 'Quanti
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const typed = box.current?.value;
-    if (typed && typed !== String(value)) onChange(clampQuantity(typed, max));
+    if (typed && typed !== String(value)) onChange(clamp(typed));
     // Once, for what was typed before hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -66,16 +73,16 @@ export function QuantityStepper({ value, max, disabled, pending, label = 'Quanti
   return (
     <span className="inline-flex flex-col">
       <span className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
-        <button type="button" className={btn} aria-label="Decrease quantity" disabled={disabled || pending || value <= 1} onClick={() => step(value - 1)}>
+        <button type="button" className={btn} aria-label="Decrease quantity" disabled={disabled || pending || value <= low} onClick={() => step(value - by)}>
           <Icon d="M5 12h14" />
         </button>
         <input
           ref={box}
           type="number"
           inputMode="numeric"
-          min={1}
-          max={Math.max(1, max)}
-          step={1}
+          min={low}
+          max={top}
+          step={by}
           value={shown}
           disabled={disabled}
           aria-label={label}
@@ -99,12 +106,12 @@ export function QuantityStepper({ value, max, disabled, pending, label = 'Quanti
           }}
           className="h-10 w-16 border-x border-slate-300 text-center text-sm [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
         />
-        <button type="button" className={btn} aria-label="Increase quantity" disabled={disabled || pending || value >= max} onClick={() => step(value + 1)}>
+        <button type="button" className={btn} aria-label="Increase quantity" disabled={disabled || pending || value >= top} onClick={() => step(value + by)}>
           <Icon d="M5 12h14M12 5v14" />
         </button>
       </span>
       <span role="status" className="text-xs text-amber-700" data-testid={testId ? `${testId}-lowered` : undefined}>
-        {lowered !== null && `Lowered to ${lowered}, the most available`}
+        {lowered}
       </span>
     </span>
   );

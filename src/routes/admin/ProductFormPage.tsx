@@ -38,6 +38,9 @@ const fromProduct = (p: Loaded): ProductDraft => ({
     on_hand: v.on_hand,
     safety_stock: v.safety_stock,
     allocated: v.allocated,
+    order_minimum: v.order_minimum,
+    order_multiple: v.order_multiple,
+    order_maximum: v.order_maximum,
   })),
 });
 
@@ -127,6 +130,9 @@ export default function ProductFormPage() {
         price_tiers: tiersToSave(v.price_tiers),
         on_hand: v.on_hand,
         safety_stock: v.safety_stock,
+        order_minimum: v.order_minimum,
+        order_multiple: v.order_multiple,
+        order_maximum: v.order_maximum,
       })),
     };
     try {

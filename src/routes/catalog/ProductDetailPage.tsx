@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
-import { clampQuantity, countOf, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
+import { countOf, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
 import { initialChoice, onlyPackOf } from '../../../shared/domain/variant-choice';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productBreadcrumbs } from '../../../shared/seo/breadcrumbs';
@@ -18,6 +18,7 @@ import { ProductNotes } from '../../features/catalog/ProductNotes';
 import { ProductSpecifications } from '../../features/catalog/ProductSpecifications';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
+import { clampToRules, describeRules, fitRoom, rulesOfDto, smallestAllowed } from '../../../shared/domain/quantity-rules';
 import { StockBadge } from '../../features/catalog/StockBadge';
 import { VariantPricing } from '../../features/catalog/VariantPricing';
 import { siteOrigin } from '../../lib/site-origin';
@@ -76,7 +77,11 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [initial] = useState(() => initialChoice(product.variants));
   const [size, setSize] = useState(initial.size);
   const [variantId, setVariantId] = useState(initial.variantId);
-  const [quantity, setQuantity] = useState(1);
+  // A preselected variant with order quantity rules starts at its smallest order.
+  const [quantity, setQuantity] = useState(() => {
+    const first = product.variants.find((v) => v.variant_id === initial.variantId);
+    return first ? smallestAllowed(rulesOfDto(first)) : 1;
+  });
   const [params] = useSearchParams();
   const wanted = params.get('variant');
   const [adding, setAdding] = useState(false);
@@ -89,11 +94,15 @@ function ProductView({ product }: { product: ProductDetail }) {
   // Nothing left to sell (none on hand, or all of it allocated): no maximum and no total to show.
   const soldOut = variant ? variant.on_hand === 0 || variant.available <= 0 : false;
   const packSize = variant?.attributes.pack_size ?? 1;
+  const rules = variant ? rulesOfDto(variant) : undefined;
+  const ruleText = rules && describeRules(rules);
+  // In stock, but fewer than the smallest order the rules allow.
+  const tooFew = !!rules && !soldOut && fitRoom(max, 0, rules) === 0;
 
   const choosePack = (nextId: string) => {
     setVariantId(nextId);
     const chosen = product.variants.find((v) => v.variant_id === nextId);
-    if (chosen) setQuantity((q) => clampQuantity(q, chosen.available));
+    if (chosen) setQuantity((q) => clampToRules(q, chosen.available, rulesOfDto(chosen)));
   };
   // A new size clears the pack (docs/spec/storefront.md section 4), then picks the size's only pack if it has one.
   const chooseSize = (next: string) => {
@@ -126,7 +135,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (ok) navigate('/cart');
   };
 
-  const outOfStock = soldOut;
+  const outOfStock = soldOut || tooFew;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       {/* Reached by /products/{id} or an old slug too: the canonical link names the slug URL. */}
@@ -183,14 +192,20 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div>
               <span className="text-sm font-semibold text-slate-900">Quantity</span>
               <div className="mt-1 flex flex-wrap items-center gap-3">
-                <QuantityStepper value={quantity} max={max} disabled={!variant || soldOut} onChange={setQuantity} />
+                <QuantityStepper value={quantity} max={max} disabled={!variant || outOfStock} rules={rules} onChange={setQuantity} />
                 {variant && !soldOut && (
                   <span className="text-sm text-slate-600" data-testid="max-available">
                     Maximum available: {countOf(max, packSize)}
                   </span>
                 )}
                 {soldOut && <span className="text-sm font-medium text-red-700">This pack size is out of stock</span>}
+                {tooFew && <span className="text-sm font-medium text-red-700">Not enough in stock for the smallest order</span>}
               </div>
+              {ruleText && (
+                <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="order-rules">
+                  {ruleText}
+                </p>
+              )}
             </div>
 
             <VariantPricing variant={variant} quantity={quantity} soldOut={soldOut} />

@@ -5,6 +5,7 @@ import { BUBBLE_WRAP_TYPE } from '../../../../shared/constants';
 import { defaultTiers } from '../../../../shared/domain/default-tiers';
 import { trpc } from '../../../lib/trpc';
 import { inputClass, labelClass } from '../ui';
+import { OrderRulesFields } from './OrderRulesFields';
 import { missingBasePrice, newKey, sizeLabel, skuFor, type ProductDraft, type VariantDraft } from './types';
 
 interface Props {
@@ -59,7 +60,7 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, productId, 
     if (!chosen.length) return void toast.error(bubble ? 'Please select a quantity option' : 'Please select at least one pack size');
     const existing = new Set(draft.variants.map((v) => skuFor(draft, v)));
     const added = chosen
-      .map((pack_size) => ({ key: newKey(), width_cm: w, height_cm: h, pack_size, price_tiers: defaultTiers(draft.category, draft.type), on_hand: 0, safety_stock: 0, allocated: 0 }))
+      .map((pack_size) => ({ key: newKey(), width_cm: w, height_cm: h, pack_size, price_tiers: defaultTiers(draft.category, draft.type), on_hand: 0, safety_stock: 0, allocated: 0, order_minimum: null, order_multiple: null, order_maximum: null }))
       .filter((v) => !existing.has(skuFor(draft, v)));
     if (!added.length) return void toast.error('These variants are already in the list');
     let taken: Record<string, string> = {};
@@ -172,7 +173,7 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, productId, 
                   </button>
                   {v.price_tiers.length > 1 && <p className="mt-0.5 text-xs text-slate-500">Tiers left empty are not saved.</p>}
                 </div>
-                <div className="grid grid-cols-2 gap-2 sm:w-56">
+                <div className="grid grid-cols-2 gap-2 sm:w-64">
                   <label className="text-xs font-medium text-slate-600">
                     On hand
                     <input type="number" min={0} step={1} aria-label="On hand" value={v.on_hand} onChange={(e) => update(v.key, { on_hand: Math.max(0, Math.floor(Number(e.target.value))) })} className={inputClass} />
@@ -181,6 +182,7 @@ export function VariantsSection({ draft, packSizes, pieceQuantities, productId, 
                     Safety stock
                     <input type="number" min={0} step={1} aria-label="Safety stock" value={v.safety_stock} onChange={(e) => update(v.key, { safety_stock: Math.max(0, Math.floor(Number(e.target.value))) })} className={inputClass} />
                   </label>
+                  <OrderRulesFields v={v} update={(patch) => update(v.key, patch)} />
                 </div>
               </div>
             </li>

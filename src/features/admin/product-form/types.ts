@@ -18,6 +18,10 @@ export interface VariantDraft {
   on_hand: number;
   safety_stock: number;
   allocated: number;
+  /** Order quantity rules; null is no rule. */
+  order_minimum: number | null;
+  order_multiple: number | null;
+  order_maximum: number | null;
 }
 
 export interface ProductDraft {
