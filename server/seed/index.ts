@@ -1,5 +1,6 @@
 // First-start seed: settings lists, the demo catalogue with pictures, promotions and the admin
 // account. Runs once per database; the 'seeded_at' setting marks it done.
+import { SEED_ORDER_RULES } from './order-rules';
 import { lockSeeding } from './seed-lock.sql';
 import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@prisma/client';
@@ -152,6 +153,7 @@ async function seedCatalogue(tx: Tx, imagesByProduct: SeedImage[][]): Promise<vo
         basePriceCents: v.basePriceCents,
         onHand: v.onHand,
         safetyStock: v.safetyStock,
+        ...SEED_ORDER_RULES[v.sku],
       })),
     ),
     select: { id: true, sku: true, onHand: true },
