@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roomRefusal } from './cart-room';
-import { clampToRules, describeRules, fitRoom, NO_RULES, quantityRuleRefusal, rulesProblem, smallestAllowed, stepOf, type QuantityRules } from './quantity-rules';
+import { clampToRules, describeRules, fitRoom, NO_RULES, smallestAllowed, stepOf, type QuantityRules } from './quantity-rules';
+import { quantityRuleRefusal, rulesProblem } from './quantity-rule-checks';
 
 const X = 'Polymailer 25x35';
 const rules = (minimum: number | null, multiple: number | null, maximum: number | null): QuantityRules => ({ minimum, multiple, maximum });

@@ -3,7 +3,7 @@ import { DEFAULT_PACK_SIZE } from '../constants';
 import { imageValueProblem } from '../domain/product-images';
 import { variantOutput } from './catalog.schema';
 import { MAX_LINE_QUANTITY } from './cart.schema';
-import { rulesProblem } from '../domain/quantity-rules';
+import { rulesProblem } from '../domain/quantity-rule-checks';
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);

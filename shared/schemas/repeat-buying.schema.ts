@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_QUICK_ORDER_LINES } from '../domain/quick-order';
 import { cartOutput } from './cart.schema';
-import { idSchema } from './common.schema';
+import { idSchema, quantityRulesOutput } from './common.schema';
 
 /** Why a line did not go in the cart. */
 const LINE_REASONS = ['unknown_sku', 'deleted', 'not_for_sale', 'out_of_stock', 'not_enough_stock', 'bad_quantity'] as const;
@@ -52,6 +52,7 @@ const lineVariant = z.object({
   available: z.number().int(),
   /** How many this row may ask for: what is available less what the cart and the rows above it already hold (shared/domain/cart-room.ts). */
   can_add: z.number().int(),
+  ...quantityRulesOutput,
 });
 
 const bulkResult = z.object({

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@prisma/client';
 import { availableStock } from '../../../shared/domain/stock';
-import { fitRoom, rulesOf } from '../../../shared/domain/quantity-rules';
+import { fitRoom } from '../../../shared/domain/quantity-rules';
+import { rulesOf } from '../../../shared/domain/quantity-rule-checks';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { AppDeps } from '../../deps';
 import { unitOfWork } from '../../db/unit-of-work';

@@ -8,6 +8,9 @@ import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
 import { normalizeSku } from '../../../shared/domain/quick-order';
 import { availableStock } from '../../../shared/domain/stock';
 import { roomToAdd, type Held } from '../../../shared/domain/cart-room';
+import { fitRoom } from '../../../shared/domain/quantity-rules';
+import { rulesOf } from '../../../shared/domain/quantity-rule-checks';
+import { rulesDto } from '../catalogue/product.select';
 import { notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
@@ -35,7 +38,9 @@ function lineVariant(v: VariantForAdd, held: Held, quantity: number) {
     pack_size: v.packSize,
     unit_price: toDollars(unitPriceFor(tiersOf(v), Math.max(total, 1))),
     available: availableStock(v),
-    can_add: roomToAdd(availableStock(v), held),
+    // The room rounded to the variant's order quantity rules, as the add counts it (cart-room.ts).
+    can_add: fitRoom(roomToAdd(availableStock(v), held), held.inCart + (held.earlier ?? 0), rulesOf(v)),
+    ...rulesDto(v),
   };
 }
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { toDollars } from '../../../shared/domain/money';
 import { hasPositivePrice, unitPriceFor } from '../../../shared/domain/pricing';
 import { availableStock } from '../../../shared/domain/stock';
-import { quantityRuleRefusal, rulesOf } from '../../../shared/domain/quantity-rules';
+import { quantityRuleRefusal, rulesOf } from '../../../shared/domain/quantity-rule-checks';
 import { AppError, badRequest, notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';

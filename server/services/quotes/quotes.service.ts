@@ -6,7 +6,8 @@
 import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { unitPriceFor } from '../../../shared/domain/pricing';
-import { quantityRuleRefusal, rulesOf, type QuantityRules } from '../../../shared/domain/quantity-rules';
+import { type QuantityRules } from '../../../shared/domain/quantity-rules';
+import { quantityRuleRefusal, rulesOf } from '../../../shared/domain/quantity-rule-checks';
 import { acceptRefusal, MAX_OPEN_QUOTE_REQUESTS, MAX_QUOTE_LINES, QUOTE_MESSAGES as M } from '../../../shared/domain/quotes';
 import { badRequest, conflict, notFound } from '../../../shared/errors';
 import type { OrderDto } from '../../../shared/schemas/order.schema';

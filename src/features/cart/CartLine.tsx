@@ -7,7 +7,8 @@ import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-opt
 import { piecePriceLabel } from '../../../shared/domain/piece-price';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../catalog/QuantityStepper';
-import { describeRules, quantityRuleRefusal, rulesOfDto } from '../../../shared/domain/quantity-rules';
+import { describeRules, rulesOfDto } from '../../../shared/domain/quantity-rules';
+import { quantityRuleRefusal } from '../../../shared/domain/quantity-rule-checks';
 import { money } from './money';
 import { useCart } from './CartProvider';
 

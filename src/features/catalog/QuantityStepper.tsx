@@ -48,8 +48,8 @@ export function QuantityStepper({ value, max, disabled, pending, label = 'Quanti
     // An emptied box means 1 (non-numeric input becomes 1), or the smallest order.
     const next = clamp(text === '' ? 1 : text);
     const typed = Number.parseInt(text, 10);
-    const why = next === top ? 'the most available' : `sold in cartons of ${by}`;
-    setLowered(!Number.isFinite(typed) ? null : typed > next ? `Lowered to ${next}, ${why}` : typed < next && low > 1 ? `Raised to ${next}, the smallest order` : null);
+    // Above what is available, or (with order quantity rules) between whole cartons or below the smallest order.
+    setLowered(typed > next ? `Lowered to ${next}${next === top ? ', the most available' : ''}` : typed < next && low > 1 ? `Raised to ${next}` : null);
     if (next !== value) onChange(next);
   };
   const step = (next: number) => {

@@ -18,7 +18,7 @@ import { ProductNotes } from '../../features/catalog/ProductNotes';
 import { ProductSpecifications } from '../../features/catalog/ProductSpecifications';
 import { formatPriceRange } from '../../features/catalog/price';
 import { QuantityStepper } from '../../features/catalog/QuantityStepper';
-import { clampToRules, describeRules, fitRoom, rulesOfDto, smallestAllowed } from '../../../shared/domain/quantity-rules';
+import { clampToRules, describeRules, rulesOfDto, smallestAllowed } from '../../../shared/domain/quantity-rules';
 import { StockBadge } from '../../features/catalog/StockBadge';
 import { VariantPricing } from '../../features/catalog/VariantPricing';
 import { siteOrigin } from '../../lib/site-origin';
@@ -78,10 +78,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [size, setSize] = useState(initial.size);
   const [variantId, setVariantId] = useState(initial.variantId);
   // A preselected variant with order quantity rules starts at its smallest order.
-  const [quantity, setQuantity] = useState(() => {
-    const first = product.variants.find((v) => v.variant_id === initial.variantId);
-    return first ? smallestAllowed(rulesOfDto(first)) : 1;
-  });
+  const [quantity, setQuantity] = useState(() => smallestAllowed(rulesOfDto(product.variants.find((v) => v.variant_id === initial.variantId) ?? {})));
   const [params] = useSearchParams();
   const wanted = params.get('variant');
   const [adding, setAdding] = useState(false);
@@ -95,9 +92,8 @@ function ProductView({ product }: { product: ProductDetail }) {
   const soldOut = variant ? variant.on_hand === 0 || variant.available <= 0 : false;
   const packSize = variant?.attributes.pack_size ?? 1;
   const rules = variant ? rulesOfDto(variant) : undefined;
+  // Fewer in stock than the smallest order is refused by the server in its own words ("Only 6 left ...").
   const ruleText = rules && describeRules(rules);
-  // In stock, but fewer than the smallest order the rules allow.
-  const tooFew = !!rules && !soldOut && fitRoom(max, 0, rules) === 0;
 
   const choosePack = (nextId: string) => {
     setVariantId(nextId);
@@ -135,7 +131,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     if (ok) navigate('/cart');
   };
 
-  const outOfStock = soldOut || tooFew;
+  const outOfStock = soldOut;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       {/* Reached by /products/{id} or an old slug too: the canonical link names the slug URL. */}
@@ -199,7 +195,6 @@ function ProductView({ product }: { product: ProductDetail }) {
                   </span>
                 )}
                 {soldOut && <span className="text-sm font-medium text-red-700">This pack size is out of stock</span>}
-                {tooFew && <span className="text-sm font-medium text-red-700">Not enough in stock for the smallest order</span>}
               </div>
               {ruleText && (
                 <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="order-rules">

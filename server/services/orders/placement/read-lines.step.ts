@@ -3,7 +3,7 @@
 import { AppError, badRequest } from '../../../../shared/errors';
 import { normaliseCouponCode } from '../../../../shared/domain/coupon';
 import { hasPositivePrice, notForSaleMessage } from '../../../../shared/domain/pricing';
-import { quantityRuleRefusal, rulesOf } from '../../../../shared/domain/quantity-rules';
+import { quantityRuleRefusal, rulesOf } from '../../../../shared/domain/quantity-rule-checks';
 import type { GiftTierRule } from '../../../../shared/domain/gift-tiers';
 import { normaliseShippingRules, SHIPPING_RULES_KEY } from '../../../../shared/domain/shipping';
 import type { SqlClient } from '../../../db/sql-client';

@@ -1,4 +1,4 @@
-import { rulesProblem } from '../../../../shared/domain/quantity-rules';
+import { rulesProblem } from '../../../../shared/domain/quantity-rule-checks';
 import { inputClass } from '../ui';
 import type { VariantDraft } from './types';
 
