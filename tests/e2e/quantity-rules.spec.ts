@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './fixtures';
+
+// Issue 40, item 1: a shopper sees a variant's order quantity rules on the product page, the
+// stepper starts at the smallest order and steps by the carton, the cart line keeps to them, and a
+// wrong quantity typed in quick order gets the rule's own words (decision 0187).
+
+let adminToken: string | undefined;
+/** A product of one size and pack with rules, made through the back office's API. */
+async function cartonProduct(page: Page) {
+  if (!adminToken) {
+    const login = await page.request.post('/api/auth/login', { data: ADMIN });
+    expect(login.ok()).toBe(true);
+    adminToken = (await login.json()).access_token as string;
+  }
+  const w = 100 + Math.floor(Math.random() * 800);
+  const res = await page.request.post('/api/admin/products', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      name: `Carton Mailer ${Date.now()}`,
+      description: 'Mailers sold by the carton',
+      category: 'polymailers',
+      color: 'white',
+      type: 'normal',
+      specifications: {},
+      images: [],
+      variants: [{ width_cm: w, height_cm: 35, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 3 }], on_hand: 200, safety_stock: 0, order_minimum: 10, order_multiple: 5, order_maximum: 100 }],
+    },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { id: string; name: string; variants: { variant_id: string; sku: string; attributes: { size_code: string; pack_size: number } }[] };
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px: sold in cartons of 5 on the product page, the stepper steps by 5, quick order names the rule`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const product = await cartonProduct(page);
+    const [v] = product.variants;
+    const label = `${product.name} ${v.attributes.size_code} (${v.attributes.pack_size} pcs)`;
+
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByTestId('order-rules')).toHaveText('Sold in cartons of 5, at least 10, at most 100');
+    const qty = page.getByRole('spinbutton', { name: 'Quantity' });
+    // Starts at the smallest order; steps by the carton; cannot go below the minimum.
+    await expect(qty).toHaveValue('10');
+    await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(qty).toHaveValue('15');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(qty).toHaveValue('20');
+    // A typed number between cartons is brought to whole cartons, and said.
+    await qty.fill('23');
+    await qty.press('Enter');
+    await expect(qty).toHaveValue('20');
+    await expect(page.getByText('Lowered to 20')).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-qty/product-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const line = page.getByTestId('line-quantity');
+    await expect(line).toHaveValue('20');
+    await expect(page.getByTestId('line-rules')).toHaveText('Sold in cartons of 5, at least 10, at most 100');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(line).toHaveValue('25');
+    await page.screenshot({ path: `/tmp/shots-qty/cart-${width}.png`, fullPage: true });
+
+    // Quick order: 7 more would make 32, not whole cartons; the row says the rule.
+    await page.goto('/quick-order');
+    await page.getByLabel('Lines to paste').fill(`${v.sku}\t7`);
+    await page.getByRole('button', { name: 'Add these lines' }).click();
+    const row = page.getByTestId('quick-order-row').first();
+    await expect(row).toContainText(`${label} is sold in cartons of 5: order 10, 15, 20...`);
+    await page.screenshot({ path: `/tmp/shots-qty/quick-order-${width}.png`, fullPage: true });
+    await row.getByLabel('Quantity, line 1').fill('10');
+    await expect(row).not.toContainText('is sold in cartons');
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await expect(page.getByText('Added 10 item(s) to cart!')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
