@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN } from './fixtures';
+import { ADMIN, signInWithApi } from './fixtures';
 
 // Issue 40, item 1: a shopper sees a variant's order quantity rules on the product page, the
 // stepper starts at the smallest order and steps by the carton, the cart line keeps to them, and a
@@ -79,5 +79,37 @@ for (const width of [1280, 390]) {
     await page.getByRole('button', { name: 'Add all to cart' }).click();
     await expect(page.getByText('Added 10 item(s) to cart!')).toBeVisible();
     expect(errors).toEqual([]);
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px: staff set the rules in a variant row; a set that cannot be ordered is said before saving`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const { token } = await signInWithApi(page, 'admin');
+    await page.goto('/admin/products/new');
+    const name = `Ruled Mailers ${Date.now().toString(36)}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description', { exact: true }).fill('Sold by the carton.');
+    await page.getByLabel('Width (cm)').fill(String(70 + Math.floor(Math.random() * 20) + 0.5));
+    await page.getByLabel('Height (cm)').fill('45');
+    await page.getByLabel('25 pcs').check();
+    await page.getByRole('button', { name: 'Add variants' }).click();
+    const card = page.getByTestId('variant-card').first();
+    await card.getByLabel('Base price').fill('12.50');
+    await card.getByLabel('Carton of').fill('5');
+    await card.getByLabel('Max order').fill('12');
+    await expect(card.getByRole('alert')).toHaveText('Order maximum (12) must be a multiple of the order multiple (5)');
+    await card.screenshot({ path: `/tmp/shots-qty/admin-form-${width}.png` });
+    // Saved anyway: the server refuses it with the same words.
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Order maximum (12) must be a multiple of the order multiple (5)').last()).toBeVisible();
+    await card.getByLabel('Max order').fill('100');
+    await card.getByLabel('Min order').fill('10');
+    await expect(card.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByText('Product created successfully')).toBeVisible();
+    const products = await (await page.request.get(`/api/admin/products?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const detail = await (await page.request.get(`/api/products/${products[0].id}`)).json();
+    expect(detail.variants[0]).toMatchObject({ order_minimum: 10, order_multiple: 5, order_maximum: 100 });
   });
 }
