@@ -90,8 +90,11 @@ describe('quick order, saved lists and order again', () => {
     expect(added.body.cart.items[0].quantity).toBe(15);
 
     const buyer = await createUser(t.deps);
-    const viaTrpc = await t.caller({ token: buyer.token }).cart.bulk({ items: [{ sku: v.sku, quantity: 7 }] });
+    const caller = t.caller({ token: buyer.token });
+    const viaTrpc = await caller.cart.bulk({ items: [{ sku: v.sku, quantity: 7 }] });
     expect(viaTrpc.results[0]).toMatchObject({ status: 'error', detail: `${v.label} is sold in cartons of 5: order 5, 10, 15...` });
+    const checked = await caller.cart.bulkCheck({ items: [{ sku: v.sku, quantity: 12 }] });
+    expect(checked.results[0]).toMatchObject({ status: 'error', reason: 'bad_quantity', variant: { order_multiple: 5 } });
   });
 
   it('a saved list keeps quantities that can be ordered; a rule changed later is told when the list goes to the cart', async () => {
@@ -104,11 +107,13 @@ describe('quick order, saved lists and order again', () => {
     const ok = await t.api('POST', `/lists/${list.id}/items`, { token: buyer.token, body: { variant_id: v.variantId, quantity: 10 } });
     const itemId = ok.body.items[0].id;
     const caller = t.caller({ token: buyer.token });
+    await expect(caller.lists.addItem({ id: list.id, variant_id: v.variantId, quantity: 2 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: `${v.label} is sold in cartons of 5: order 5, 10, 15...` });
     await expect(caller.lists.updateItem({ id: list.id, item_id: itemId, quantity: 11 })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: `${v.label} is sold in cartons of 5: order 5, 10, 15...` });
     await t.db.variant.update({ where: { id: v.variantId }, data: { orderMultiple: 4 } });
     const toCart = await t.api('POST', `/lists/${list.id}/to-cart`, { token: buyer.token });
     expect(toCart.status).toBe(200);
     expect(toCart.body.skipped[0]).toMatchObject({ detail: `${v.label} is sold in cartons of 4: order 4, 8, 12...` });
+    expect((await caller.lists.toCart({ id: list.id })).skipped[0].detail).toBe(`${v.label} is sold in cartons of 4: order 4, 8, 12...`);
   });
 
   it('order again names the rule of a line that no longer keeps it (REST and tRPC)', async () => {
@@ -171,5 +176,15 @@ describe('quotes, sign-in and placing the order', () => {
     expect(login.status).toBe(200);
     const cart = await t.api('GET', '/cart', { token: buyer.token });
     expect(cart.body.items[0].quantity).toBe(500);
+  });
+
+  it('the same merge through tRPC: a guest line that would pass the maximum is brought down to whole cartons within it', async () => {
+    const v = await ruled('Carton Merged Trpc', { orderMultiple: 40, orderMaximum: 200 });
+    const buyer = await createUser(t.deps);
+    await t.caller({ token: buyer.token }).cart.add({ variant_id: v.variantId, quantity: 120 });
+    const g = guestId();
+    await t.caller({ guestId: g }).cart.add({ variant_id: v.variantId, quantity: 120 });
+    await t.caller({ guestId: g }).auth.login({ email: buyer.email, password: buyer.password });
+    expect((await t.caller({ token: buyer.token }).cart.get()).items[0].quantity).toBe(200);
   });
 });
