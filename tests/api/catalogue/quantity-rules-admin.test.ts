@@ -1,6 +1,7 @@
 // Issue 40, item 1: order quantity rules are set by staff (the product form's API on both doors, the
 // products CSV) and shown in the variant data of a product (decision 0187).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../../server/rest/openapi';
 import { productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -67,6 +68,16 @@ describe('rules set through the product form API', () => {
     expect(nul.body.detail).toMatch(/order_minimum/);
     await expect(t.caller({ token: admin }).admin.products.create(withRules({ order_minimum: '10\u0000' }) as never)).rejects.toThrow(/order_minimum/);
     expect(await t.db.variant.count()).toBe(before);
+  });
+
+  it('the OpenAPI document names the three fields in the product answer and the product form', () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+    const answer = JSON.stringify(doc.paths['/products/{id}'].get);
+    const form = JSON.stringify(doc.paths['/admin/products/{id}'].put);
+    for (const field of ['order_minimum', 'order_multiple', 'order_maximum']) {
+      expect(answer, field).toContain(`"${field}"`);
+      expect(form, field).toContain(`"${field}"`);
+    }
   });
 
   it('a customer cannot set them', async () => {
