@@ -2,6 +2,9 @@
 // products CSV) and shown in the variant data of a product (decision 0187).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../server/rest/openapi';
+import { CATALOGUE } from '../../../server/seed/catalogue';
+import { SEED_ORDER_RULES } from '../../../server/seed/order-rules';
+import { rulesProblem } from '../../../shared/domain/quantity-rule-checks';
 import { productPayload } from '../../factories/admin';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -132,5 +135,15 @@ describe('rules in the products CSV', () => {
     expect(cols).toEqual(expect.arrayContaining(['order_minimum', 'order_multiple', 'order_maximum']));
     const row = lines.find((l) => l.startsWith(sku))!.split(',');
     expect([row[cols.indexOf('order_minimum')], row[cols.indexOf('order_multiple')], row[cols.indexOf('order_maximum')]]).toEqual(['10', '5', '500']);
+  });
+});
+
+describe('the seeded rules', () => {
+  it('name seeded variants and are sound rule sets', () => {
+    const skus = new Set(CATALOGUE.flatMap((p) => p.variants.map((v) => v.sku)));
+    for (const [sku, r] of Object.entries(SEED_ORDER_RULES)) {
+      expect(skus.has(sku), sku).toBe(true);
+      expect(rulesProblem({ minimum: r.orderMinimum ?? null, multiple: r.orderMultiple ?? null, maximum: r.orderMaximum ?? null }), sku).toBeNull();
+    }
   });
 });
