@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../domain/saved-lists';
 import { MAX_LINE_QUANTITY } from './cart.schema';
-import { idSchema } from './common.schema';
+import { idSchema, quantityRulesOutput } from './common.schema';
 import { reorderOutput } from './repeat-buying.schema';
 
 
@@ -62,6 +62,7 @@ export const listOutput = listSummaryOutput.extend({
       /** Today's unit price for the quantity; null when the variant has no price now. */
       unit_price: z.number().nullable(),
       available: z.number().int(),
+      ...quantityRulesOutput,
     }),
   ),
   /** On a list made from an order: lines left out because their variant is no longer sold. */

@@ -23,7 +23,7 @@ import { lockSavedList } from './saved-lists.sql';
 import { lockUser } from '../../db/user-lock.sql';
 import { addRemembered } from './repeat-buying.service';
 import { batchWrite, unitOfWork } from '../../db/unit-of-work';
-import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.select';
+import { quantityRulesSelect, rulesDto, stockColumnsSelect } from '../catalogue/product.select';
 import { variantLabel } from './cart.service';
 import { newId } from '../../db/ids';
 
@@ -40,6 +40,7 @@ const itemSelect = {
       color: true,
       packSize: true,
       ...stockColumnsSelect,
+      ...quantityRulesSelect,
       priceTiers: { select: { minQuantity: true, priceCents: true } },
       product: { select: { id: true, name: true } },
     },
@@ -78,6 +79,7 @@ function toListDto(l: ListRow): SavedListDto {
         quantity: i.quantity,
         unit_price: hasPositivePrice(tiers, i.quantity) ? toDollars(unitPriceFor(tiers, i.quantity)) : null,
         available: availableStock(v),
+        ...rulesDto(v),
       };
     }),
   };

@@ -192,7 +192,10 @@ function ListLine({ listId, item, onChange, onAdd }: { listId: string; item: Ite
       <div className="flex flex-wrap items-center gap-2">
         <input
           type="number"
-          min={1}
+          // The variant's order quantity rules (smallestAllowed, stepOf), written out: importing them
+          // here would split them from the product page's stepper chunk and cost its first load.
+          min={item.order_minimum ?? item.order_multiple ?? 1}
+          step={item.order_multiple ?? 1}
           inputMode="numeric"
           value={qty}
           onChange={(e) => setQty(e.target.value)}
