@@ -3,7 +3,6 @@
 import type { PrismaClient } from '@prisma/client';
 import { z } from 'zod';
 import type { SqlClient } from '../db/sql-client';
-import { json } from '../db/sql-rows';
 import type { AppUser } from './user.mapper';
 
 const sessionRow = z.object({
@@ -18,7 +17,13 @@ const sessionRow = z.object({
   displayName: z.string(),
   phone: z.string().nullable(),
   lastUsedAddressId: z.string().nullable(),
-  company: json(z.unknown()),
+  memberRole: z.enum(['admin', 'buyer']).nullable(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyCountry: z.string().nullable(),
+  companyRegistration: z.string().nullable(),
+  companyTax: z.string().nullable(),
+  companyBilling: z.string().nullable(),
 });
 
 /**
@@ -29,12 +34,23 @@ const sessionRow = z.object({
 export async function readSessionWithUser(db: SqlClient, rowId: string): Promise<{ userId: string; expiresAt: Date; createdAt: Date; user: AppUser } | null> {
   const rows = await db.$queryRaw<unknown[]>`
     SELECT s."userId", s."expiresAt", s."createdAt", u."id", u."email", u."role"::text AS "role", u."firstName", u."lastName",
-      u."displayName", u."phone", u."lastUsedAddressId", u."company"
+      u."displayName", u."phone", u."lastUsedAddressId", m."role"::text AS "memberRole", m."companyId",
+      c."name" AS "companyName", c."country" AS "companyCountry", c."registrationNumber" AS "companyRegistration",
+      c."taxNumber" AS "companyTax", c."billingAddress" AS "companyBilling"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+    LEFT JOIN "CompanyMember" m ON m."userId" = u."id" LEFT JOIN "Company" c ON c."id" = m."companyId"
     WHERE s."id" = ${rowId}`;
   if (rows.length === 0) return null;
-  const { userId, expiresAt, createdAt, ...user } = sessionRow.parse(rows[0]);
-  return { userId, expiresAt, createdAt, user: { ...user, company: (user.company ?? null) as AppUser['company'] } };
+  const { userId, expiresAt, createdAt, memberRole, companyId, companyName, companyCountry, companyRegistration, companyTax, companyBilling, ...user } = sessionRow.parse(rows[0]);
+  const membership =
+    memberRole && companyId
+      ? {
+          role: memberRole,
+          companyId,
+          company: { name: companyName ?? '', country: companyCountry ?? '', registrationNumber: companyRegistration ?? '', taxNumber: companyTax, billingAddress: companyBilling },
+        }
+      : null;
+  return { userId, expiresAt, createdAt, user: { ...user, membership } };
 }
 
 /** Sets a session's expiry, never past its createdAt + maxDays. `rowId` is the stored (hashed) id. */

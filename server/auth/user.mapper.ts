@@ -1,6 +1,10 @@
 import type { Prisma } from '@prisma/client';
 import { companyOutput, type UserDto } from '../../shared/schemas/user.schema';
 
+/** A company's details as they print on its tax invoices and quotes. */
+export const companyDetailsSelect = { name: true, country: true, registrationNumber: true, taxNumber: true, billingAddress: true } as const satisfies Prisma.CompanySelect;
+type CompanyDetailsRow = Prisma.CompanyGetPayload<{ select: typeof companyDetailsSelect }>;
+
 /** The user as the app holds it: the session user, API-key owner and UserDto all read these. */
 export const userSelect = {
   id: true,
@@ -11,7 +15,9 @@ export const userSelect = {
   displayName: true,
   phone: true,
   lastUsedAddressId: true,
-  company: true,
+  // The user's company and role in it, read with the user on every request the session cache does
+  // not answer; any change to either drops the members' cached sessions (server/services/companies/).
+  membership: { select: { role: true, companyId: true, company: { select: companyDetailsSelect } } },
 } as const satisfies Prisma.UserSelect;
 
 /** A user row as userSelect reads it: the one definition of the app's user shape. */
@@ -27,11 +33,17 @@ export function toUserDto(u: AppUser): UserDto {
     last_name: u.lastName,
     phone: u.phone,
     lastUsedAddressId: u.lastUsedAddressId,
-    company: companyOf(u.company),
+    company: u.membership ? companyDetailsOf(u.membership.company) : null,
+    company_role: u.membership?.role ?? null,
   };
 }
 
-/** The stored company as the API shows it; a row that no longer parses reads as none rather than failing sign-in. */
+/** A company row as invoices, quotes and the profile show it. */
+export function companyDetailsOf(c: CompanyDetailsRow): NonNullable<UserDto['company']> {
+  return { name: c.name, country: c.country as 'SG' | 'MY', registration_number: c.registrationNumber, tax_number: c.taxNumber, billing_address: c.billingAddress };
+}
+
+/** A company snapshot (an order's or quote's JSON) as the API shows it; a row that no longer parses reads as none rather than failing sign-in. */
 export function companyOf(value: Prisma.JsonValue): UserDto['company'] {
   if (value === null || value === undefined) return null;
   const parsed = companyOutput.safeParse(value);

@@ -43,7 +43,7 @@ export const loginInput = z.object({
  * (UEN in Singapore, SSM in Malaysia, by the company's country), GST/SST number if registered, and
  * the billing address as it should print.
  */
-const companyInput = z
+export const companyInput = z
   .object({
     name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(120, 'Company name is too long'),
     country: z.enum(COUNTRIES, { error: 'The company must be registered in Singapore or Malaysia' }),
@@ -91,6 +91,8 @@ export const userOutput = z.object({
   lastUsedAddressId: z.string().nullable(),
   /** The buyer's company for tax invoices; null for a private buyer. */
   company: companyOutput.nullable(),
+  /** The user's role in their company (decision 0188); null for a private buyer. */
+  company_role: z.enum(['admin', 'buyer']).nullable(),
 });
 export type UserDto = z.infer<typeof userOutput>;
 

@@ -1,9 +1,10 @@
-import { Prisma, type PrismaClient } from '@prisma/client';
+import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { notFound } from '../../../shared/errors';
 import type { updateProfileInput } from '../../../shared/schemas/user.schema';
 import { noteSessionsChanged, unitOfWork } from '../../db/unit-of-work';
 import { toUserDto, userSelect } from '../../auth/user.mapper';
+import { saveOwnCompany } from '../companies/own-company.service';
 
 /**
  * GET /users/me: the signed-in person as their session carries them (server/auth/session-cache.ts
@@ -19,8 +20,10 @@ export async function updateProfile(db: PrismaClient, userId: string, input: z.i
     const own = await db.address.count({ where: { id: input.lastUsedAddressId, userId } });
     if (!own) throw notFound('Address not found');
   }
-  const user = await unitOfWork(db, (tx) => {
+  const user = await unitOfWork(db, async (tx) => {
     noteSessionsChanged(tx, { userId });
+    // null leaves the company; undefined leaves it as it is (decision 0188).
+    await saveOwnCompany(tx, userId, input.company);
     return tx.user.update({
       where: { id: userId },
       data: {
@@ -29,8 +32,6 @@ export async function updateProfile(db: PrismaClient, userId: string, input: z.i
         firstName: input.first_name,
         lastName: input.last_name,
         lastUsedAddressId: input.lastUsedAddressId,
-        // null removes the company; undefined leaves it as it is.
-        company: input.company === undefined ? undefined : input.company === null ? Prisma.DbNull : input.company,
       },
       select: userSelect,
     });

@@ -1,5 +1,6 @@
 // Requests for quote, the back office's side: the queue, a quote with its buyer's history, pricing
 // and sending it (which e-mails the buyer through the outbox), and starting one for a customer.
+import { companyDetailsOf, companyDetailsSelect } from '../../auth/user.mapper';
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toDollars, toCents } from '../../../shared/domain/money';
@@ -134,7 +135,7 @@ export async function sendQuote(db: PrismaClient, input: z.infer<typeof sendQuot
 /** Staff start a quote for a customer (by e-mail) from SKUs and quantities; it is then priced and sent as any other. */
 export async function createQuoteForCustomer(db: PrismaClient, staffId: string, input: z.infer<typeof createQuoteInput>, mail: MailSettings): Promise<AdminQuoteDetailDto> {
   const id = await unitOfWork(db, async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: input.customer_email }, select: { id: true, email: true, displayName: true, firstName: true, lastName: true, company: true } });
+    const user = await tx.user.findUnique({ where: { email: input.customer_email }, select: { id: true, email: true, displayName: true, firstName: true, lastName: true, membership: { select: { company: { select: companyDetailsSelect } } } } });
     if (!user) throw notFound('No customer has this e-mail address');
     // By SKU, a SKU sent twice asked for once, as a buyer's request (quotes.service.ts).
     const lines = await linesBySku(tx, input.lines);
@@ -143,7 +144,7 @@ export async function createQuoteForCustomer(db: PrismaClient, staffId: string, 
       {
         userId: user.id,
         buyer: { name: nameOf(user), email: user.email },
-        company: user.company,
+        company: user.membership ? companyDetailsOf(user.membership.company) : null,
         note: input.note ?? null,
         targetDate: null,
         createdById: staffId,

@@ -17,7 +17,7 @@ import { unitOfWork } from '../../db/unit-of-work';
 import { newId } from '../../db/ids';
 import type { MailSettings } from '../../mail/mail.service';
 import { announce } from '../../outbox/business-events';
-import { companyOf } from '../../auth/user.mapper';
+import { companyDetailsOf, companyOf, type AppUser } from '../../auth/user.mapper';
 import { lockUser } from '../../db/user-lock.sql';
 import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';
 import { variantLabel } from '../cart/cart.service';
@@ -33,7 +33,7 @@ import { getShopProfile } from '../settings/shop-profile.service';
 import type { Prisma } from '@prisma/client';
 
 type Tx = Prisma.TransactionClient;
-type Buyer = { id: string; email: string; firstName: string; displayName: string; company: Prisma.JsonValue };
+type Buyer = Pick<AppUser, 'id' | 'email' | 'firstName' | 'displayName' | 'membership'>;
 
 /** A line as a new quote stores it. */
 export interface NewQuoteLine {
@@ -93,7 +93,7 @@ export async function requestQuote(db: PrismaClient, user: Buyer, input: z.infer
       {
         userId: user.id,
         buyer: { name: user.displayName || user.firstName, email: user.email },
-        company: user.company,
+        company: user.membership ? companyDetailsOf(user.membership.company) : null,
         note: input.note ?? null,
         targetDate: input.target_date ?? null,
         createdById: null,

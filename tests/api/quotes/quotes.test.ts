@@ -1,6 +1,7 @@
 // Requests for quote through REST and tRPC: asked for from the cart, priced and sent by staff (the
 // buyer e-mailed through the outbox), accepted once into an order at the quoted prices by the
 // checkout's own rules, declined or expired, and never reachable by another buyer.
+import { newId } from '../../../server/db/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstIncludedIn } from '../../../shared/domain/gst';
 import { sgToday } from '../../../shared/domain/quotes';
@@ -71,7 +72,7 @@ const events = async (type: string) => (await t.db.webhookEvent.findMany({ where
 
 describe('asking for a quote', () => {
   it('records the cart lines with their list prices, a note and a target date, and tells staff and integrators', async () => {
-    await t.db.user.update({ where: { id: buyer.user.id }, data: { company: { name: 'Acme Pte Ltd', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null } } });
+    await t.db.company.create({ data: { id: newId(), name: 'Acme Pte Ltd', country: 'SG', registrationNumber: '201912345K', members: { create: { userId: buyer.user.id, role: 'admin' } } } });
     const q = await requested();
     expect(q).toMatchObject({
       status: 'requested',

@@ -12,6 +12,8 @@ export interface OrderWrite {
   couponCode: string | null;
   /** The buyer's company as the tax invoice will print it (JSON), or null for a private buyer. */
   buyerCompany: string | null;
+  /** The company the buyer places it for (its admins see it), or null. */
+  companyId: string | null;
   ship: { fullName: string; phone: string; line1: string; line2: string | null; unit: string | null; postalCode: string; city: string; state: string; country: string };
   items: { id: string; variantId: string | null; productId: string | null; productName: string; sku: string; attributes: Record<string, unknown>; productImage: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   gifts: { id: string; giftItemId: string | null; giftName: string; tierId: string; tierName: string | null; quantity: number }[];
@@ -38,10 +40,10 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
     WITH o AS (
       INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "status", "paymentMethod", "subtotalCents", "discountCents",
         "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
-        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "invoiceDue", "createdAt", "updatedAt")
+        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "companyId", "invoiceDue", "createdAt", "updatedAt")
       VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, 'pending', 'stripe', ${t.subtotalCents}, ${t.discountCents},
         ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
-        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${o.buyerCompany}::jsonb, true, ${at}::timestamp, ${at}::timestamp)
+        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${o.buyerCompany}::jsonb, ${o.companyId}, true, ${at}::timestamp, ${at}::timestamp)
       RETURNING "id"
     ), items AS (
       INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",

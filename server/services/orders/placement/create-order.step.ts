@@ -3,7 +3,7 @@
 // from what was written. An accepted quote is marked accepted by the same order.
 import { newId } from '../../../db/ids';
 import type { SqlClient } from '../../../db/sql-client';
-import { companyOf } from '../../../auth/user.mapper';
+import { companyDetailsOf } from '../../../auth/user.mapper';
 import type { OrderRow } from '../order.mapper';
 import { newOrderNumber } from '../order-number';
 import { writeOrder } from './create-order.sql';
@@ -78,6 +78,8 @@ export async function createOrderStep<C extends SqlClient>(
     couponCode: order.couponCode,
     // The invoice bills the company as it was when the order was placed, not as it is edited later.
     buyerCompany: companySnapshot(user),
+    // The company's admins see the orders placed for it (decision 0188).
+    companyId: user.membership?.companyId ?? null,
     ship: {
       fullName: order.shipFullName,
       phone: order.shipPhone,
@@ -101,6 +103,5 @@ export async function createOrderStep<C extends SqlClient>(
 }
 
 function companySnapshot(user: Buyer) {
-  const company = companyOf(user.company ?? null);
-  return company ? JSON.stringify(company) : null;
+  return user.membership ? JSON.stringify(companyDetailsOf(user.membership.company)) : null;
 }

@@ -5,11 +5,12 @@ import type { z } from 'zod';
 import type { placeOrderInput } from '../../../../shared/schemas/order.schema';
 import type { CartLineRow } from '../../cart/cart-view';
 import type { OrderRow } from '../order.mapper';
+import type { AppUser } from '../../../auth/user.mapper';
 
 export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 
 /** Who places the order: the signed-in customer, with the company the tax invoice bills (if any). */
-export type Buyer = { id: string; email: string; company?: Prisma.JsonValue };
+export type Buyer = { id: string; email: string; membership?: Pick<NonNullable<AppUser['membership']>, 'companyId' | 'company'> | null };
 
 /**
  * An accepted quote (server/services/quotes/): the order is made of its lines at its prices instead
