@@ -25,6 +25,8 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.reports': 'reports',
   // Money: refunds, credit notes, bank statements (server/services/payments/, decision 0165).
   'admin.payments': 'payments',
+  // Business customers: their details, terms and members (decision 0188).
+  'admin.companies': 'companies',
 };
 
 /**

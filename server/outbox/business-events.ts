@@ -4,6 +4,7 @@ import type { QuoteDto } from '../../shared/schemas/quote.schema';
 import type { WebhookEventType } from '../../shared/schemas/webhooks.schema';
 import type { SqlClient } from '../db/sql-client';
 import { mailer, type Mailer, type MailSettings } from '../mail/mail.service';
+import { companyInvitationEmail } from '../mail/templates/company-invitation';
 import { contactAcknowledgementEmail, contactStaffEmail } from '../mail/templates/contact';
 import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
 import { orderConfirmationEmail, type ConfirmationPayment } from '../mail/templates/order-confirmation';
@@ -129,6 +130,22 @@ export const BUSINESS_EVENTS = {
     emails: [],
     webhooks: ['credit_note.issued'],
     send: (tx: Tx, orderId: string, creditNote: () => object) => webhooks.webhookCreditNoteIssued(tx, orderId, creditNote),
+  }),
+
+  // Companies (decision 0188): the payload is read by the companies service, handed over as a function.
+  companyChanged: event({
+    emails: [],
+    webhooks: ['company.created', 'company.updated', 'company.member_added', 'company.member_removed'],
+    send: (tx: Tx, type: Parameters<typeof webhooks.webhookCompany>[1], companyId: string, data: () => Promise<object>) => webhooks.webhookCompany(tx, type, companyId, data),
+  }),
+  companyInvitationSent: event({
+    emails: [{ template: 'company_invitation', to: 'account holder', when: 'the e-mail has no account yet; the link is made at delivery (decision 0001)' }],
+    webhooks: [],
+    send: async (tx: Tx, mail: MailSettings, i: { id: string; email: string; companyName: string; role: 'admin' | 'buyer'; days: number }) => {
+      const m = await mailer(tx, mail);
+      const email = companyInvitationEmail(m.ctx, { companyName: i.companyName, role: i.role, url: ONE_TIME_LINK, days: i.days });
+      await m.queueWithSecret('company_invitation', i.email, email, { kind: 'company_invitation', ref: i.id, url: `${m.ctx.publicUrl}/company-invitation?token=` });
+    },
   }),
 
   stockAdjusted: event({

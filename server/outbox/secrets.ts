@@ -18,8 +18,9 @@ export const HIDDEN_LINK = '[reset link hidden]';
 
 /** Stored in OutboxMessage.secret: what to issue at delivery and where the link points. */
 const oneTimeSecret = z.object({
-  kind: z.literal('password_reset'),
-  /** The PasswordResetToken row whose hash the issued secret replaces. */
+  /** password_reset: a PasswordResetToken row; company_invitation: a CompanyInvitation row (decision 0188). */
+  kind: z.enum(['password_reset', 'company_invitation']),
+  /** The row whose hash the issued secret replaces. */
   ref: z.string().min(1).max(64),
   /** The link up to the secret, e.g. https://shop.example/reset-password?token= */
   url: z.string().min(1).max(2000),
@@ -37,7 +38,11 @@ export class SecretGoneError extends Error {}
 
 const GONE = 'The reset link was used or expired before this e-mail was sent; the customer can ask for a new one from the sign-in page.';
 
+const GONE_INVITATION = 'The invitation was accepted, withdrawn or expired before this e-mail was sent; the company can invite again.';
+
 type Db = PrismaClient | Prisma.TransactionClient;
+
+const openInvitation = (id: string) => ({ id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } });
 
 /**
  * Issues a fresh secret for a queued message and answers the link. The previous secret of the same
@@ -47,11 +52,12 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export async function issueOneTimeLink(db: Db, stored: unknown): Promise<string> {
   const secret = oneTimeSecret.parse(stored);
   const token = randomBytes(32).toString('base64url');
-  const { count } = await db.passwordResetToken.updateMany({
-    where: { id: secret.ref, usedAt: null, expiresAt: { gt: new Date() } },
-    data: { tokenHash: hashSecret(token) },
-  });
-  if (!count) throw new SecretGoneError(GONE);
+  const data = { tokenHash: hashSecret(token) };
+  const { count } =
+    secret.kind === 'company_invitation'
+      ? await db.companyInvitation.updateMany({ where: { ...openInvitation(secret.ref) }, data })
+      : await db.passwordResetToken.updateMany({ where: { id: secret.ref, usedAt: null, expiresAt: { gt: new Date() } }, data });
+  if (!count) throw new SecretGoneError(secret.kind === 'company_invitation' ? GONE_INVITATION : GONE);
   return secret.url + token;
 }
 
@@ -59,7 +65,10 @@ export async function issueOneTimeLink(db: Db, stored: unknown): Promise<string>
 export async function canIssue(db: Db, stored: unknown): Promise<boolean> {
   const parsed = oneTimeSecret.safeParse(stored);
   if (!parsed.success) return false;
-  const n = await db.passwordResetToken.count({ where: { id: parsed.data.ref, usedAt: null, expiresAt: { gt: new Date() } } });
+  const n =
+    parsed.data.kind === 'company_invitation'
+      ? await db.companyInvitation.count({ where: openInvitation(parsed.data.ref) })
+      : await db.passwordResetToken.count({ where: { id: parsed.data.ref, usedAt: null, expiresAt: { gt: new Date() } } });
   return n > 0;
 }
 

@@ -2,6 +2,7 @@ import { router } from '../trpc/init';
 import { apiKeysAdminRouter } from './integrations/api-keys.router';
 import { backupsAdminRouter } from './backups/backups.router';
 import { contactAdminRouter } from './support/contact-admin.router';
+import { companiesAdminRouter } from './companies/companies-admin.router';
 import { couponsRouter } from './promotions/coupons.router';
 import { dashboardRouter } from './reports/dashboard.router';
 import { giftsRouter } from './promotions/gifts.router';
@@ -33,6 +34,7 @@ export const adminRouter = router({
   promotions: promotionsRouter,
   orders: ordersRouter,
   quotes: quotesAdminRouter,
+  companies: companiesAdminRouter,
   users: usersAdminRouter,
   contact: contactAdminRouter,
   emails: outboxAdminRouter,

@@ -198,3 +198,8 @@ export async function webhookOrderRefunded(tx: Tx, orderId: string, data: () => 
 export async function webhookCreditNoteIssued(tx: Tx, orderId: string, creditNote: () => object) {
   await emitWebhook(tx, 'credit_note.issued', `order:${orderId}`, () => ({ credit_note: creditNote() }));
 }
+
+/** company.*: the company (and member) as REST answers them; the companies service reads them. */
+export async function webhookCompany(tx: Tx, type: 'company.created' | 'company.updated' | 'company.member_added' | 'company.member_removed', companyId: string, data: () => Promise<object>) {
+  await emitWebhook(tx, type, `company:${companyId}`, data);
+}

@@ -27,6 +27,9 @@ const ORDER_RECORD = 'Part of the order staff pack and ship: who moved it and wh
 const LEDGER = 'One variant at a time; order movements show the buyer e-mail, which staff already see on the order.';
 const ENQUIRIES = 'Staff answer customer enquiries: the message is what the customer wrote to the shop, to be answered.';
 const QUOTES = 'Staff answer price requests: they need the buyer, the company and the lines asked for.';
+const COMPANIES = 'Staff serve business buyers: they need to know which company a buyer orders for.';
+const TERMS = 'Payment terms and a credit limit are credit the shop gives: the owner decides (decision 0188).';
+const MEMBERS = "A member sees every order of the company (an admin) or buys on its terms: the owner decides who may.";
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
 const BANK = 'Matching transfers to orders is day-to-day bookkeeping: staff see the payer and reference the bank printed, only money in.';
@@ -126,6 +129,15 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/quotes/{id}', 'admin.quotes.get', 'staff', `${QUOTES} The buyer's recent orders and quotes are what a price is decided from.`],
     ['PUT /admin/quotes/{id}', 'admin.quotes.send', 'staff', 'Pricing a quote is day-to-day sales work; the buyer still decides whether to order.'],
     ['GET /admin/quotes/{id}/quote.pdf', route('Quote of a customer (PDF)'), 'staff', QUOTES],
+  ]),
+  ...area('Companies', [
+    ['GET /admin/companies', 'admin.companies.list', 'staff', COMPANIES],
+    ['GET /admin/companies/{id}', 'admin.companies.get', 'staff', `${COMPANIES} Its members are the people who may buy for it.`],
+    ['POST /admin/companies', 'admin.companies.create', 'admin', TERMS],
+    ['PATCH /admin/companies/{id}', 'admin.companies.update', 'admin', TERMS],
+    ['POST /admin/companies/{id}/members', 'admin.companies.addMember', 'admin', MEMBERS],
+    ['PATCH /admin/companies/{id}/members/{userId}', 'admin.companies.setMemberRole', 'admin', MEMBERS],
+    ['DELETE /admin/companies/{id}/members/{userId}', 'admin.companies.removeMember', 'admin', MEMBERS],
   ]),
   ...area('Messages', [
     ['GET /admin/contact-messages', 'admin.contact.list', 'staff', ENQUIRIES],

@@ -23,6 +23,8 @@ export const API_SCOPES = [
   'reports:read',
   'payments:read',
   'payments:write',
+  'companies:read',
+  'companies:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -44,6 +46,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'backups:read': 'List and download backups: every customer, order and password hash the shop holds',
   'backups:write': 'Take a backup now',
   'reports:read': 'Read the reports (sales, products, customers, promotions, stock cover, GST)',
+  'companies:read': 'Read companies, their terms and members',
+  'companies:write': 'Create and change companies, add and remove their members (invitations are e-mailed)',
 };
 
 export const createApiKeyInput = z.object({

@@ -43,8 +43,7 @@ export const loginInput = z.object({
  * (UEN in Singapore, SSM in Malaysia, by the company's country), GST/SST number if registered, and
  * the billing address as it should print.
  */
-export const companyInput = z
-  .object({
+const companyFields = z.object({
     name: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(120, 'Company name is too long'),
     country: z.enum(COUNTRIES, { error: 'The company must be registered in Singapore or Malaysia' }),
     registration_number: z.string({ error: 'Registration number is required' }).max(40, 'Registration number is too long').transform(normaliseCompanyNumber),
@@ -63,13 +62,18 @@ export const companyInput = z
       .nullable()
       .optional()
       .transform((v) => v || null),
-  })
-  .superRefine((c, ctx) => {
-    const reg = registrationNumberProblem(c.country, c.registration_number);
-    if (reg) ctx.addIssue({ code: 'custom', path: ['registration_number'], message: reg });
-    const tax = c.tax_number ? taxNumberProblem(c.country, c.tax_number) : null;
-    if (tax) ctx.addIssue({ code: 'custom', path: ['tax_number'], message: tax });
   });
+
+/** The numbers checked by the company's country; companies.schema.ts adds to the same fields. */
+export function checkCompanyNumbers(c: { country: (typeof COUNTRIES)[number]; registration_number: string; tax_number?: string | null }, ctx: z.RefinementCtx) {
+  const reg = registrationNumberProblem(c.country, c.registration_number);
+  if (reg) ctx.addIssue({ code: 'custom', path: ['registration_number'], message: reg });
+  const tax = c.tax_number ? taxNumberProblem(c.country, c.tax_number) : null;
+  if (tax) ctx.addIssue({ code: 'custom', path: ['tax_number'], message: tax });
+}
+
+export const companyDetailFields = companyFields.shape;
+export const companyInput = companyFields.superRefine(checkCompanyNumbers);
 
 export const companyOutput = z.object({
   name: z.string(),

@@ -16,6 +16,10 @@ export const WEBHOOK_EVENTS = [
   'product.deleted',
   'quote.requested',
   'quote.accepted',
+  'company.created',
+  'company.updated',
+  'company.member_added',
+  'company.member_removed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
@@ -33,6 +37,10 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
   'product.deleted': 'A product was deleted',
   'quote.requested': 'A buyer asked for a quote, or staff started one for a customer',
   'quote.accepted': 'A buyer accepted a quote, placing an order at its prices',
+  'company.created': 'A company was created (by the owner, or a buyer saving company details)',
+  'company.updated': "A company's details, terms or a member's role changed",
+  'company.member_added': 'A buyer joined a company (added by the owner, or accepting an invitation)',
+  'company.member_removed': 'A buyer was removed from a company, or left it',
 };
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;

@@ -5,9 +5,12 @@ import type { Prisma } from '@prisma/client';
 import type { z } from 'zod';
 import { AppError, conflict } from '../../../shared/errors';
 import type { companyInput } from '../../../shared/schemas/user.schema';
+import { companyDetailsOf, companyDetailsSelect } from '../../auth/user.mapper';
 import { newId } from '../../db/ids';
 import { lockUser } from '../../db/user-lock.sql';
 import { noteSessionsChanged } from '../../db/unit-of-work';
+import { leavesNoAdmin } from '../../../shared/domain/companies';
+import { announceCompany, announceMember } from './company-events';
 import { noteMembersChanged } from './company-sessions';
 
 type Tx = Prisma.TransactionClient;
@@ -34,8 +37,12 @@ export async function saveOwnCompany(tx: Tx, userId: string, details: CompanyDet
   if (details === undefined) return;
   // Taken in turn per person, so two saves at once cannot both found a company for them.
   await lockUser(tx, userId);
-  const member = await tx.companyMember.findUnique({ where: { userId }, select: { companyId: true, role: true } });
-  if (member && member.role !== 'admin') throw new AppError('FORBIDDEN', M.adminsOnly);
+  const member = await tx.companyMember.findUnique({ where: { userId }, select: { companyId: true, role: true, company: { select: companyDetailsSelect } } });
+  if (member && member.role !== 'admin') {
+    // A client that sends the whole profile back unchanged is not changing the company.
+    if (details && sameDetails(companyDetailsOf(member.company), details)) return;
+    throw new AppError('FORBIDDEN', M.adminsOnly);
+  }
   noteSessionsChanged(tx, { userId });
   if (details === null) {
     if (member) await leaveCompany(tx, userId, member.companyId);
@@ -44,18 +51,26 @@ export async function saveOwnCompany(tx: Tx, userId: string, details: CompanyDet
   if (member) {
     await tx.company.update({ where: { id: member.companyId }, data: detailsData(details) });
     await noteMembersChanged(tx, member.companyId);
+    await announceCompany(tx, 'company.updated', member.companyId);
     return;
   }
   const id = newId();
   await tx.company.create({ data: { id, ...detailsData(details), members: { create: { userId, role: 'admin' } } } });
+  await announceCompany(tx, 'company.created', id);
+  await announceMember(tx, 'company.member_added', id, userId);
+}
+
+function sameDetails(a: ReturnType<typeof companyDetailsOf>, b: CompanyDetailsInput) {
+  return a.name === b.name && a.country === b.country && a.registration_number === b.registration_number && a.tax_number === (b.tax_number ?? null) && a.billing_address === (b.billing_address ?? null);
 }
 
 /** The admin leaves; a company left with nobody and no orders goes too (nothing refers to it). */
 async function leaveCompany(tx: Tx, userId: string, companyId: string) {
-  const others = await tx.companyMember.findMany({ where: { companyId, userId: { not: userId } }, select: { role: true } });
-  if (others.length > 0 && !others.some((o) => o.role === 'admin')) throw conflict(M.lastAdmin);
+  const members = await tx.companyMember.findMany({ where: { companyId }, select: { userId: true, role: true } });
+  if (leavesNoAdmin(members, userId)) throw conflict(M.lastAdmin);
+  await announceMember(tx, 'company.member_removed', companyId, userId);
   await tx.companyMember.delete({ where: { userId } });
-  if (others.length === 0 && (await tx.order.count({ where: { companyId } })) === 0) {
+  if (members.length === 1 && (await tx.order.count({ where: { companyId } })) === 0) {
     await tx.company.delete({ where: { id: companyId } });
   }
 }

@@ -28,6 +28,8 @@ export function ProfileTab() {
     if (me.error) toast.error('Failed to load profile');
   }, [me.error]);
   if (me.isLoading) return <Spinner />;
+  // A company's buyers see its details; only its admins change them (decision 0188).
+  const buyerOnly = me.data?.company_role === 'buyer';
 
   const save = async () => {
     if (!displayName.trim()) {
@@ -43,7 +45,7 @@ export function ProfileTab() {
       const user = await update.mutateAsync({
         displayName: displayName.trim(),
         phone: phone.trim() || null,
-        company: company ? { ...company, tax_number: company.tax_number || null, billing_address: company.billing_address || null } : null,
+        company: buyerOnly ? undefined : company ? { ...company, tax_number: company.tax_number || null, billing_address: company.billing_address || null } : null,
       });
       setUser(user);
       setTriedSave(false);
@@ -68,7 +70,11 @@ export function ProfileTab() {
       <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Company details</legend>
         <p className="text-sm text-slate-600">Buying for a business? Your company's name and numbers print on your tax invoices, so you can claim the tax back.</p>
-        {company ? (
+        {buyerOnly && company ? (
+          <p className="text-sm text-slate-800" data-testid="company-readonly">
+            {company.name}, {company.registration_number}. Your company's admins change these details.
+          </p>
+        ) : company ? (
           <>
             <CompanyFields value={company} onChange={setCompany} showProblems={triedSave} />
             <button type="button" className="text-sm font-medium text-red-700 hover:underline" onClick={() => setCompany(null)}>

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../constants';
+import { PAYMENT_TERMS_DAYS } from '../domain/companies';
+import { idSchema } from './common.schema';
+import { checkCompanyNumbers, companyDetailFields } from './user.schema';
+
+// Companies (decision 0188): the owner's side (/admin/companies) and a company admin's (/company).
+
+export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'The role is admin or buyer' });
+
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .email('Please enter a valid email address')
+  .transform((e) => e.toLowerCase());
+
+const termsSchema = z.coerce
+  .number({ error: 'Payment terms are 0, 7, 14, 30 or 60 days' })
+  .int('Payment terms are 0, 7, 14, 30 or 60 days')
+  .refine((d) => (PAYMENT_TERMS_DAYS as readonly number[]).includes(d), 'Payment terms are 0, 7, 14, 30 or 60 days');
+
+/** Dollars (2 decimals); null for no limit. */
+const creditLimitSchema = z
+  .number({ error: 'The credit limit is an amount in dollars' })
+  .finite()
+  .min(0, 'The credit limit cannot be negative')
+  .max(100_000_000, 'The credit limit is too large')
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'The credit limit has at most 2 decimals')
+  .nullable();
+
+/** A company as the owner creates it: the details as the profile form checks them, plus terms. */
+export const createCompanyInput = z
+  .object({ ...companyDetailFields, payment_terms_days: termsSchema.optional().default(0), credit_limit: creditLimitSchema.optional().default(null) })
+  .superRefine(checkCompanyNumbers);
+
+/** The whole set of details (as the form sends them); terms and limit stay unless sent. */
+export const updateCompanyInput = z
+  .object({ id: idSchema, ...companyDetailFields, payment_terms_days: termsSchema.optional(), credit_limit: creditLimitSchema.optional() })
+  .superRefine(checkCompanyNumbers);
+
+export const companyListInput = z
+  .object({
+    /** Name or registration number, partial and case-insensitive. */
+    search: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .optional();
+
+export const companyMemberOutput = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  joined_at: z.string(),
+});
+
+export const companyInvitationOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  expires_at: z.string(),
+  invited_at: z.string(),
+});
+
+export const companyOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.enum(COUNTRIES),
+  registration_number: z.string(),
+  tax_number: z.string().nullable(),
+  billing_address: z.string().nullable(),
+  payment_terms_days: z.number().int(),
+  credit_limit: z.number().nullable(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CompanyDto = z.infer<typeof companyOutput>;
+
+export const companyDetailOutput = companyOutput.extend({
+  members: z.array(companyMemberOutput),
+  invitations: z.array(companyInvitationOutput),
+});
+export type CompanyDetailDto = z.infer<typeof companyDetailOutput>;
+
+export const companyListOutput = z.object({ items: z.array(companyOutput), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
+
+export const addMemberInput = z.object({ email: emailSchema, role: companyRoleSchema });
+export const addCompanyMemberInput = addMemberInput.extend({ id: idSchema });
+
+/** What adding a member did: added an existing account at once, or e-mailed an invitation. */
+export const addMemberOutput = z.object({
+  status: z.enum(['added', 'invited']),
+  member: companyMemberOutput.nullable(),
+  invitation: companyInvitationOutput.nullable(),
+});
+
+export const companyMemberParam = z.object({ id: idSchema, userId: idSchema });
+export const setMemberRoleInput = companyMemberParam.extend({ role: companyRoleSchema });
