@@ -7,6 +7,7 @@ import { listsRouter } from '../routers/cart/lists.router';
 import { ordersRouter } from '../routers/orders/orders.router';
 import { paymentsRouter } from '../routers/orders/payments.router';
 import { quotesRouter } from '../routers/quotes/quotes.router';
+import { companiesRouter } from '../routers/companies/companies.router';
 import { catalogRouter } from '../routers/catalogue/catalog.router';
 import { contactRouter } from '../routers/support/contact.router';
 import { healthRouter } from '../routers/system/health.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   orders: ordersRouter,
   lists: listsRouter,
   quotes: quotesRouter,
+  company: companiesRouter,
   catalog: catalogRouter,
   search: searchRouter,
   contact: contactRouter,

@@ -101,3 +101,19 @@ export const addMemberOutput = z.object({
 
 export const companyMemberParam = z.object({ id: idSchema, userId: idSchema });
 export const setMemberRoleInput = companyMemberParam.extend({ role: companyRoleSchema });
+
+/** An order placed for the company, as its admins list it: with who placed it. */
+export const companyOrderOutput = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.string(),
+  total: z.number(),
+  created_at: z.string(),
+  placed_by: z.object({ user_id: z.string().nullable(), name: z.string(), email: z.string() }),
+});
+export const companyOrdersInput = z
+  .object({ page: z.coerce.number().int().min(1).max(10_000).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) })
+  .optional();
+export const companyOrdersOutput = z.object({ items: z.array(companyOrderOutput), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
+export const memberUserParam = z.object({ userId: idSchema });
+export const memberRoleInput = memberUserParam.extend({ role: companyRoleSchema });

@@ -1,0 +1,67 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import {
+  addMemberInput,
+  addMemberOutput,
+  companyDetailOutput,
+  companyMemberOutput,
+  companyOrdersInput,
+  companyOrdersOutput,
+  companyOutput,
+  COMPANY_ROLES,
+  memberRoleInput,
+  memberUserParam,
+} from '../../../shared/schemas/companies.schema';
+import { okOutput } from '../../../shared/schemas/common.schema';
+import { unitOfWork } from '../../db/unit-of-work';
+import { getCompany } from '../../services/companies/companies-admin.service';
+import * as members from '../../services/companies/company-members.service';
+import * as company from '../../services/companies/company.service';
+import { router } from '../../trpc/init';
+import { customerProcedure } from '../../trpc/procedures';
+
+const meta = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string): OpenApiMeta => ({ openapi: { method, path, tags: ['company'], summary, protect: true } });
+// A company's own admins must leave it with an admin (decision 0188).
+const self = (userId: string) => ({ userId, keepAnAdmin: true });
+
+/** The signed-in member's company; the company is always their own, from their session. */
+export const companiesRouter = router({
+  get: customerProcedure
+    .meta(meta('GET', '/company', "The signed-in buyer's company and their role in it"))
+    .input(z.object({}).optional())
+    .output(companyOutput.extend({ role: z.enum(COMPANY_ROLES) }))
+    .query(({ ctx }) => company.ownCompany(ctx.db, ctx.user.membership)),
+
+  members: customerProcedure
+    .meta(meta('GET', '/company/members', "The company's members and open invitations (company admins)"))
+    .input(z.object({}).optional())
+    .output(companyDetailOutput)
+    .query(({ ctx }) => getCompany(ctx.db, members.requireCompanyAdmin(ctx.user.membership))),
+
+  invite: customerProcedure
+    .meta(meta('POST', '/company/members', 'Add a member by e-mail as admin or buyer: an existing account joins at once, otherwise an invitation is e-mailed (company admins)'))
+    .input(addMemberInput)
+    .output(addMemberOutput)
+    .mutation(({ ctx, input }) => unitOfWork(ctx.db, (tx) => members.addMember(tx, members.requireCompanyAdmin(ctx.user.membership), input, self(ctx.user.id), ctx.mail))),
+
+  setMemberRole: customerProcedure
+    .meta(meta('PATCH', '/company/members/{userId}', "Change a member's role; the company keeps at least one admin (company admins)"))
+    .input(memberRoleInput)
+    .output(companyMemberOutput)
+    .mutation(({ ctx, input }) => unitOfWork(ctx.db, (tx) => members.setMemberRole(tx, members.requireCompanyAdmin(ctx.user.membership), input.userId, input.role, self(ctx.user.id)))),
+
+  removeMember: customerProcedure
+    .meta(meta('DELETE', '/company/members/{userId}', 'Remove a member; the last admin cannot remove themselves (company admins)'))
+    .input(memberUserParam)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await unitOfWork(ctx.db, (tx) => members.removeMember(tx, members.requireCompanyAdmin(ctx.user.membership), input.userId, self(ctx.user.id)));
+      return { ok: true };
+    }),
+
+  orders: customerProcedure
+    .meta(meta('GET', '/company/orders', 'Every order placed for the company, newest first, with who placed it (company admins)'))
+    .input(companyOrdersInput)
+    .output(companyOrdersOutput)
+    .query(({ ctx, input }) => company.companyOrders(ctx.db, ctx.user.membership, { page: 1, page_size: 20, ...input })),
+});

@@ -1,0 +1,50 @@
+// A company's own side (/company, decision 0188): its members see the company; its admins manage
+// the members and see every order placed for it with who placed it. The company is always the
+// caller's own (from their session's membership): no company id is ever taken from the request.
+import type { PrismaClient } from '@prisma/client';
+import type { z } from 'zod';
+import { toDollars } from '../../../shared/domain/money';
+import { notFound } from '../../../shared/errors';
+import type { companyOrdersInput, CompanyDto } from '../../../shared/schemas/companies.schema';
+import type { AppUser } from '../../auth/user.mapper';
+import { companySelect, toCompanyDto } from './company.mapper';
+import { requireCompanyAdmin } from './company-members.service';
+
+type Membership = AppUser['membership'];
+
+/** The caller's company (any member). */
+export async function ownCompany(db: PrismaClient, membership: Membership): Promise<CompanyDto & { role: 'admin' | 'buyer' }> {
+  if (!membership) throw notFound('You are not a member of a company');
+  const c = await db.company.findUnique({ where: { id: membership.companyId }, select: companySelect });
+  if (!c) throw notFound('You are not a member of a company');
+  return { ...toCompanyDto(c), role: membership.role };
+}
+
+/** Every order placed for the caller's company, newest first, with who placed it (admins only). */
+export async function companyOrders(db: PrismaClient, membership: Membership, input: NonNullable<z.infer<typeof companyOrdersInput>>) {
+  const companyId = requireCompanyAdmin(membership);
+  const where = { companyId };
+  const [rows, total] = await Promise.all([
+    db.order.findMany({
+      where,
+      select: { id: true, orderNumber: true, status: true, totalCents: true, createdAt: true, email: true, userId: true, shipFullName: true, user: { select: { displayName: true, firstName: true, lastName: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.page_size,
+      take: input.page_size,
+    }),
+    db.order.count({ where }),
+  ]);
+  return {
+    items: rows.map((o) => ({
+      id: o.id,
+      order_number: o.orderNumber,
+      status: o.status,
+      total: toDollars(o.totalCents),
+      created_at: o.createdAt.toISOString(),
+      placed_by: { user_id: o.userId, name: o.user ? o.user.displayName || `${o.user.firstName} ${o.user.lastName}`.trim() : o.shipFullName, email: o.email },
+    })),
+    total,
+    page: input.page,
+    pages: Math.max(1, Math.ceil(total / input.page_size)),
+  };
+}
