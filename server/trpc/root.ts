@@ -8,6 +8,7 @@ import { ordersRouter } from '../routers/orders/orders.router';
 import { paymentsRouter } from '../routers/orders/payments.router';
 import { quotesRouter } from '../routers/quotes/quotes.router';
 import { companiesRouter } from '../routers/companies/companies.router';
+import { companyInvitationsRouter } from '../routers/companies/company-invitations.router';
 import { catalogRouter } from '../routers/catalogue/catalog.router';
 import { contactRouter } from '../routers/support/contact.router';
 import { healthRouter } from '../routers/system/health.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   lists: listsRouter,
   quotes: quotesRouter,
   company: companiesRouter,
+  companyInvitations: companyInvitationsRouter,
   catalog: catalogRouter,
   search: searchRouter,
   contact: contactRouter,

@@ -117,3 +117,7 @@ export const companyOrdersInput = z
 export const companyOrdersOutput = z.object({ items: z.array(companyOrderOutput), total: z.number().int(), page: z.number().int(), pages: z.number().int() });
 export const memberUserParam = z.object({ userId: idSchema });
 export const memberRoleInput = memberUserParam.extend({ role: companyRoleSchema });
+
+export const invitationTokenInput = z.object({ token: z.string({ error: 'The invitation link is incomplete' }).trim().min(1, 'The invitation link is incomplete').max(200, 'This invitation link is not valid') });
+export const invitationPreviewOutput = z.object({ company_name: z.string(), email: z.string(), role: z.enum(COMPANY_ROLES), expires_at: z.string() });
+export const invitationAcceptedOutput = z.object({ company_id: z.string(), role: z.enum(COMPANY_ROLES) });

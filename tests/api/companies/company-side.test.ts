@@ -116,3 +116,53 @@ describe('the company admin', () => {
     expect((await t.api('DELETE', '/company/members/unknown', { token: admin.token })).status).toBe(404);
   });
 });
+
+describe('an invitation link', () => {
+  /** The link as the outbox sender makes it at delivery (server/outbox/secrets.ts). */
+  async function invitationLink(email: string) {
+    const { issueOneTimeLink } = await import('../../../server/outbox/secrets');
+    const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { template: 'company_invitation', toAddress: email }, orderBy: { createdAt: 'desc' } });
+    return new URL(await issueOneTimeLink(t.db, mail.secret)).searchParams.get('token')!;
+  }
+
+  it('signs up a new buyer who joins once; the link then stops working', async () => {
+    const { admin } = await company();
+    await t.api('POST', '/company/members', { token: admin.token, body: { email: 'joiner@example.com', role: 'buyer' } });
+    const token = await invitationLink('joiner@example.com');
+    expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).body).toMatchObject({ company_name: acme.name, email: 'joiner@example.com', role: 'buyer' });
+    const reg = await t.api('POST', '/auth/register', { body: { email: 'joiner@example.com', password: 'Correct horse 42!', first_name: 'Jo', last_name: 'Iner' } });
+    expect(reg.status).toBe(200);
+    const accepted = await t.api('POST', '/company-invitations/accept', { token: reg.body.access_token, body: { token } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.role).toBe('buyer');
+    expect((await t.api('GET', '/users/me', { token: reg.body.access_token })).body).toMatchObject({ company: { name: acme.name }, company_role: 'buyer' });
+    expect((await t.api('POST', '/company-invitations/accept', { token: reg.body.access_token, body: { token } })).status).toBe(404);
+    expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).status).toBe(404);
+    const stored = await t.db.companyInvitation.findFirstOrThrow({ where: { email: 'joiner@example.com' } });
+    expect(stored.tokenHash).not.toContain(token);
+  });
+
+  it('is refused for another e-mail, for a member of another company, when expired, and for a made-up token', async () => {
+    const a = await company('Alpha Pte. Ltd.');
+    const b = await company('Beta Pte. Ltd.');
+    // A invites an e-mail with no account; the person signs up and B adds them before they accept.
+    await t.api('POST', '/company/members', { token: a.admin.token, body: { email: 'late@example.com', role: 'buyer' } });
+    const token = await invitationLink('late@example.com');
+    const late = (await t.api('POST', '/auth/register', { body: { email: 'late@example.com', password: 'Correct horse 42!', first_name: 'La', last_name: 'Te' } })).body.access_token as string;
+    expect((await t.api('POST', '/company/members', { token: b.admin.token, body: { email: 'late@example.com', role: 'buyer' } })).body.status).toBe('added');
+    const other = await t.api('POST', '/company-invitations/accept', { token: late, body: { token } });
+    expect(other.status).toBe(409);
+    expect(other.body.detail).toMatch(/already a member of another company/);
+
+    const stranger = await createUser(t.deps);
+    const wrong = await t.caller({ token: stranger.token }).companyInvitations.accept({ token }).catch((e: { code: string; message: string }) => e);
+    expect(wrong).toMatchObject({ code: 'FORBIDDEN' });
+
+    await t.db.companyInvitation.updateMany({ where: { email: 'late@example.com' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).status).toBe(404);
+    for (const bad of ['made-up', 'x'.repeat(1000), 'a\u0000b', '']) {
+      expect((await t.api('POST', '/company-invitations/accept', { token: stranger.token, body: { token: bad } })).status, bad.slice(0, 10)).toSatisfy((s: number) => s === 400 || s === 404);
+    }
+    expect((await t.api('POST', '/company-invitations/accept', { body: { token } })).status).toBe(401);
+  });
+});
