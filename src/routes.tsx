@@ -31,6 +31,7 @@ const AccountPage = lazy(() => import('./routes/account/AccountPage'));
 const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'));
 const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
 const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
+const InvitationPage = lazy(() => import('./features/companies/InvitationPage'));
 const QuotesPage = lazy(() => import('./routes/quotes/QuotesPage'));
 const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 
@@ -70,6 +71,7 @@ export const routes: PageRoute[] = [
   { path: '/lists', element: signedIn(<ListsPage />) },
   { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
   { path: '/quotes', element: signedIn(<QuotesPage />) },
+  { path: '/company-invitation', element: <InvitationPage /> },
   { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
   { path: '/admin/*?', element: staff(<AdminApp />) },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -7,7 +7,7 @@ import { checkCompanyNumbers, companyDetailFields } from './user.schema';
 // Companies (decision 0188): the owner's side (/admin/companies) and a company admin's (/company).
 
 export const COMPANY_ROLES = ['admin', 'buyer'] as const;
-export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'The role is admin or buyer' });
+const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'The role is admin or buyer' });
 
 const emailSchema = z
   .string({ error: 'Email is required' })
@@ -58,7 +58,7 @@ export const companyMemberOutput = z.object({
   joined_at: z.string(),
 });
 
-export const companyInvitationOutput = z.object({
+const companyInvitationOutput = z.object({
   id: z.string(),
   email: z.string(),
   role: z.enum(COMPANY_ROLES),
@@ -103,7 +103,7 @@ export const companyMemberParam = z.object({ id: idSchema, userId: idSchema });
 export const setMemberRoleInput = companyMemberParam.extend({ role: companyRoleSchema });
 
 /** An order placed for the company, as its admins list it: with who placed it. */
-export const companyOrderOutput = z.object({
+const companyOrderOutput = z.object({
   id: z.string(),
   order_number: z.string(),
   status: z.string(),

@@ -16,7 +16,7 @@ import { noteMembersChanged } from './company-sessions';
 type Tx = Prisma.TransactionClient;
 export type CompanyDetailsInput = z.infer<typeof companyInput>;
 
-export const M = {
+const M = {
   adminsOnly: "Only a company admin can change the company's details",
   lastAdmin: "You are the company's only admin: make another member an admin before you leave",
 };

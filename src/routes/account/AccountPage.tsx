@@ -1,4 +1,4 @@
-import { FileText, KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
+import { Building2, FileText, KeyRound, MapPin, Package, RotateCcw, User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { Seo } from '../../components/Seo';
@@ -11,6 +11,7 @@ import { useAuth } from '../../features/auth/AuthProvider';
 const AddressesTab = lazy(() => import('../../features/account/AddressesTab').then((m) => ({ default: m.AddressesTab })));
 const PasswordTab = lazy(() => import('../../features/account/PasswordTab').then((m) => ({ default: m.PasswordTab })));
 const BuyAgainTab = lazy(() => import('../../features/repeat/BuyAgainTab').then((m) => ({ default: m.BuyAgainTab })));
+const CompanyTab = lazy(() => import('../../features/companies/CompanyTab').then((m) => ({ default: m.CompanyTab })));
 const QuoteList = lazy(() => import('../../features/quotes/QuoteList').then((m) => ({ default: m.QuoteList })));
 
 const TABS = [
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'orders', label: 'Orders', icon: Package },
   { id: 'buy-again', label: 'Buy again', icon: RotateCcw },
   { id: 'quotes', label: 'Quotes', icon: FileText },
+  { id: 'company', label: 'Company', icon: Building2 },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -36,7 +38,8 @@ export default function AccountPage() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Account</h1>
       {user && <p className="mt-1 text-sm text-slate-500">Signed in as {user.email}</p>}
       <div role="tablist" aria-label="Account sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map(({ id, label, icon: Icon }) => (
+        {/* The Company tab is for company admins (decision 0188); the server decides all the same. */}
+        {TABS.filter((t) => t.id !== 'company' || user?.company_role === 'admin').map(({ id, label, icon: Icon }) => (
           <button
             key={id}
             type="button"
@@ -56,6 +59,7 @@ export default function AccountPage() {
           {tab === 'password' && <PasswordTab />}
           {tab === 'buy-again' && <BuyAgainTab />}
           {tab === 'quotes' && <QuoteList />}
+          {tab === 'company' && <CompanyTab />}
           {tab === 'orders' && (
             <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
               <Package className="mx-auto h-8 w-8 text-slate-400" aria-hidden />

@@ -1,4 +1,4 @@
-import { ArrowDownUp, Banknote, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, Banknote, Building2, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -25,6 +25,8 @@ import SearchSynonymsPage from './SearchSynonymsPage';
 import SettingsPage from './SettingsPage';
 import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
+import CompaniesAdminPage from '../../features/companies/CompaniesAdminPage';
+import CompanyAdminPage from '../../features/companies/CompanyAdminPage';
 
 const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/WebhookEndpointPage'));
 
@@ -55,6 +57,7 @@ const NAV = [
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
   { to: '/admin/payments', label: 'Payments', icon: Banknote },
   { to: '/admin/quotes', label: 'Quotes', icon: FileText },
+  { to: '/admin/companies', label: 'Companies', icon: Building2 },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
@@ -84,6 +87,8 @@ function adminRoutes(isAdmin: boolean): PageRoute[] {
     { path: '/admin/payments', element: <BankStatementsPage /> },
     { path: '/admin/quotes', element: <QuotesPage /> },
     { path: '/admin/quotes/:id', element: <QuoteDetailPage /> },
+    { path: '/admin/companies', element: <CompaniesAdminPage /> },
+    { path: '/admin/companies/:id', element: <CompanyAdminPage /> },
     { path: '/admin/messages', element: <MessagesPage /> },
     { path: '/admin/reports/*?', element: <Suspense fallback={<Spinner />}><ReportsPage /></Suspense> },
     { path: '/admin/import-export', element: <Suspense fallback={<Spinner />}><ImportExportPage /></Suspense> },
