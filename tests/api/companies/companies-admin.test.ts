@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookSubscriptionsChanged } from '../../../server/webhooks/subscriptions';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { startTestReceiver } from '../../setup/webhook-receiver';
 
 // The owner's side of companies (/admin/companies, admin.companies.*; decision 0188): details
 // checked as the profile form checks them, terms and credit limit, members added at once or invited.
@@ -129,12 +131,20 @@ describe('members added by the owner', () => {
   });
 
   it('are told to integrators as company.* webhooks', async () => {
+    const rx = await startTestReceiver();
+    const hook = await t.api('POST', '/admin/webhooks', { token: admin.token, body: { url: `${rx.url}/hooks`, events: ['company.created', 'company.updated', 'company.member_added', 'company.member_removed'], description: 'CRM' } });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    webhookSubscriptionsChanged();
     const a = (await t.api('POST', '/admin/companies', { token: admin.token, body: acme })).body.id as string;
     const buyer = await createUser(t.deps);
     await t.api('POST', `/admin/companies/${a}/members`, { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } });
+    await t.api('PATCH', `/admin/companies/${a}`, { token: admin.token, body: { ...acme, name: 'Renamed Pte. Ltd.' } });
     await t.api('DELETE', `/admin/companies/${a}/members/${buyer.user.id}`, { token: admin.token });
-    // No endpoint subscribes in this file: the events table lists what each sends.
-    const { BUSINESS_EVENTS } = await import('../../../server/outbox/business-events');
-    expect(BUSINESS_EVENTS.companyChanged.webhooks).toEqual(['company.created', 'company.updated', 'company.member_added', 'company.member_removed']);
+    const events = await t.db.webhookEvent.findMany({ where: { resourceKey: `company:${a}` }, select: { type: true, payload: true }, orderBy: { seq: 'asc' } });
+    expect(events.map((e) => e.type)).toEqual(['company.created', 'company.member_added', 'company.updated', 'company.member_removed']);
+    const removed = JSON.parse(events[3]!.payload).data;
+    expect(removed.company).toMatchObject({ id: a, name: 'Renamed Pte. Ltd.' });
+    expect(removed.member).toMatchObject({ user_id: buyer.user.id, email: buyer.user.email, role: 'buyer' });
+    await rx.close();
   });
 });
