@@ -43,6 +43,7 @@ export default defineConfig({
       // tRPC's packages declare no sideEffects field, so Rollup keeps every module they re-export,
       // the WebSocket client included, which the shop never uses. They have none (decision 0147).
       treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
+      output: { chunkFileNames: 'assets/[hash].js' },
     },
   },
   server: {
