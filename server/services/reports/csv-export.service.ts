@@ -29,10 +29,14 @@ async function* paged<T extends { id: string }>(fetch: (after: string | undefine
 /** The page after `after`, by id. */
 const afterId = (after: string | undefined) => (after ? { id: { gt: after } } : {});
 
-/** "1:12.5|10:11" : minimum quantity and unit price of each tier, lowest minimum first. */
+/**
+ * price_tiers is "1:12.5|10:11": minimum quantity and unit price of each tier, lowest minimum first.
+ * Columns added later go at the end, so a sheet or script reading the file by position keeps working.
+ */
 const PRODUCT_COLUMNS = [
   'sku', 'product_name', 'category', 'type', 'color', 'width_cm', 'height_cm', 'pack_size', 'weight_grams',
-  'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'order_minimum', 'order_multiple', 'order_maximum', 'product_id', 'description',
+  'price_tiers', 'on_hand', 'allocated', 'available', 'safety_stock', 'product_id', 'description',
+  'order_minimum', 'order_multiple', 'order_maximum',
 ];
 
 export function exportProducts(db: PrismaClient): CsvExport {

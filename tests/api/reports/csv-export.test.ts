@@ -43,7 +43,7 @@ describe('products export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.text.slice(1).split('\n')[0]).toBe('sku,product_name,category,type,color,width_cm,height_cm,pack_size,weight_grams,price_tiers,on_hand,allocated,available,safety_stock,product_id,description');
+    expect(res.text.slice(1).split('\n')[0]).toBe('sku,product_name,category,type,color,width_cm,height_cm,pack_size,weight_grams,price_tiers,on_hand,allocated,available,safety_stock,product_id,description,order_minimum,order_multiple,order_maximum');
     const rows = rowsOf(res.bytes);
     expect(rows).toHaveLength(2);
     const first = rows.find((r) => r.pack_size === '50')!;
