@@ -6,18 +6,18 @@ const list = [
   { min_quantity: 1, price: 1000 },
   { min_quantity: 100, price: 905 },
 ];
-const priceList = (percentOffBasisPoints: number, prices: [number, { min_quantity: number; price: number }[]][] = []): ResolvedPriceList => ({
-  id: 1,
+const priceList = (percentOffBasisPoints: number, prices: [string, { min_quantity: number; price: number }[]][] = []): ResolvedPriceList => ({
+  id: 'pl_1',
   percentOffBasisPoints,
   prices: new Map(prices),
 });
 
 describe('contract prices', () => {
   it('charges the list price without a price list', () => {
-    expect(contractTiers(7, list, null)).toEqual(list);
+    expect(contractTiers('v7', list, null)).toEqual(list);
   });
   it('takes the percentage off each list tier, half up to whole cents', () => {
-    expect(contractTiers(7, list, priceList(1000))).toEqual([
+    expect(contractTiers('v7', list, priceList(1000))).toEqual([
       { min_quantity: 1, price: 900 },
       { min_quantity: 100, price: 815 }, // 814.5 rounds up
     ]);
@@ -28,9 +28,9 @@ describe('contract prices', () => {
   });
   it('replaces the list tiers with a listed price, whatever the percentage', () => {
     const own = [{ min_quantity: 1, price: 700 }];
-    expect(contractTiers(7, list, priceList(1000, [[7, own]]))).toEqual(own);
-    expect(unitPriceFor(contractTiers(7, list, priceList(1000, [[7, own]])), 500)).toBe(700);
-    expect(contractTiers(8, list, priceList(0, [[7, own]]))).toEqual(list);
+    expect(contractTiers('v7', list, priceList(1000, [['v7', own]]))).toEqual(own);
+    expect(unitPriceFor(contractTiers('v7', list, priceList(1000, [['v7', own]])), 500)).toBe(700);
+    expect(contractTiers('v8', list, priceList(0, [['v7', own]]))).toEqual(list);
   });
   it('reads the percentage as a decimal with at most two places, 0 to 99.99', () => {
     expect(parsePercentOff('12.5')).toEqual({ basisPoints: 1250 });

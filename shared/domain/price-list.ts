@@ -10,9 +10,9 @@ export type Tier = { min_quantity: number; price: number };
  * and the variants it names with their own tiers (cents).
  */
 export type ResolvedPriceList = {
-  id: number;
+  id: string;
   percentOffBasisPoints: number;
-  prices: ReadonlyMap<number, readonly Tier[]>;
+  prices: ReadonlyMap<string, readonly Tier[]>;
 };
 
 /** The highest percentage off: 100 % would price everything at 0, which the shop reads as "no price yet". */
@@ -35,7 +35,7 @@ export function percentOff(priceCents: number, basisPoints: number): number {
  * names replaces the list tiers entirely (its own quantity breaks); otherwise the percentage off
  * each list tier.
  */
-export function contractTiers(variantId: number, listTiers: readonly Tier[], priceList: ResolvedPriceList | null): Tier[] {
+export function contractTiers(variantId: string, listTiers: readonly Tier[], priceList: ResolvedPriceList | null): Tier[] {
   if (!priceList) return [...listTiers];
   const listed = priceList.prices.get(variantId);
   if (listed && listed.length > 0) return [...listed];
