@@ -178,7 +178,7 @@ export function createPageChunks(clientDistDir: string | undefined): (module: st
         chunk.imports?.forEach(visit);
       };
       // A module whose chunk also holds modules other chunks import (the back office's, which the
-      // reports' chunk shares) is listed under its chunk's name ("_AdminApp-<hash>.js"), not its path.
+      // reports' chunk shares) is listed under its file ("_<hash>.js", decision 0189) with the chunk's name beside it, not under its path.
       const base = module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
       visit(Object.hasOwn(manifest, module) ? module : (Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === base) ?? module));
       // The entry and what it imports are already in index.html.

@@ -2,20 +2,12 @@ import { z } from 'zod';
 import { COUNTRIES } from '../constants';
 import { PAYMENT_TERMS_DAYS } from '../domain/companies';
 import { idSchema } from './common.schema';
-import { checkCompanyNumbers, companyDetailFields } from './user.schema';
+import { checkCompanyNumbers, companyDetailFields, emailSchema } from './user.schema';
 
 // Companies (decision 0188): the owner's side (/admin/companies) and a company admin's (/company).
 
 export const COMPANY_ROLES = ['admin', 'buyer'] as const;
 const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'The role is admin or buyer' });
-
-const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .email('Please enter a valid email address')
-  .transform((e) => e.toLowerCase());
 
 const termsSchema = z.coerce
   .number({ error: 'Payment terms are 0, 7, 14, 30 or 60 days' })

@@ -5,7 +5,8 @@ import { normaliseCompanyNumber, registrationNumberProblem, taxNumberProblem } f
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(80, `${label} is too long`);
 
-const emailSchema = z
+/** An e-mail address as every form and API takes it: trimmed, checked, stored lower-cased. */
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')

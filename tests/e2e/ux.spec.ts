@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fillCartPastGiftTier, signInWithApi } from './fixtures';
 
@@ -247,7 +248,10 @@ test("a page whose code cannot be downloaded says so, keeps the shop around it, 
   // Hydrated (the chat button shows then), so the link below navigates in the page and asks for the FAQ's chunk.
   await expect(page.getByTestId('chat-open')).toBeVisible();
   let blocked = true;
-  await page.route('**/assets/FaqPage-*.js', (route) => (blocked ? route.abort('internetdisconnected') : route.fallback()));
+  // Chunks are named by hash (decision 0189): the FAQ's is found in the build's manifest.
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const faqChunk = manifest['src/routes/static/FaqPage.tsx'].file;
+  await page.route(`**/${faqChunk}`, (route) => (blocked ? route.abort('internetdisconnected') : route.fallback()));
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL(/\/faq$/);
   const error = page.getByTestId('page-error');
