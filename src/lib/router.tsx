@@ -123,6 +123,9 @@ export function useSearchParams() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (next: SearchParamsInit | ((prev: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => {
+      // A page being left (its next route still loading) must not pull the shopper back to itself:
+      // a debounced search settling after a link was followed once sent the back office back to inventory.
+      if (window.location.pathname !== pathname) return;
       const query = new URLSearchParams(typeof next === 'function' ? next(params) : next).toString();
       navigate(pathname + (query ? `?${query}` : ''), options);
     },

@@ -121,8 +121,8 @@ test('the owner: section navigation, the order page, stock words and the first-r
   await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
   await noSeriousAxe(page, '/admin');
 
-  // Shipping rates: saved from Shop details, the checklist ticks the step.
-  if (!checklist.done) {
+  // Shipping rates: saved from Shop details, the checklist ticks the step (a retry finds it ticked).
+  if (!checklist.done && !checklist.steps.find((s: { id: string }) => s.id === 'shipping').done) {
     await page.getByTestId('setup-shipping').getByRole('link').or(page.getByRole('link', { name: 'Set up shipping rates' })).first().click();
     await expect(page).toHaveURL(/\/admin\/shop#shipping$/);
     await page.getByRole('button', { name: 'Save shipping rates' }).click();
