@@ -31,16 +31,16 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
-    // Terser makes the first-load JavaScript 2 KB (gzipped) smaller than esbuild's minifier, mostly
-    // in react-dom, whose npm build is not minified (decision 0155); slower builds are the price.
-    minify: 'terser',
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    // Vite 8's own minifier (Oxc) makes the first-load JavaScript 0.9 KB (gzipped) smaller than
+    // terser with two passes did, in a fraction of the time (decision 0196; terser was 0155's choice
+    // over esbuild's minifier).
+    minify: 'oxc',
     chunkSizeWarningLimit: 600,
     // Every browser the shop supports follows <link rel="modulepreload"> (Safari since 17, Firefox
     // since 115); one without it loads the same chunks a moment later, so the polyfill is not sent.
     modulePreload: { polyfill: false },
-    rollupOptions: {
-      // tRPC's packages declare no sideEffects field, so Rollup keeps every module they re-export,
+    rolldownOptions: {
+      // tRPC's packages declare no sideEffects field, so the bundler keeps every module they re-export,
       // the WebSocket client included, which the shop never uses. They have none (decision 0147).
       treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
       output: { chunkFileNames: 'assets/[hash].js' },

@@ -15,7 +15,7 @@ await build({
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
-    rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
   },
 });
 console.log('Built dist/ssr/entry-server.js');
