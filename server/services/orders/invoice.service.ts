@@ -6,6 +6,7 @@ import { renderTaxInvoice } from '../../documents/tax-invoice';
 import { companyOf } from '../../auth/user.mapper';
 import { getShopProfile } from '../settings/shop-profile.service';
 import { numberDueInvoices } from './invoice-numbering';
+import { shipAddressLines } from './ship-address';
 
 /**
  * The tax invoice of an order as a PDF. With ownerId, only that user's order is found (anyone
@@ -48,11 +49,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     buyer: {
       name: o.shipFullName,
       email: o.email,
-      lines: [
-        [o.shipLine1, o.shipUnit, o.shipLine2].filter(Boolean).join(', '),
-        `${o.shipCity} ${o.shipPostalCode}, ${o.shipCountry === 'MY' ? 'Malaysia' : 'Singapore'}`,
-        o.shipPhone,
-      ],
+      lines: shipAddressLines(o),
     },
     company: companyOf(o.buyerCompany),
     items: o.items.map((i) => ({ name: i.productName, sku: i.sku, quantity: i.quantity, unitPriceCents: i.unitPriceCents, lineTotalCents: i.lineTotalCents })),
@@ -91,12 +88,7 @@ export async function packingSlipsPdf(db: PrismaClient, ids: string[], size: Sli
       return {
         orderNumber: o.orderNumber,
         placedAt: o.createdAt,
-        shipTo: [
-          o.shipFullName,
-          [o.shipLine1, o.shipUnit, o.shipLine2].filter(Boolean).join(', '),
-          `${o.shipCity} ${o.shipPostalCode}, ${o.shipCountry === 'MY' ? 'Malaysia' : 'Singapore'}`,
-          o.shipPhone,
-        ],
+        shipTo: [o.shipFullName, ...shipAddressLines(o)],
         items: o.items.map((i) => ({ name: i.productName, sku: i.sku, quantity: i.quantity })),
         gifts: o.gifts.map((g) => ({ name: g.giftName, quantity: g.quantity })),
       };

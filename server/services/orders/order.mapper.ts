@@ -5,6 +5,7 @@ import { toDollars } from '../../../shared/domain/money';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import type { OrderStatus } from '../../../shared/constants';
 import { formatCreditNoteNumber, paymentState } from '../../../shared/domain/payment-state';
+import { shippingAddressOf } from './ship-address';
 
 /** The shipping address columns of an order, for every read that shows or prints it. */
 export const shipAddressSelect = {
@@ -100,18 +101,7 @@ export function toOrderDto(o: OrderRow): OrderDto {
     shipping_fee: toDollars(o.shippingCents),
     total: toDollars(o.totalCents),
     total_weight_grams: o.totalWeightGrams,
-    shipping_address: {
-      ...splitFullName(o.shipFullName),
-      full_name: o.shipFullName,
-      phone: o.shipPhone,
-      address_line1: o.shipLine1,
-      address_line2: o.shipLine2,
-      unit: o.shipUnit,
-      city: o.shipCity,
-      state: o.shipState,
-      postal_code: o.shipPostalCode,
-      country: o.shipCountry,
-    },
+    shipping_address: { ...splitFullName(o.shipFullName), ...shippingAddressOf(o) },
     tracking_number: o.trackingNumber,
     courier: courierName(o.courier),
     tracking_url: trackingUrl(o.courier, o.trackingNumber),

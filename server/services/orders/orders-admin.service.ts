@@ -13,6 +13,7 @@ import { recordStatusEvent } from './order-history';
 import { announce } from '../../outbox/business-events';
 import { orderMoney, orderMoneySelect, shipAddressSelect } from './order.mapper';
 import { companyOf } from '../../auth/user.mapper';
+import { shippingAddressOf } from './ship-address';
 
 const summarySelect = {
   id: true,
@@ -99,17 +100,7 @@ export function toOrderDetail(o: Prisma.OrderGetPayload<{ select: typeof orderDe
     tracking_number: o.trackingNumber,
     courier: courierName(o.courier),
     tracking_url: trackingUrl(o.courier, o.trackingNumber),
-    shipping_address: {
-      full_name: o.shipFullName,
-      phone: o.shipPhone,
-      address_line1: o.shipLine1,
-      address_line2: o.shipLine2,
-      unit: o.shipUnit,
-      postal_code: o.shipPostalCode,
-      city: o.shipCity,
-      state: o.shipState,
-      country: o.shipCountry,
-    },
+    shipping_address: shippingAddressOf(o),
     // The buyer's company as it was when the order was placed (what the tax invoice bills).
     company: companyOf(o.buyerCompany),
     items: o.items.map((i) => ({

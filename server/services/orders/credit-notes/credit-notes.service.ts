@@ -15,6 +15,7 @@ import { announce } from '../../../outbox/business-events';
 import { companyOf } from '../../../auth/user.mapper';
 import { getShopProfile } from '../../settings/shop-profile.service';
 import { shipAddressSelect } from '../order.mapper';
+import { shipAddressLines } from '../ship-address';
 
 type Tx = Prisma.TransactionClient;
 
@@ -173,7 +174,7 @@ export async function creditNotePdf(db: PrismaClient, orderId: string, numberTex
     buyer: {
       name: o.shipFullName,
       email: o.email,
-      lines: [[o.shipLine1, o.shipUnit, o.shipLine2].filter(Boolean).join(', '), `${o.shipCity} ${o.shipPostalCode}, ${o.shipCountry === 'MY' ? 'Malaysia' : 'Singapore'}`, o.shipPhone],
+      lines: shipAddressLines(o),
     },
     company: companyOf(o.buyerCompany),
     lines: note.lines as unknown as CreditLine[],
