@@ -1,16 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT } from './tests/e2e/support/e2e-paths';
+import { dataDirOf, E2E_PORT, E2E_WORKERS, shopPort, smtpPortOf } from './tests/e2e/support/e2e-paths';
 import * as S from './tests/e2e/support/stripe-e2e';
 
 // Journeys run in Chromium against the built server on a scratch database seeded with the
 // catalogue. Debian's chromium is used where installed (CI installs it); otherwise Playwright's.
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const PORT = E2E_PORT;
-const DATA_DIR = E2E_DATA_DIR;
-// E-mail goes over real SMTP to a catcher inside the server process (tests/e2e/support/mail-catcher.mjs),
-// which writes each message to E2E_MAIL_DIR for the journeys to read as the customer's inbox.
-const SMTP_PORT = E2E_SMTP_PORT;
 
 // Stripe journeys (tests/e2e/stripe-*.spec.ts, project "stripe") run against a second shop with
 // Stripe on and the Stripe test server beside it (tests/e2e/support/stripe-e2e.ts); every other
@@ -68,14 +63,16 @@ const stripeServers = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Files are shared out between the workers; the tests of one file run in order on one shop.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // This worker's shop: the config is loaded again in each worker, with its index set.
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -88,23 +85,31 @@ export default defineConfig({
     { name: 'stripe', use: { ...devices['Desktop Chrome'], baseURL: S.E2E_STRIPE_SHOP_URL }, testMatch: S.STRIPE_SPECS },
   ],
   webServer: [
-    {
-      // E2E_BUILT=1: dist/ is already built for this commit (.ci/run builds once for the journeys and Node 24).
-      command: `${process.env.E2E_BUILT ? '' : 'npm run build && '}rm -rf ${DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      timeout: 240_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...shopEnv,
-        PORT: String(PORT),
-        DATA_DIR,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        E2E_SMTP_PORT: String(SMTP_PORT),
-        E2E_MAIL_DIR,
-      },
-    },
+    // One shop per worker (tests/e2e/support/e2e-paths.ts). E-mail goes over real SMTP to a catcher
+    // inside each shop's process (tests/e2e/support/mail-catcher.mjs), which writes each message to
+    // that shop's mail folder for the journeys to read as the customer's inbox.
+    ...Array.from({ length: E2E_WORKERS }, (_, worker) => {
+      const port = shopPort(worker);
+      const dataDir = dataDirOf(port);
+      return {
+        // E2E_BUILT=1: dist/ is already built for this commit (.ci/run builds once for the journeys
+        // and Node 24). Only the first shop builds; Playwright starts the servers one after another.
+        command: `${process.env.E2E_BUILT || worker > 0 ? '' : 'npm run build && '}rm -rf ${dataDir} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+        url: `http://127.0.0.1:${port}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: !process.env.CI,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          ...shopEnv,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPortOf(port)}`,
+          E2E_SMTP_PORT: String(smtpPortOf(port)),
+          E2E_MAIL_DIR: `${dataDir}/mail`,
+        },
+      };
+    }),
     ...(withStripe ? stripeServers : []),
   ],
 });

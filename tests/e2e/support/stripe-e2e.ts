@@ -1,7 +1,7 @@
 // The Stripe e2e setup (decision 0165), shared by playwright.config.ts and the payment journeys.
 //
 // The journeys of the specification (checkout.spec.ts, paynow.spec.ts ...) run against the usual
-// e2e shop WITHOUT Stripe (E2E_PORT, 3100). Journeys named tests/e2e/stripe-*.spec.ts run in the
+// e2e shops WITHOUT Stripe (from E2E_PORT, 3100, one per worker). Journeys named tests/e2e/stripe-*.spec.ts run in the
 // Playwright project "stripe" against a SECOND shop with Stripe on:
 //   - the shop:            http://127.0.0.1:E2E_STRIPE_SHOP_PORT (3300), its own DATA_DIR and mail catcher
 //                          (E2E_STRIPE_MAIL_DIR, read with inbox helpers given that folder),
@@ -14,10 +14,10 @@
 //                          order's payment failed, payable again); GET /_test/state lists what the
 //                          shop asked of it.
 // Both extra servers are started only when the run includes stripe-*.spec.ts (or runs everything).
-import { E2E_PORT } from './e2e-paths';
+import { E2E_BASE_PORT } from './e2e-paths';
 
-export const E2E_STRIPE_SHOP_PORT = E2E_PORT + 200;
-export const E2E_STRIPE_API_PORT = E2E_PORT + 300;
+export const E2E_STRIPE_SHOP_PORT = E2E_BASE_PORT + 200;
+export const E2E_STRIPE_API_PORT = E2E_BASE_PORT + 300;
 export const E2E_STRIPE_DATA_DIR = `.e2e-data/${E2E_STRIPE_SHOP_PORT}`;
 export const E2E_STRIPE_SMTP_PORT = E2E_STRIPE_SHOP_PORT + 1000;
 export const E2E_STRIPE_MAIL_DIR = `${E2E_STRIPE_DATA_DIR}/mail`;
