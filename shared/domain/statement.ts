@@ -4,7 +4,7 @@
 // the CSV, the API and the reminders read one set of figures.
 import { addDays, daysInRange } from './report-range';
 
-export type StatementEntryKind = 'invoice' | 'credit_note' | 'payment';
+type StatementEntryKind = 'invoice' | 'credit_note' | 'payment';
 
 export interface StatementEntry {
   kind: StatementEntryKind;
@@ -20,7 +20,7 @@ export interface StatementEntry {
   dueDay?: string;
 }
 
-export interface StatementLine extends StatementEntry {
+interface StatementLine extends StatementEntry {
   debitCents: number;
   creditCents: number;
   /** The balance after this line. */

@@ -19,6 +19,5 @@ export const smtpPortOf = (port: number) => port + 1000;
 /** This worker's shop. */
 export const E2E_PORT = shopPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const E2E_DATA_DIR = dataDirOf(E2E_PORT);
-export const E2E_SMTP_PORT = smtpPortOf(E2E_PORT);
 /** Where this worker's mail catcher writes what it receives: the customer's inbox for its journeys. */
 export const E2E_MAIL_DIR = `${E2E_DATA_DIR}/mail`;
