@@ -27,6 +27,8 @@ const AREA_OF_ROUTER: Record<string, string> = {
   'admin.payments': 'payments',
   // Business customers: their details, terms and members (decision 0188).
   'admin.companies': 'companies',
+  // Contract prices the owner gives companies (decision 0193).
+  'admin.priceLists': 'price_lists',
 };
 
 /**

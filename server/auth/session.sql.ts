@@ -24,6 +24,7 @@ const sessionRow = z.object({
   companyRegistration: z.string().nullable(),
   companyTax: z.string().nullable(),
   companyBilling: z.string().nullable(),
+  companyPriceList: z.string().nullable(),
 });
 
 /**
@@ -36,18 +37,18 @@ export async function readSessionWithUser(db: SqlClient, rowId: string): Promise
     SELECT s."userId", s."expiresAt", s."createdAt", u."id", u."email", u."role"::text AS "role", u."firstName", u."lastName",
       u."displayName", u."phone", u."lastUsedAddressId", m."role"::text AS "memberRole", m."companyId",
       c."name" AS "companyName", c."country" AS "companyCountry", c."registrationNumber" AS "companyRegistration",
-      c."taxNumber" AS "companyTax", c."billingAddress" AS "companyBilling"
+      c."taxNumber" AS "companyTax", c."billingAddress" AS "companyBilling", c."priceListId" AS "companyPriceList"
     FROM "Session" s JOIN "User" u ON u."id" = s."userId"
     LEFT JOIN "CompanyMember" m ON m."userId" = u."id" LEFT JOIN "Company" c ON c."id" = m."companyId"
     WHERE s."id" = ${rowId}`;
   if (rows.length === 0) return null;
-  const { userId, expiresAt, createdAt, memberRole, companyId, companyName, companyCountry, companyRegistration, companyTax, companyBilling, ...user } = sessionRow.parse(rows[0]);
+  const { userId, expiresAt, createdAt, memberRole, companyId, companyName, companyCountry, companyRegistration, companyTax, companyBilling, companyPriceList, ...user } = sessionRow.parse(rows[0]);
   const membership =
     memberRole && companyId
       ? {
           role: memberRole,
           companyId,
-          company: { name: companyName ?? '', country: companyCountry ?? '', registrationNumber: companyRegistration ?? '', taxNumber: companyTax, billingAddress: companyBilling },
+          company: { name: companyName ?? '', country: companyCountry ?? '', registrationNumber: companyRegistration ?? '', taxNumber: companyTax, billingAddress: companyBilling, priceListId: companyPriceList },
         }
       : null;
   return { userId, expiresAt, createdAt, user: { ...user, membership } };

@@ -17,7 +17,8 @@ export const userSelect = {
   lastUsedAddressId: true,
   // The user's company and role in it, read with the user on every request the session cache does
   // not answer; any change to either drops the members' cached sessions (server/services/companies/).
-  membership: { select: { role: true, companyId: true, company: { select: companyDetailsSelect } } },
+  // The company's price list (decision 0193) rides along so a member's prices need no extra lookup of which list.
+  membership: { select: { role: true, companyId: true, company: { select: { ...companyDetailsSelect, priceListId: true } } } },
 } as const satisfies Prisma.UserSelect;
 
 /** A user row as userSelect reads it: the one definition of the app's user shape. */

@@ -11,6 +11,7 @@ import { ordersRouter } from './orders/orders-admin.router';
 import { outboxAdminRouter } from './emails/outbox.router';
 import { paymentSettingsRouter } from './settings/payment-settings.router';
 import { adminPaymentsRouter } from './payments/payments-admin.router';
+import { priceListsAdminRouter } from './price-lists/price-lists-admin.router';
 import { productsRouter } from './catalogue/products.router';
 import { promotionsRouter } from './promotions/promotions-admin.router';
 import { quotesAdminRouter } from './quotes/quotes-admin.router';
@@ -35,6 +36,7 @@ export const adminRouter = router({
   orders: ordersRouter,
   quotes: quotesAdminRouter,
   companies: companiesAdminRouter,
+  priceLists: priceListsAdminRouter,
   users: usersAdminRouter,
   contact: contactAdminRouter,
   emails: outboxAdminRouter,

@@ -30,6 +30,8 @@ const QUOTES = 'Staff answer price requests: they need the buyer, the company an
 const COMPANIES = 'Staff serve business buyers: they need to know which company a buyer orders for.';
 const TERMS = 'Payment terms and a credit limit are credit the shop gives: the owner decides (decision 0188).';
 const MEMBERS = "A member sees every order of the company (an admin) or buys on its terms: the owner decides who may.";
+const PRICE_LISTS = 'Staff serve business buyers and answer their price questions: they read the contract prices.';
+const CONTRACT = 'A price list is the price the shop gives a company: the owner decides (decision 0193).';
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
 
 const BANK = 'Matching transfers to orders is day-to-day bookkeeping: staff see the payer and reference the bank printed, only money in.';
@@ -138,6 +140,13 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['POST /admin/companies/{id}/members', 'admin.companies.addMember', 'admin', MEMBERS],
     ['PATCH /admin/companies/{id}/members/{userId}', 'admin.companies.setMemberRole', 'admin', MEMBERS],
     ['DELETE /admin/companies/{id}/members/{userId}', 'admin.companies.removeMember', 'admin', MEMBERS],
+  ]),
+  ...area('Price lists', [
+    ['GET /admin/price-lists', 'admin.priceLists.list', 'staff', PRICE_LISTS],
+    ['GET /admin/price-lists/{id}', 'admin.priceLists.get', 'staff', PRICE_LISTS],
+    ['POST /admin/price-lists', 'admin.priceLists.create', 'admin', CONTRACT],
+    ['PATCH /admin/price-lists/{id}', 'admin.priceLists.update', 'admin', CONTRACT],
+    ['DELETE /admin/price-lists/{id}', 'admin.priceLists.delete', 'admin', CONTRACT],
   ]),
   ...area('Messages', [
     ['GET /admin/contact-messages', 'admin.contact.list', 'staff', ENQUIRIES],

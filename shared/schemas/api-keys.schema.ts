@@ -25,6 +25,8 @@ export const API_SCOPES = [
   'payments:write',
   'companies:read',
   'companies:write',
+  'price_lists:read',
+  'price_lists:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -48,6 +50,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'reports:read': 'Read the reports (sales, products, customers, promotions, stock cover, GST)',
   'companies:read': 'Read companies, their terms and members',
   'companies:write': 'Create and change companies, add and remove their members (invitations are e-mailed)',
+  'price_lists:read': 'Read price lists and their contract prices',
+  'price_lists:write': 'Create, change and delete price lists (and import them as CSV)',
 };
 
 export const createApiKeyInput = z.object({

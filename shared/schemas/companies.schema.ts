@@ -23,14 +23,17 @@ const creditLimitSchema = z
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'The credit limit has at most 2 decimals')
   .nullable();
 
+/** The company's price list (decision 0193); null for the list price. */
+const priceListIdSchema = idSchema.nullable();
+
 /** A company as the owner creates it: the details as the profile form checks them, plus terms. */
 export const createCompanyInput = z
-  .object({ ...companyDetailFields, payment_terms_days: termsSchema.optional().default(0), credit_limit: creditLimitSchema.optional().default(null) })
+  .object({ ...companyDetailFields, payment_terms_days: termsSchema.optional().default(0), credit_limit: creditLimitSchema.optional().default(null), price_list_id: priceListIdSchema.optional().default(null) })
   .superRefine(checkCompanyNumbers);
 
 /** The whole set of details (as the form sends them); terms and limit stay unless sent. */
 export const updateCompanyInput = z
-  .object({ id: idSchema, ...companyDetailFields, payment_terms_days: termsSchema.optional(), credit_limit: creditLimitSchema.optional() })
+  .object({ id: idSchema, ...companyDetailFields, payment_terms_days: termsSchema.optional(), credit_limit: creditLimitSchema.optional(), price_list_id: priceListIdSchema.optional() })
   .superRefine(checkCompanyNumbers);
 
 export const companyListInput = z
@@ -67,6 +70,7 @@ export const companyOutput = z.object({
   billing_address: z.string().nullable(),
   payment_terms_days: z.number().int(),
   credit_limit: z.number().nullable(),
+  price_list_id: z.string().nullable(),
   member_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -3,7 +3,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toCents } from '../../../shared/domain/money';
-import { notFound } from '../../../shared/errors';
+import { badRequest, notFound } from '../../../shared/errors';
 import type { CompanyDetailDto, companyListInput, CompanyDto, createCompanyInput, updateCompanyInput } from '../../../shared/schemas/companies.schema';
 import { newId } from '../../db/ids';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -36,6 +36,14 @@ export async function getCompany(db: Db, id: string): Promise<CompanyDetailDto> 
   return { ...toCompanyDto(c), members: c.members.map(toMemberDto), invitations: c.invitations.map(toInvitationDto) };
 }
 
+/** The price list to assign, refused with a 400 when it does not exist (rather than the foreign key's 500). */
+async function knownPriceList(tx: Db, id: string | null | undefined): Promise<string | null | undefined> {
+  if (id === undefined || id === null) return id;
+  const found = await tx.priceList.findUnique({ where: { id }, select: { id: true } });
+  if (!found) throw badRequest('Price list not found');
+  return id;
+}
+
 const creditCents = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : toCents(v));
 
 export async function createCompany(db: PrismaClient, input: z.infer<typeof createCompanyInput>): Promise<CompanyDto> {
@@ -51,6 +59,7 @@ export async function createCompany(db: PrismaClient, input: z.infer<typeof crea
         billingAddress: input.billing_address ?? null,
         paymentTermsDays: input.payment_terms_days,
         creditLimitCents: creditCents(input.credit_limit) ?? null,
+        priceListId: await knownPriceList(tx, input.price_list_id),
       },
     });
     await announceCompany(tx, 'company.created', id);
@@ -70,6 +79,7 @@ export async function updateCompany(db: PrismaClient, input: z.infer<typeof upda
         billingAddress: input.billing_address ?? null,
         paymentTermsDays: input.payment_terms_days,
         creditLimitCents: creditCents(input.credit_limit),
+        priceListId: await knownPriceList(tx, input.price_list_id),
       },
     });
     if (!count) throw notFound('Company not found');
