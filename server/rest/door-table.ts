@@ -10,6 +10,8 @@ import type { AppDeps } from '../deps';
 import { jsonBody, requireJsonBody } from '../http/json-body';
 import * as catalog from '../services/catalogue/catalog.service';
 import * as promotions from '../services/promotions/promotions.service';
+import { contractFilterPage, contractProductDetail, contractProductList } from '../services/price-lists/contract-catalogue';
+import { callerPriceListId } from '../services/price-lists/resolve-price-list';
 import { suggestCached } from '../services/catalogue/suggest.service';
 import { contextFromRequest } from '../trpc/context';
 import { appRouter, createCaller, type AppRouter } from '../trpc/root';
@@ -67,6 +69,15 @@ function cache<S extends z.ZodType>(
 
 const asJson = (value: unknown): JsonAnswer => ({ json: JSON.stringify(value) });
 
+/** A cached catalogue answer as the caller sees it: as stored, or repriced for a company member. */
+async function contractAnswer<T>(deps: AppDeps, req: Request, cached: Promise<{ value: T; json: string }>, reprice: (value: T, priceListId: string) => Promise<T>): Promise<JsonAnswer> {
+  const ctx = contextFromRequest(deps, req);
+  const [answer, priceListId] = await Promise.all([cached, callerPriceListId(ctx)]);
+  if (!priceListId) return answer;
+  const repriced = await reprice(answer.value, priceListId);
+  return repriced === answer.value ? answer : asJson(repriced);
+}
+
 export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
   // The busiest per-shopper procedures: a third of their CPU was the adapter once the session is cached.
   'users.me': caller(),
@@ -76,9 +87,15 @@ export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
 
   // The catalogue's hottest reads, meant to keep up with bare Express: the cached answer's JSON as stored.
   'catalog.filterOptions': cache(filterOptionsInput, (deps) => catalog.filterOptionsCached(deps.db)),
-  'catalog.filter': cache(filterProductsInput, (deps, input) => catalog.filterProductsCached(deps.db, input), { bodyLimit: '64kb' }),
-  'catalog.byId': cache(productIdInput, (deps, { id }) => catalog.productDetailCached(deps.db, id)),
-  'catalog.list': cache(listProductsInput, (deps, input) => catalog.listProductsCached(deps.db, input)),
+  // A company member's contract prices are applied to the cached answer per request (decision 0193);
+  // a request without a token is the cached JSON as stored.
+  'catalog.filter': cache(
+    filterProductsInput,
+    (deps, input, req) => contractAnswer(deps, req, catalog.filterProductsCached(deps.db, input), (v, id) => contractFilterPage(deps.db, v, id)),
+    { bodyLimit: '64kb' },
+  ),
+  'catalog.byId': cache(productIdInput, (deps, { id }, req) => contractAnswer(deps, req, catalog.productDetailCached(deps.db, id), (v, pl) => contractProductDetail(deps.db, v, pl))),
+  'catalog.list': cache(listProductsInput, (deps, input, req) => contractAnswer(deps, req, catalog.listProductsCached(deps.db, input), (v, id) => contractProductList(deps.db, v, id))),
   'search.suggest': cache(suggestInput, (deps, { q }) => suggestCached(deps.db, q)),
 
   // Arithmetic over the cached tiers and coupons. The caller is who the procedure would see (the

@@ -42,7 +42,7 @@ export async function applyCoupon(
   }
   const cartId = await ensureCart(db, owner, guard.newGuestCart);
   await db.cart.update({ where: { id: cartId }, data: { couponCode: coupon.code } });
-  return viewById(db, cartId, now);
+  return viewById(db, cartId, owner, now);
 }
 
 export async function removeCoupon(db: Db, owner: CartOwner | null) {
@@ -65,15 +65,15 @@ export async function toggleGift(db: PrismaClient, ownerOrNull: CartOwner | null
     const existing = await tx.cartGift.findFirst({ where: { cartId, giftItemId: input.gift_id }, select: { id: true, tierId: true } });
     if (existing) {
       await tx.cartGift.deleteMany({ where: { id: existing.id } });
-      if (existing.tierId === input.tier_id) return viewById(tx, cartId);
+      if (existing.tierId === input.tier_id) return viewById(tx, cartId, owner);
     }
-    const view = await viewById(tx, cartId);
+    const view = await viewById(tx, cartId, owner);
     const current = view.selected_gifts.map((g) => ({ tierId: g.tier_id, giftId: g.gift_id }));
     const available = view.available_gift_tiers.map((t) => ({ ...t, spending_threshold_cents: Math.round(t.spending_threshold * 100) }));
     const problem = selectionProblem(available, [...current, { tierId: input.tier_id, giftId: input.gift_id }]);
     if (problem) throw badRequest(problem); // rolls back the removal above
     // skipDuplicates: a double click finds it already picked (a unique violation would abort the transaction).
     await tx.cartGift.createMany({ data: [{ id: newId(), cartId, giftItemId: input.gift_id, tierId: input.tier_id }], skipDuplicates: true });
-    return viewById(tx, cartId);
+    return viewById(tx, cartId, owner);
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/domain/gift-tiers';
 import { giftTierDto } from '../promotions/gift-tier-dto';
 import { toDollars } from '../../../shared/domain/money';
+import { contractTiers, type ResolvedPriceList } from '../../../shared/domain/price-list';
 import { availableStock } from '../../../shared/domain/stock';
 import { rulesDto } from '../catalogue/product.select';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
@@ -70,7 +71,9 @@ export interface PricedCart {
   tiers: GiftTierRule[];
 }
 
-export const tiersOf = (line: CartLineRow) => line.variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+/** A line's tiers in cents: the list's, or the company's contract tiers (shared/domain/price-list.ts). */
+export const tiersOf = (line: Pick<CartLineRow, 'variant'>, priceList: ResolvedPriceList | null = null) =>
+  contractTiers(line.variant.id, line.variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), priceList);
 
 /** Prices a cart. Pure given its inputs; the order uses the same function with the address's country. */
 export function priceCart(
@@ -81,6 +84,8 @@ export function priceCart(
     rules: ShippingRules;
     country: Country;
     now: Date;
+    /** The buyer's company's price list (decision 0193); null or absent for the list price. */
+    priceList?: ResolvedPriceList | null;
     /** An accepted quote's prices, line by line, and its shipping fee: charged instead of the tiers and rules. */
     quoted?: { unitCents: number[]; shippingCents: number };
   },
@@ -88,7 +93,7 @@ export function priceCart(
   let couponDropped: string | null = null;
   let coupon = ctx.coupon;
   const totals = cartTotals(
-    cart.items.map((l, i) => ({ quantity: l.quantity, weightGrams: l.variant.weightGrams, tiers: tiersOf(l), quotedUnitCents: ctx.quoted?.unitCents[i] })),
+    cart.items.map((l, i) => ({ quantity: l.quantity, weightGrams: l.variant.weightGrams, tiers: tiersOf(l, ctx.priceList ?? null), quotedUnitCents: ctx.quoted?.unitCents[i] })),
     {
       rules: ctx.rules,
       country: ctx.country,

@@ -18,14 +18,20 @@ import { findCouponCached } from '../promotions/promotions.service';
 import { batchWrite } from '../../db/unit-of-work';
 import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.select';
 import { newId } from '../../db/ids';
+import type { AppUser } from '../../auth/user.mapper';
+import { priceListIdOf, resolvePriceList } from '../price-lists/resolve-price-list';
 
 type Db = Prisma.TransactionClient;
-export type CartOwner = { userId: string } | { guestId: string };
+/** A signed-in owner carries their company's price list (decision 0193): the cart shows what they pay. */
+export type CartOwner = { userId: string; priceListId?: string | null } | { guestId: string };
 
-export function cartOwner(user: { id: string } | null, guestId: string | null): CartOwner | null {
-  if (user) return { userId: user.id };
+export function cartOwner(user: ({ id: string } & Partial<Pick<AppUser, 'membership'>>) | null, guestId: string | null): CartOwner | null {
+  if (user) return { userId: user.id, priceListId: priceListIdOf(user) };
   return guestId ? { guestId } : null;
 }
+
+/** The owner's price list id: a guest's cart is always at the list price. */
+export const priceListOfOwner = (o: CartOwner | null): string | null => (o && 'userId' in o ? (o.priceListId ?? null) : null);
 
 export const ownerWhere = (o: CartOwner): Prisma.CartWhereUniqueInput => ('userId' in o ? { userId: o.userId } : { guestId: o.guestId });
 
@@ -80,16 +86,17 @@ const variantCheckSelect = {
 /** The cart as the shopper sees it. Drops a coupon or gifts the cart no longer qualifies for. */
 export async function getCart(db: Db, owner: CartOwner | null, now = new Date(), country: Country = 'SG') {
   const cart = owner ? await readCartRow(db, owner) : null;
-  return buildView(db, cart, now, country);
+  return buildView(db, cart, now, priceListOfOwner(owner), country);
 }
 
-async function buildView(db: Db, cart: CartRow | null, now: Date, country: Country = 'SG') {
-  const [[tiers, rules], coupon] = await Promise.all([
+async function buildView(db: Db, cart: CartRow | null, now: Date, priceListId: string | null, country: Country = 'SG') {
+  const [[tiers, rules], coupon, priceList] = await Promise.all([
     promoData(db as PrismaClient),
     cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
+    cart?.items.length ? resolvePriceList(db, priceListId, cart.items.map((l) => l.variant.id)) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
-  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now });
+  const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now, priceList });
   let message: string | null = null;
   if (cart?.couponCode && !priced.coupon) {
     message = priced.couponDropped ?? 'Coupon removed';
@@ -101,8 +108,8 @@ async function buildView(db: Db, cart: CartRow | null, now: Date, country: Count
   return toCartDto(cart, priced, message, now);
 }
 
-export async function viewById(db: Db, cartId: string, now = new Date()) {
-  return buildView(db, await readCartRow(db, { id: cartId }), now);
+export async function viewById(db: Db, cartId: string, owner: CartOwner | null, now = new Date()) {
+  return buildView(db, await readCartRow(db, { id: cartId }), now, priceListOfOwner(owner));
 }
 
 /** Why a line cannot go in: the cart's own checks, in the order addItem applies them. */
@@ -142,7 +149,7 @@ export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.in
   if (refusal) throw new AppError(refusal.code, refusal.message);
   await beforeMaking(owner, variant.hasCart, newGuestCart);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
-  return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date());
+  return buildView(db, await addToCart(db, owner, variant.id, input.quantity), new Date(), priceListOfOwner(owner));
 }
 
 /** A line asked for by one of the many-line adds; `ref` is the caller's own key (a SKU, an order line). */
@@ -197,7 +204,7 @@ export async function addLines<R>(db: Db, ownerOrNull: CartOwner | null, lines: 
   // Every accepted line's variant was read with the shopper, so any of them tells whether a cart exists.
   if (totals.size) await beforeMaking(owner, verdicts.some((v) => v.ok && v.variant?.hasCart), newGuestCart);
   const now = new Date();
-  const cart = totals.size ? await buildView(db, await addManyToCart(db, owner, [...totals].map(([variantId, quantity]) => ({ variantId, quantity })), now), now) : await getCart(db, owner);
+  const cart = totals.size ? await buildView(db, await addManyToCart(db, owner, [...totals].map(([variantId, quantity]) => ({ variantId, quantity })), now), now, priceListOfOwner(owner)) : await getCart(db, owner);
   return { cart, verdicts };
 }
 
@@ -223,7 +230,7 @@ export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer
     if (refusal) throw new AppError(refusal.code, refusal.message);
     await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
   }
-  return viewById(db, item.cartId);
+  return viewById(db, item.cartId, owner);
 }
 
 export async function removeItem(db: Db, owner: CartOwner | null, itemId: string) {

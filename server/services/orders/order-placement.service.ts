@@ -91,7 +91,7 @@ export async function placeOrder(
 async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: PlaceOrderInput, key: string | null, mail: MailSettings, quote?: QuotedSource<C>) {
   const now = new Date();
   const ref = { userId: user.id };
-  const lines = await readLinesStep(tx, user.id, key, input, quote, now);
+  const lines = await readLinesStep(tx, user.id, key, input, quote, now, user.membership?.company.priceListId ?? null);
   const m = mailerWith(tx, mail, lines.shop);
   const pricing = priceOrderStep(lines, input, now);
   const order = await createOrderStep(tx, user, input, key, lines, pricing, now, quote);

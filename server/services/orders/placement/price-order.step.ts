@@ -11,10 +11,10 @@ import type { LinesToPlace } from './read-lines.step';
 export type PricedOrder = ReturnType<typeof priceOrderStep>;
 
 export function priceOrderStep(lines: LinesToPlace, input: PlaceOrderInput, now: Date) {
-  const { cart, quoted, tiers, shipping: rules, coupon: found } = lines;
+  const { cart, quoted, tiers, shipping: rules, coupon: found, priceList } = lines;
   const code = quoted ? null : input.coupon_code?.trim() || cart.couponCode || null;
   const coupon = code ? found : null;
-  const priced = priceCart(cart, { coupon, tiers: quoted ? [] : tiers, rules, country: input.shipping_address.country, now, quoted });
+  const priced = priceCart(cart, { coupon, tiers: quoted ? [] : tiers, rules, country: input.shipping_address.country, now, quoted, priceList });
   if (code) {
     const check = checkCoupon(coupon, priced.totals.subtotalCents, now);
     if (!check.valid) throw couponRefusal(check);

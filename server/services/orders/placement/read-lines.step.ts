@@ -14,6 +14,7 @@ import type { FoundCoupon } from '../../promotions/promotions.service';
 import { SHOP_PROFILE_KEY, shopProfileOf } from '../../settings/shop-profile.service';
 import type { PlaceOrderInput, QuotedSource } from './placement.types';
 import { claimAndReadRules, readCart } from './read-lines.sql';
+import { resolvePriceList } from '../../price-lists/resolve-price-list';
 
 const SETTING_KEYS = [SHIPPING_RULES_KEY, SHOP_PROFILE_KEY, PAYMENT_SETTINGS_KEY];
 
@@ -26,6 +27,8 @@ export async function readLinesStep<C extends SqlClient>(
   input: PlaceOrderInput,
   quote: QuotedSource<C> | undefined,
   now: Date,
+  /** The buyer's company's price list (decision 0193), read here in the order's transaction. */
+  priceListId: string | null = null,
 ) {
   const sent = input.coupon_code?.trim();
   // This shopper's rows: the idempotency key is claimed and the cart locked, with the rules, in one
@@ -41,17 +44,18 @@ export async function readLinesStep<C extends SqlClient>(
   };
   if (quote) {
     const q = await quote.take(tx, now);
-    return { ...read, cart: { id: null, couponCode: null, items: q.items, gifts: [] }, quoted: { unitCents: q.unitCents, shippingCents: q.shippingCents } };
+    return { ...read, cart: { id: null, couponCode: null, items: q.items, gifts: [] }, quoted: { unitCents: q.unitCents, shippingCents: q.shippingCents }, priceList: null };
   }
   if (!rules.cartId) throw badRequest('Your cart is empty');
   const cart = await readCart(tx, rules.cartId);
   if (cart.items.length === 0) throw badRequest('Your cart is empty');
+  const priceList = await resolvePriceList(tx, priceListId, cart.items.map((l) => l.variant.id));
   // A price may have been set to 0 after the line was carted: nothing is sold for nothing.
-  const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l), l.quantity));
+  const unpriced = cart.items.find((l) => !hasPositivePrice(tiersOf(l, priceList), l.quantity));
   if (unpriced) throw new AppError('CONFLICT', notForSaleMessage(variantLabel(unpriced.variant)));
   // The order quantity rules may have changed after a line was carted: the line's message, the
   // cart's own words (a quote's quantities were agreed with staff and are not re-checked).
   const broken = cart.items.map((l) => quantityRuleRefusal(variantLabel(l.variant), rulesOf(l.variant), l.quantity)).find((m) => m !== null);
   if (broken) throw new AppError('CONFLICT', broken);
-  return { ...read, cart, quoted: undefined };
+  return { ...read, cart, quoted: undefined, priceList };
 }
