@@ -12,6 +12,7 @@ import {
   updateListItemInput,
 } from '../../../shared/schemas/saved-list.schema';
 import * as lists from '../../services/cart/saved-lists.service';
+import { priceListIdOf } from '../../services/price-lists/resolve-price-list';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
@@ -71,5 +72,5 @@ export const listsRouter = router({
     .meta(meta('POST', '/lists/{id}/to-cart', "Add the whole list to the cart at today's prices; answers the cart and the lines skipped, with reasons"))
     .input(idParam)
     .output(listToCartOutput)
-    .mutation(({ ctx, input }) => lists.listToCart(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => lists.listToCart(ctx.db, { userId: ctx.user.id, priceListId: priceListIdOf(ctx.user) }, input.id)),
 });

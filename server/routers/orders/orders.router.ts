@@ -10,6 +10,7 @@ import { placeOrder } from '../../services/orders/order-placement.service';
 import * as orders from '../../services/orders/orders.service';
 import { listMyOrders, nextPageHeaders } from '../../services/orders/my-orders.service';
 import { myOrdersHeaders, myOrdersInput, myOrdersPage } from '../../../shared/schemas/my-orders.schema';
+import { priceListIdOf } from '../../services/price-lists/resolve-price-list';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
@@ -71,11 +72,11 @@ export const ordersRouter = router({
     .meta({ openapi: { method: 'POST', path: '/orders/{id}/reorder', tags: ['orders'], summary: "Add one of your orders' lines to the cart at today's prices; answers the cart and the lines skipped, with reasons", protect: true } })
     .input(reorderInput)
     .output(reorderOutput)
-    .mutation(({ ctx, input }) => reorder(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => reorder(ctx.db, { userId: ctx.user.id, priceListId: priceListIdOf(ctx.user) }, input.id)),
 
   buyAgain: customerProcedure
     .meta({ openapi: { method: 'GET', path: '/users/me/buy-again', tags: ['orders'], summary: 'Every variant you ordered before: last quantity and price, today\'s price and stock; ?search= filters', protect: true } })
     .input(buyAgainInput)
     .output(buyAgainOutput)
-    .query(({ ctx, input }) => buyAgain(ctx.db, ctx.user.id, input?.search || undefined)),
+    .query(({ ctx, input }) => buyAgain(ctx.db, { userId: ctx.user.id, priceListId: priceListIdOf(ctx.user) }, input?.search || undefined)),
 });

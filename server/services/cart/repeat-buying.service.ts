@@ -16,19 +16,23 @@ import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { BulkCartDto, BulkCheckDto, bulkCartInput, BuyAgainDto, LineReason, ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import { findLastPurchases, findSkuSuggestions } from './repeat-buying.sql';
 import { planSearch } from '../search/search.service';
-import { addLines, checkLines, type CartOwner, type LineVerdict, type NewGuestCartCheck, type WantedLine } from './cart.service';
+import { addLines, checkLines, priceListOfOwner, type CartOwner, type LineVerdict, type NewGuestCartCheck, type WantedLine } from './cart.service';
 import { readOrderLinesForAdd, readVariantsForAdd, type VariantForAdd } from './cart.sql';
 import { unitOfWork } from '../../db/unit-of-work';
+import { contractTiers, type ResolvedPriceList } from '../../../shared/domain/price-list';
+import { resolvePriceList } from '../price-lists/resolve-price-list';
 
 type Db = Prisma.TransactionClient;
 
-const tiersOf = (v: VariantForAdd) => v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+/** The tiers the shopper pays: the list's, or their company's contract tiers (decision 0193). */
+const tiersOf = (v: VariantForAdd, priceList: ResolvedPriceList | null) =>
+  contractTiers(v.id, v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), priceList);
 
 /**
  * The variant as a quick-order row shows it, priced today for the cart line's quantity once this row
  * is in, with how many this row may still ask for (the cart's own rule, so the page and the add agree).
  */
-function lineVariant(v: VariantForAdd, held: Held, quantity: number) {
+function lineVariant(v: VariantForAdd, held: Held, quantity: number, priceList: ResolvedPriceList | null) {
   const total = held.inCart + (held.earlier ?? 0) + Math.max(quantity, 0);
   return {
     variant_id: v.id,
@@ -36,7 +40,7 @@ function lineVariant(v: VariantForAdd, held: Held, quantity: number) {
     product_name: v.product.name,
     size: v.sizeCode,
     pack_size: v.packSize,
-    unit_price: toDollars(unitPriceFor(tiersOf(v), Math.max(total, 1))),
+    unit_price: toDollars(unitPriceFor(tiersOf(v, priceList), Math.max(total, 1))),
     available: availableStock(v),
     // The room rounded to the variant's order quantity rules, as the add counts it (cart-room.ts).
     can_add: fitRoom(roomToAdd(availableStock(v), held), held.inCart + (held.earlier ?? 0), rulesOf(v)),
@@ -57,10 +61,10 @@ function refusalOf<R>(v: LineVerdict<R>, missing: { reason: LineReason; detail: 
  * rules accept goes in together; the others (deleted, not for sale, sold out, short) are listed with
  * the reason. Someone else's order is a 404 like an unknown one.
  */
-export async function reorder(db: PrismaClient, userId: string, orderId: string): Promise<ReorderDto> {
-  const lines = await readOrderLinesForAdd(db, userId, orderId);
+export async function reorder(db: PrismaClient, owner: { userId: string; priceListId: string | null }, orderId: string): Promise<ReorderDto> {
+  const lines = await readOrderLinesForAdd(db, owner.userId, orderId);
   if (!lines) throw notFound('Order not found');
-  return addRemembered(db, { userId }, lines);
+  return addRemembered(db, owner, lines);
 }
 
 /** A line the buyer had before (an order line, a saved-list line); `variantId` is null once the variant is deleted. */
@@ -74,7 +78,7 @@ export interface RememberedLine {
 }
 
 /** Adds remembered lines to the cart (addLines: the accepted ones together) and says which were skipped and why. */
-export async function addRemembered(db: PrismaClient, owner: { userId: string }, items: RememberedLine[]): Promise<ReorderDto> {
+export async function addRemembered(db: PrismaClient, owner: { userId: string; priceListId: string | null }, items: RememberedLine[]): Promise<ReorderDto> {
   // Only a signed-in buyer has orders and lists: no guest cart is made here.
   const { cart, verdicts } = await addLines(db, owner, items.map((i) => ({ ref: i, variantId: i.variantId, quantity: i.quantity, variant: i.variant })), null);
   const added: ReorderDto['added'] = [];
@@ -123,11 +127,11 @@ async function resolveSkus(db: Db, owner: CartOwner | null, items: BulkItem[]): 
   });
 }
 
-function bulkResults<S extends 'added' | 'ok'>(verdicts: LineVerdict<BulkRef>[], variants: Map<string, VariantForAdd>, okStatus: S) {
+function bulkResults<S extends 'added' | 'ok'>(verdicts: LineVerdict<BulkRef>[], variants: Map<string, VariantForAdd>, okStatus: S, priceList: ResolvedPriceList | null) {
   return verdicts.map((v) => {
     const known = v.variant ?? variants.get(v.ref.sku) ?? null;
     // A row refused before the cart's check (a bad quantity) was not counted against the cart: only the cart is held.
-    const shown = known ? lineVariant(known, v.variant ? v.held : { inCart: known.inCart }, v.ok ? v.quantity : 0) : null;
+    const shown = known ? lineVariant(known, v.variant ? v.held : { inCart: known.inCart }, v.ok ? v.quantity : 0, priceList) : null;
     if (v.ok) return { sku: v.ref.sku, quantity: v.ref.quantity, status: okStatus, detail: null, reason: null, variant: shown };
     const { reason, detail } = refusalOf(v, v.ref.problem ?? { reason: 'unknown_sku', detail: `Unknown SKU ${v.ref.sku}` });
     return { sku: v.ref.sku, quantity: v.ref.quantity, status: 'error' as const, detail, reason, variant: shown };
@@ -140,7 +144,8 @@ export async function bulkCheck(db: PrismaClient, owner: CartOwner | null, items
     const lines = await resolveSkus(tx, owner, items);
     const verdicts = await checkLines(tx, owner, lines);
     const known = await variantsOf(tx, owner, lines, verdicts);
-    return { results: bulkResults(verdicts, known, 'ok') };
+    const priceList = await resolvePriceList(tx, priceListOfOwner(owner), [...known.values()].map((v) => v.id));
+    return { results: bulkResults(verdicts, known, 'ok', priceList) };
   });
 }
 
@@ -149,7 +154,8 @@ export async function bulkAdd(db: PrismaClient, owner: CartOwner | null, items: 
   const lines = await resolveSkus(db, owner, items);
   const { cart, verdicts } = await addLines(db, owner, lines, newGuestCart);
   const known = await variantsOf(db, owner, lines, verdicts);
-  return { cart, results: bulkResults(verdicts, known, 'added') };
+  const priceList = await resolvePriceList(db, priceListOfOwner(owner), [...known.values()].map((v) => v.id));
+  return { cart, results: bulkResults(verdicts, known, 'added', priceList) };
 }
 
 /** The variants of rows refused before the cart's check (a bad quantity of a known SKU), to show what the SKU is. */
@@ -176,9 +182,11 @@ export async function suggestSkus(db: PrismaClient, q: string) {
  * Every variant the user has ordered (still sold), newest purchase first, with the last quantity and
  * price paid, today's price for that quantity and the stock. `search` matches the name or SKU.
  */
-export async function buyAgain(db: PrismaClient, userId: string, search?: string): Promise<BuyAgainDto> {
-  const last = await findLastPurchases(db, userId, search);
-  const variants = new Map((await readVariantsForAdd(db, { userId }, { ids: last.map((l) => l.variantId) })).map((v) => [v.id, v]));
+export async function buyAgain(db: PrismaClient, owner: { userId: string; priceListId: string | null }, search?: string): Promise<BuyAgainDto> {
+  const last = await findLastPurchases(db, owner.userId, search);
+  const ids = last.map((l) => l.variantId);
+  const [found, priceList] = await Promise.all([readVariantsForAdd(db, { userId: owner.userId }, { ids }), resolvePriceList(db, owner.priceListId, ids)]);
+  const variants = new Map(found.map((v) => [v.id, v]));
   return last
     .filter((l) => variants.has(l.variantId))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
@@ -195,7 +203,7 @@ export async function buyAgain(db: PrismaClient, userId: string, search?: string
         last_ordered_at: l.createdAt.toISOString(),
         last_quantity: q,
         last_price: toDollars(l.unitPriceCents),
-        price: hasPositivePrice(tiersOf(v), q) ? toDollars(unitPriceFor(tiersOf(v), q)) : null,
+        price: hasPositivePrice(tiersOf(v, priceList), q) ? toDollars(unitPriceFor(tiersOf(v, priceList), q)) : null,
         available: availableStock(v),
       };
     });

@@ -231,12 +231,12 @@ export async function removeListItem(db: PrismaClient, userId: string, input: { 
 }
 
 /** Adds the whole list to the cart at today's prices; lines the cart refuses are listed with the reason. */
-export async function listToCart(db: PrismaClient, userId: string, id: string): Promise<ReorderDto> {
-  const list = await readList(db, userId, id);
+export async function listToCart(db: PrismaClient, owner: { userId: string; priceListId: string | null }, id: string): Promise<ReorderDto> {
+  const list = await readList(db, owner.userId, id);
   if (list.items.length === 0) throw badRequest('This list is empty');
   return addRemembered(
     db,
-    { userId },
+    owner,
     list.items.map((i) => ({ variantId: i.variant.id, sku: i.variant.sku, productName: i.variant.product.name, quantity: i.quantity })),
   );
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { placeOrderFor } from '../../factories/orders';
+import { placeOrderFor, sgAddress } from '../../factories/orders';
 import { createVariant, guestId } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -120,6 +120,25 @@ describe('contract prices in the cart and on the order', () => {
       expect(items, who).toEqual([{ unitPriceCents: unit, lineTotalCents: unit * 12 }]);
       const got = await t.api('GET', `/orders/${order.id}`, { token });
       expect(got.body.items[0].price).toBe(unit / 100);
+    }
+  });
+
+  it('quick order, order again and buy again price at the member’s contract price', async () => {
+    for (const who of ['B', 'plain'] as const) {
+      const token = tokenOf(who)!;
+      await t.api('DELETE', '/cart', { token });
+      const check = await t.api('POST', '/cart/bulk/check', { token, body: { items: [{ sku: w.sku, quantity: 1 }] } });
+      expect(check.status).toBe(200);
+      expect(check.body.results[0].variant.unit_price, who).toBe(expectedW[who]);
+      const bulk = await t.caller({ token }).cart.bulk({ items: [{ sku: w.sku, quantity: 1 }] });
+      expect(bulk.cart.items[0].price).toBe(expectedW[who]);
+      const placed = await t.api('POST', '/orders', { token, body: { shipping_address: sgAddress, payment_method: 'stripe' } });
+      expect(placed.status).toBe(200);
+      const again = await t.api('POST', `/orders/${placed.body.id}/reorder`, { token });
+      expect(again.body.cart.items[0].price).toBe(expectedW[who]);
+      const buyAgain = await t.api('GET', '/users/me/buy-again', { token });
+      expect(buyAgain.body.find((r: { variant_id: string }) => r.variant_id === w.variantId).price).toBe(expectedW[who]);
+      await t.api('DELETE', '/cart', { token });
     }
   });
 
