@@ -5,6 +5,7 @@ import { Spinner } from './components/ui/Spinner';
 import { Toasts } from './components/ui/Toasts';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { CartProvider } from './features/cart/CartProvider';
+import { ContractPricesRefresh } from './features/price-lists/ContractPricesRefresh';
 import { createQueryClient, createTrpcClient } from './lib/trpc';
 import { BrowserRouter, Routes } from './lib/router';
 import { TrpcProvider } from './lib/trpc-react';
@@ -32,6 +33,7 @@ export function AppShell({ queryClient, router: Router }: { queryClient: QueryCl
         <Router>
           <AuthProvider>
             <CartProvider>
+              <ContractPricesRefresh />
               <AppRoutes />
               <Toasts />
             </CartProvider>

@@ -50,6 +50,8 @@ const AREA_OF_PLAIN_ROUTE: Record<string, string> = {
   'GET /admin/orders/{id}/credit-notes/{number}.pdf': 'payments',
   'POST /admin/payments/bank-statements': 'payments',
   'GET /admin/backups/{id}/download': 'backups',
+  'GET /admin/price-lists/{id}/export': 'price_lists',
+  'POST /admin/price-lists/{id}/import': 'price_lists',
 };
 
 /** `<area>:read` or `<area>:write`; null where the area has no such scope (reports:write does not exist). */

@@ -5,6 +5,7 @@ import { documentsRoutes } from './documents.routes';
 import { bankStatementsRoutes } from './payments/bank-statements.route';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.route';
 import type { PlainRoute } from './plain-route';
+import { priceListsCsvRoutes } from './price-lists-csv.route';
 import { reportsCsvRoutes } from './reports-csv.route';
 import { uploadImagesRoutes } from './upload-images.route';
 
@@ -21,6 +22,7 @@ export const PLAIN_ROUTES: readonly PlainRoute[] = [
   // CSV files in and out of the back office (files, not JSON).
   ...csvExportRoutes,
   ...csvImportRoutes,
+  ...priceListsCsvRoutes,
   // Bank statements (multipart CSV) matched to orders (decision 0168).
   ...bankStatementsRoutes,
   // The reports as CSV (?format=csv); their JSON is the procedures', further on.

@@ -147,6 +147,8 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['POST /admin/price-lists', 'admin.priceLists.create', 'admin', CONTRACT],
     ['PATCH /admin/price-lists/{id}', 'admin.priceLists.update', 'admin', CONTRACT],
     ['DELETE /admin/price-lists/{id}', 'admin.priceLists.delete', 'admin', CONTRACT],
+    ['GET /admin/price-lists/{id}/export', route("CSV export of a price list's listed prices"), 'staff', PRICE_LISTS],
+    ['POST /admin/price-lists/{id}/import', route("CSV import of a price list's listed prices"), 'admin', CONTRACT],
   ]),
   ...area('Messages', [
     ['GET /admin/contact-messages', 'admin.contact.list', 'staff', ENQUIRIES],

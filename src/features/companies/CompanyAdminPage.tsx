@@ -23,11 +23,14 @@ export default function CompanyAdminPage() {
   const [form, setForm] = useState<CompanyForm | null>(null);
   const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '' });
   const [tried, setTried] = useState(false);
+  const [priceListId, setPriceListId] = useState('');
+  const priceLists = trpc.admin.priceLists.list.useQuery({ page: 1, page_size: 100 });
   useEffect(() => {
     const c = company.data;
     if (!c) return;
     setForm({ name: c.name, country: c.country, registration_number: c.registration_number, tax_number: c.tax_number ?? '', billing_address: c.billing_address ?? '' });
     setTerms({ payment_terms_days: c.payment_terms_days, credit_limit: c.credit_limit === null ? '' : String(c.credit_limit) });
+    setPriceListId(c.price_list_id ?? '');
   }, [company.data]);
   if (company.error) return <ErrorBox message={errorText(company.error)} onRetry={() => company.refetch()} />;
   if (!company.data || !form) return <Spinner />;
@@ -39,7 +42,7 @@ export default function CompanyAdminPage() {
     setTried(true);
     if (Object.values(companyProblems(form)).some(Boolean)) return;
     try {
-      await update.mutateAsync({ id, ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit) });
+      await update.mutateAsync({ id, ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit), price_list_id: priceListId || null });
       toast.success('Company saved');
       await refresh();
     } catch (err) {
@@ -67,6 +70,15 @@ export default function CompanyAdminPage() {
       <form className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <CompanyFields value={form} onChange={setForm} showProblems={tried} />
         <TermsFields value={terms} onChange={setTerms} />
+        <label className="block text-sm font-medium text-slate-700">
+          Price list
+          <select value={priceListId} onChange={(e) => setPriceListId(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm sm:w-1/2">
+            <option value="">List price</option>
+            {priceLists.data?.items.map((p) => (
+              <option key={p.id} value={p.id}>{p.name}</option>
+            ))}
+          </select>
+        </label>
         {owner && <Button type="submit" disabled={update.isPending}>Save company</Button>}
       </form>
       <MembersPanel

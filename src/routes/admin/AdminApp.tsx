@@ -1,4 +1,4 @@
-import { ArrowDownUp, Banknote, Building2, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
+import { ArrowDownUp, BadgePercent, Banknote, Building2, BarChart3, Boxes, ClipboardList, FileText, Gift, LayoutDashboard, Mail, Package, PackageOpen, Search, Settings, Store, Tag, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Routes, type PageRoute } from '../../lib/router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -27,6 +27,8 @@ import ShopProfilePage from './ShopProfilePage';
 import UsersPage from './UsersPage';
 import CompaniesAdminPage from '../../features/companies/CompaniesAdminPage';
 import CompanyAdminPage from '../../features/companies/CompanyAdminPage';
+import PriceListsAdminPage from '../../features/price-lists/PriceListsAdminPage';
+import PriceListAdminPage from '../../features/price-lists/PriceListAdminPage';
 
 const WebhookEndpointPage = lazy(() => import('../../features/admin/webhooks/WebhookEndpointPage'));
 
@@ -58,6 +60,7 @@ const NAV = [
   { to: '/admin/payments', label: 'Payments', icon: Banknote },
   { to: '/admin/quotes', label: 'Quotes', icon: FileText },
   { to: '/admin/companies', label: 'Companies', icon: Building2 },
+  { to: '/admin/price-lists', label: 'Price lists', icon: BadgePercent },
   { to: '/admin/reports', label: 'Reports', icon: BarChart3 },
   { to: '/admin/promotions', label: 'Promotions', icon: Tag },
   { to: '/admin/gifts', label: 'Gifts', icon: Gift },
@@ -89,6 +92,8 @@ function adminRoutes(isAdmin: boolean): PageRoute[] {
     { path: '/admin/quotes/:id', element: <QuoteDetailPage /> },
     { path: '/admin/companies', element: <CompaniesAdminPage /> },
     { path: '/admin/companies/:id', element: <CompanyAdminPage /> },
+    { path: '/admin/price-lists', element: <PriceListsAdminPage /> },
+    { path: '/admin/price-lists/:id', element: <PriceListAdminPage /> },
     { path: '/admin/messages', element: <MessagesPage /> },
     { path: '/admin/reports/*?', element: <Suspense fallback={<Spinner />}><ReportsPage /></Suspense> },
     { path: '/admin/import-export', element: <Suspense fallback={<Spinner />}><ImportExportPage /></Suspense> },

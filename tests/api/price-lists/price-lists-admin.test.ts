@@ -93,4 +93,35 @@ describe('price lists in the back office', () => {
     expect(c.status).toBe(400);
     expect(c.body.detail).toMatch(/Price list not found/);
   });
+
+  it('export their listed prices as CSV and import them back; a refused file changes nothing', async () => {
+    const p = await t.api('POST', '/admin/price-lists', { token: admin.token, body: { name: 'CSV list', items: [{ sku: v.sku, tiers: [{ min_quantity: 1, price: 9.5 }, { min_quantity: 20, price: 8.25 }] }] } });
+    const id = p.body.id as string;
+    const exported = await fetch(`${t.baseUrl}/api/admin/price-lists/${id}/export`, { headers: { authorization: `Bearer ${staff.token}` } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/text\/csv/);
+    const text = (await exported.text()).replace(/^\uFEFF/, '');
+    expect(text).toBe(`sku,price,min_quantity\n${v.sku},9.50,1\n${v.sku},8.25,20\n`);
+
+    const post = (csv: string, token = admin.token) => fetch(`${t.baseUrl}/api/admin/price-lists/${id}/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv });
+    const changed = await post(text.replace('9.50', '9.00'));
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).items[0].tiers).toEqual([{ min_quantity: 1, price: 9 }, { min_quantity: 20, price: 8.25 }]);
+    const refused: [string, RegExp][] = [
+      [`sku,price,min_quantity\n${v.sku},0,1`, /more than \$0\.00/],
+      [`sku,price,min_quantity\n${v.sku},1.999,1`, /two decimals/],
+      [`sku,price,min_quantity\n${v.sku},-2,1`, /more than \$0\.00/],
+      [`sku,price,min_quantity\nNOPE-1,2,1`, /Unknown SKU: NOPE-1/],
+      [`sku,price,min_quantity\n${v.sku},abc,1`, /Row 2: the price/],
+      [`sku,price,min_quantity\n${v.sku},2,1\u0000`, /NUL/],
+    ];
+    for (const [csv, detail] of refused) {
+      const res = await post(csv);
+      expect(res.status, csv).toBe(400);
+      expect((await res.json()).detail).toMatch(detail);
+    }
+    expect((await post(text, staff.token)).status).toBe(403);
+    expect((await fetch(`${t.baseUrl}/api/admin/price-lists/nope/export`, { headers: { authorization: `Bearer ${staff.token}` } })).status).toBe(404);
+    expect((await t.api('GET', `/admin/price-lists/${id}`, { token: staff.token })).body.items[0].tiers[0].price).toBe(9);
+  });
 });
