@@ -4,6 +4,7 @@ import { duration, only, selected } from './bench-options';
 import { dbCounters, drain } from './bench-shop';
 import { measure } from './autocannon-measure';
 import { processCpuMicros } from './process-cpu';
+import { contractBenchPaths } from './contract-paths';
 import { benchPaths, type BenchContext } from './paths';
 
 // The sections of `npm run bench` that measure the running shop, each printing its own table.
@@ -54,7 +55,7 @@ const requestPaths: Section = {
     const header = ['path', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'vs bare', 'target', 'non-2xx', 'queries/req', 'db ms/req', 'cpu µs/req'];
     const rows: string[][] = [];
     const cpuPerRequest = new Map<string, number>();
-    for (const path of benchPaths) {
+    for (const path of [...benchPaths, ...contractBenchPaths]) {
       if (only && !only.some((o) => path.name.includes(o))) continue;
       const req = await path.request(ctx);
       await drain();
