@@ -11,11 +11,14 @@ import {
 import * as chat from '../../services/support/chat.service';
 import { router } from '../../trpc/init';
 import { optionalUserProcedure } from '../../trpc/procedures';
+import { priceListIdOf } from '../../services/price-lists/resolve-price-list';
 
 // Guests and signed-in shoppers chat; a session belongs to whoever created it (token or X-Session-Id).
-const owner = (ctx: { user: { id: string; firstName: string } | null; guestId: string | null }): chat.ChatOwner => ({
+// A company member's price answers are their company's (decision 0193).
+const owner = (ctx: { user: ({ id: string; firstName: string } & Parameters<typeof priceListIdOf>[0]) | null; guestId: string | null }): chat.ChatOwner => ({
   user: ctx.user ? { id: ctx.user.id, firstName: ctx.user.firstName } : null,
   guestId: ctx.guestId,
+  priceListId: priceListIdOf(ctx.user),
 });
 
 export const chatRouter = router({

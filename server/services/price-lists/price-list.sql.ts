@@ -14,3 +14,21 @@ export async function readPriceListRows(db: SqlClient, priceListId: string, vari
     WHERE pl."id" = ${priceListId}`;
   return rows.map((r) => row.parse(r));
 }
+
+const productRow = z.object({ percentOffBp: int, productId: z.string().nullable() });
+
+/**
+ * A price list's percentage and which of these products have a variant it lists: the listing needs
+ * no more for the others (a percentage moves a product's lowest and highest price alike). No rows
+ * when the list does not exist.
+ */
+export async function readPriceListProducts(db: SqlClient, priceListId: string, productIds: readonly string[]) {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT pl."percentOffBp", l."productId"
+    FROM "PriceList" pl LEFT JOIN (
+      SELECT DISTINCT v."productId" FROM "PriceListItem" i JOIN "Variant" v ON v."id" = i."variantId"
+      WHERE i."priceListId" = ${priceListId} AND v."productId" = ANY(${[...productIds]}::text[])
+    ) l ON true
+    WHERE pl."id" = ${priceListId}`;
+  return rows.map((r) => productRow.parse(r));
+}

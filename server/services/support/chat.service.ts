@@ -16,12 +16,14 @@ import { batchWrite } from '../../db/unit-of-work';
 export interface ChatOwner {
   user: { id: string; firstName: string } | null;
   guestId: string | null;
+  /** The member's company's price list: the chat quotes what they pay (decision 0193). */
+  priceListId?: string | null;
 }
 
 const NOT_FOUND = 'Chat session not found';
 
 /** The engine answering chats; swap here for a model-backed ChatAgentEngine. */
-const engineFor = (db: PrismaClient): ChatAgentEngine => createRuleEngine(createShopData(db));
+const engineFor = (db: PrismaClient, priceListId: string | null = null): ChatAgentEngine => createRuleEngine(createShopData(db, priceListId));
 
 function ownerWhere(owner: ChatOwner): Prisma.ChatSessionWhereInput {
   const or: Prisma.ChatSessionWhereInput[] = [];
@@ -71,7 +73,7 @@ export async function createSession(db: PrismaClient, owner: ChatOwner, input: C
   }
   // The welcome first, then the session and its welcome in one batch: every session has its
   // welcome (history relies on it), and an engine failure leaves no empty session behind.
-  const welcome = await engineFor(db).welcome({
+  const welcome = await engineFor(db, owner.priceListId ?? null).welcome({
     agentType: input.agent_type,
     pageContext: input.page_context,
     productContext: input.product_context ?? null,
@@ -105,7 +107,7 @@ export async function sendMessage(db: PrismaClient, limiters: RateLimiters, owne
     take: 10,
   });
   const sentAt = new Date();
-  const answer = await engineFor(db).reply({
+  const answer = await engineFor(db, owner.priceListId ?? null).reply({
     message: input.message,
     agentType: input.agent_type,
     pageContext: input.page_context,

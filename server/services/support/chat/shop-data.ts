@@ -4,6 +4,8 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import { availableStock } from '../../../../shared/domain/stock';
 import { priceTiersSelect, stockColumnsSelect } from '../../catalogue/product.select';
 import { searchProductIds } from '../../search/search.service';
+import { contractTiers } from '../../../../shared/domain/price-list';
+import { changesNothing, resolvePriceList } from '../../price-lists/resolve-price-list';
 
 export interface MailerSizeInStock {
   sizeCode: string;
@@ -43,7 +45,22 @@ export interface ProductQuery {
 
 export const variantAvailable = (v: Pick<QuoteVariant, 'onHand' | 'allocated' | 'safetyStock'>): number => availableStock(v);
 
-export function createShopData(db: PrismaClient) {
+/** Each variant's tiers as the caller pays them: the list's, or their company's (decision 0193). */
+async function contractProducts(db: PrismaClient, rows: QuoteProduct[], priceListId: string | null): Promise<QuoteProduct[]> {
+  const list = await resolvePriceList(db, priceListId, rows.flatMap((p) => p.variants.map((v) => v.id)));
+  if (changesNothing(list)) return rows;
+  return rows.map((p) => ({
+    ...p,
+    variants: p.variants.map((v) => ({
+      ...v,
+      priceTiers: contractTiers(v.id, v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), list)
+        .sort((a, b) => a.min_quantity - b.min_quantity)
+        .map((t) => ({ minQuantity: t.min_quantity, priceCents: t.price })),
+    })),
+  }));
+}
+
+export function createShopData(db: PrismaClient, priceListId: string | null = null) {
   return {
     /** Distinct polymailer sizes with at least one pack available to sell. */
     async mailerSizesInStock(): Promise<MailerSizeInStock[]> {
@@ -81,9 +98,9 @@ export function createShopData(db: PrismaClient) {
         ...(q.sizeCode ? { variants: { some: { sizeCode: q.sizeCode } } } : {}),
       };
       const rows = await db.product.findMany({ where, select: quoteProductSelect, orderBy: [{ featured: 'desc' }, { unitsSold: 'desc' }, { name: 'asc' }], take: found ? undefined : limit });
-      if (!found) return rows;
+      if (!found) return contractProducts(db, rows, priceListId);
       const rank = new Map(found.map((id, i) => [id, i]));
-      return rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).slice(0, limit);
+      return contractProducts(db, rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!).slice(0, limit), priceListId);
     },
 
     async colors(): Promise<string[]> {
