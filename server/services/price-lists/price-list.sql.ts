@@ -15,20 +15,13 @@ export async function readPriceListRows(db: SqlClient, priceListId: string, vari
   return rows.map((r) => row.parse(r));
 }
 
-const productRow = z.object({ percentOffBp: int, productId: z.string().nullable() });
+const wholeRow = z.object({ percentOffBp: int, variantId: z.string().nullable(), productId: z.string().nullable(), tiers: z.unknown() });
 
-/**
- * A price list's percentage and which of these products have a variant it lists: the listing needs
- * no more for the others (a percentage moves a product's lowest and highest price alike). No rows
- * when the list does not exist.
- */
-export async function readPriceListProducts(db: SqlClient, priceListId: string, productIds: readonly string[]) {
+/** A whole price list with each listed variant's product: what the in-process cache keeps. */
+export async function readWholePriceList(db: SqlClient, priceListId: string) {
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT pl."percentOffBp", l."productId"
-    FROM "PriceList" pl LEFT JOIN (
-      SELECT DISTINCT v."productId" FROM "PriceListItem" i JOIN "Variant" v ON v."id" = i."variantId"
-      WHERE i."priceListId" = ${priceListId} AND v."productId" = ANY(${[...productIds]}::text[])
-    ) l ON true
+    SELECT pl."percentOffBp", i."variantId", v."productId", i."tiers"
+    FROM "PriceList" pl LEFT JOIN "PriceListItem" i ON i."priceListId" = pl."id" LEFT JOIN "Variant" v ON v."id" = i."variantId"
     WHERE pl."id" = ${priceListId}`;
-  return rows.map((r) => productRow.parse(r));
+  return rows.map((r) => wholeRow.parse(r));
 }

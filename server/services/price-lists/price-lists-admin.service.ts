@@ -7,7 +7,7 @@ import { toCents } from '../../../shared/domain/money';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { createPriceListInput, PriceListDetailDto, PriceListDto, priceListItemInput, priceListListInput, updatePriceListInput } from '../../../shared/schemas/price-lists.schema';
 import { newId } from '../../db/ids';
-import { unitOfWork } from '../../db/unit-of-work';
+import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { noteMembersChanged } from '../companies/company-sessions';
 import { priceListItemSelect, priceListSelect, toPriceListDto, toPriceListItemDto } from './price-list.mapper';
 
@@ -53,6 +53,7 @@ export async function createPriceList(db: PrismaClient, input: z.infer<typeof cr
     await tx.priceList.create({ data: { id, name: input.name, percentOffBp: input.percent_off } });
     const rows = await itemRows(tx, id, input.items);
     if (rows.length) await tx.priceListItem.createMany({ data: rows });
+    noteCatalogueChanged(tx, 'price list');
   });
   return getPriceList(db, id);
 }
@@ -66,6 +67,8 @@ export async function updatePriceList(db: PrismaClient, input: z.infer<typeof up
       await tx.priceListItem.deleteMany({ where: { priceListId: input.id } });
       if (rows.length) await tx.priceListItem.createMany({ data: rows });
     }
+    // Every instance drops its cached price lists (and the catalogue's answers) once this commits.
+    noteCatalogueChanged(tx, 'price list');
   });
   return getPriceList(db, input.id);
 }
@@ -77,6 +80,7 @@ export async function deletePriceList(db: PrismaClient, id: string): Promise<voi
     const { count } = await tx.priceList.deleteMany({ where: { id } });
     if (!count) throw notFound('Price list not found');
     for (const c of companies) await noteMembersChanged(tx, c.id);
+    noteCatalogueChanged(tx, 'price list');
   });
 }
 
