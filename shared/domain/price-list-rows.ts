@@ -5,7 +5,7 @@
 
 export type PriceListRowItem = { sku: string; tiers: { min_quantity: number; price: number }[] };
 
-export const PRICE_LIST_CSV_HEADER = 'sku,price,min_quantity';
+const PRICE_LIST_CSV_HEADER = 'sku,price,min_quantity';
 
 /** Rows → items grouped by SKU in first-seen order; the problem names the row (1-based) it is on. */
 export function parsePriceListRows(text: string): { items: PriceListRowItem[] } | { error: string } {

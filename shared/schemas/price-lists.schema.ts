@@ -7,7 +7,7 @@ import { idSchema } from './common.schema';
 
 const noNul = (s: string) => !s.includes('\u0000');
 
-export const priceListNameSchema = z
+const priceListNameSchema = z
   .string({ error: 'The name is required' })
   .trim()
   .min(1, 'The name is required')
@@ -15,7 +15,7 @@ export const priceListNameSchema = z
   .refine(noNul, 'The name cannot contain NUL characters');
 
 /** "12.5" or 12.5 → basis points, refused with the rule's own message (two decimals, below 100). */
-export const percentOffSchema = z.union([z.string().max(20), z.number()], { error: 'The percentage off must be a number from 0 to 99.99.' }).transform((v, ctx) => {
+const percentOffSchema = z.union([z.string().max(20), z.number()], { error: 'The percentage off must be a number from 0 to 99.99.' }).transform((v, ctx) => {
   const parsed = parsePercentOff(v);
   if ('error' in parsed) {
     ctx.addIssue({ code: 'custom', message: parsed.error });
@@ -25,7 +25,7 @@ export const percentOffSchema = z.union([z.string().max(20), z.number()], { erro
 });
 
 /** A tier price in dollars: more than 0, at most two decimals (never rounded silently). */
-export const contractPriceSchema = z
+const contractPriceSchema = z
   .number({ error: 'A price is an amount in dollars' })
   .finite('A price is an amount in dollars')
   .max(1_000_000, 'A price is at most $1,000,000')
@@ -37,7 +37,7 @@ const tierSchema = z.object({
   price: contractPriceSchema,
 });
 
-export const skuSchema = z
+const skuSchema = z
   .string({ error: 'A SKU is required' })
   .trim()
   .min(1, 'A SKU is required')

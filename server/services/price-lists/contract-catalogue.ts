@@ -14,7 +14,7 @@ const cents = (tiers: readonly { min_quantity: number; price: number }[]): Tier[
 const dollars = (tiers: readonly Tier[]) => tiers.map((t) => ({ min_quantity: t.min_quantity, price: toDollars(t.price) }));
 
 /** The price of a variant's first tier (the lowest minimum): what "from $X" shows. */
-export function basePriceOf(tiers: readonly Tier[]): number {
+function basePriceOf(tiers: readonly Tier[]): number {
   if (tiers.length === 0) return 0;
   return tiers.reduce((low, t) => (t.min_quantity < low.min_quantity ? t : low)).price;
 }

@@ -11,7 +11,7 @@ import type { SqlClient } from '../../db/sql-client';
 import { storedTiers } from './price-list.mapper';
 import { readWholePriceList } from './price-list.sql';
 
-export type CachedPriceList = ResolvedPriceList & { productsListed: ReadonlySet<string> };
+type CachedPriceList = ResolvedPriceList & { productsListed: ReadonlySet<string> };
 
 const TTL_MS = 60_000;
 const MAX_LISTS = 500;

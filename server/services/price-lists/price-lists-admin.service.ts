@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toCents } from '../../../shared/domain/money';
 import { badRequest, notFound } from '../../../shared/errors';
-import type { createPriceListInput, PriceListDetailDto, PriceListDto, priceListItemInput, priceListListInput, updatePriceListInput } from '../../../shared/schemas/price-lists.schema';
+import type { createPriceListInput, PriceListDetailDto, priceListItemInput, priceListListInput, updatePriceListInput } from '../../../shared/schemas/price-lists.schema';
 import { newId } from '../../db/ids';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
 import { noteMembersChanged } from '../companies/company-sessions';
@@ -84,4 +84,4 @@ export async function deletePriceList(db: PrismaClient, id: string): Promise<voi
   });
 }
 
-export type { PriceListDto };
+
