@@ -5,6 +5,7 @@ import {
   addMemberOutput,
   companyDetailOutput,
   companyMemberOutput,
+  companyOrderDetailOutput,
   companyOrdersInput,
   companyOrdersOutput,
   companyOutput,
@@ -12,7 +13,7 @@ import {
   memberRoleInput,
   memberUserParam,
 } from '../../../shared/schemas/companies.schema';
-import { okOutput } from '../../../shared/schemas/common.schema';
+import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { getCompany } from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
@@ -64,4 +65,10 @@ export const companiesRouter = router({
     .input(companyOrdersInput)
     .output(companyOrdersOutput)
     .query(({ ctx, input }) => company.companyOrders(ctx.db, ctx.user.membership, { page: 1, page_size: 20, ...input })),
+
+  order: customerProcedure
+    .meta(meta('GET', '/company/orders/{id}', 'One order placed for the company, as its buyer reads it, with who placed it (company admins)'))
+    .input(idParam)
+    .output(companyOrderDetailOutput)
+    .query(({ ctx, input }) => company.companyOrder(ctx.db, ctx.user.membership, input.id)),
 });

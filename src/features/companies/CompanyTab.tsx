@@ -1,4 +1,5 @@
 import { Spinner } from '../../components/ui/Spinner';
+import { Link } from '../../lib/router';
 import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { formatMoney } from '../../../shared/domain/money';
@@ -53,7 +54,9 @@ export function CompanyTab() {
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
             {orders.data.items.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="company-order">
-                <span className="font-medium text-slate-900">{o.order_number}</span>
+                <Link to={`/company/orders/${o.id}`} className="font-medium text-emerald-800 hover:underline">
+                  {o.order_number}
+                </Link>
                 <span className="text-slate-600">{formatShopDate(o.created_at)}</span>
                 <span className="min-w-0 flex-1 truncate text-slate-800">Placed by {o.placed_by.name} ({o.placed_by.email})</span>
                 <span className="capitalize text-slate-600">{o.status}</span>
