@@ -94,6 +94,11 @@ export const addMemberOutput = z.object({
 
 export const companyMemberParam = z.object({ id: idSchema, userId: idSchema });
 export const setMemberRoleInput = companyMemberParam.extend({ role: companyRoleSchema });
+/** An invitation of a company, for the owner (`/admin/companies/{id}/invitations/{invitationId}`). */
+export const companyInvitationParam = z.object({ id: idSchema, invitationId: idSchema });
+/** An invitation of the caller's own company (`/company/invitations/{id}`). */
+export const ownInvitationParam = z.object({ id: idSchema });
+export const invitationsOutput = z.array(companyInvitationOutput);
 
 /** An order placed for the company, as its admins list it: with who placed it. */
 const placedBy = z.object({ user_id: z.string().nullable(), name: z.string(), email: z.string() });

@@ -10,14 +10,17 @@ import {
   companyOrdersOutput,
   companyOutput,
   COMPANY_ROLES,
+  invitationsOutput,
   memberRoleInput,
   memberUserParam,
+  ownInvitationParam,
 } from '../../../shared/schemas/companies.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { getCompany } from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
 import * as company from '../../services/companies/company.service';
+import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
@@ -57,6 +60,21 @@ export const companiesRouter = router({
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
       await unitOfWork(ctx.db, (tx) => members.removeMember(tx, members.requireCompanyAdmin(ctx.user.membership), input.userId, self(ctx.user.id)));
+      return { ok: true };
+    }),
+
+  invitations: customerProcedure
+    .meta(meta('GET', '/company/invitations', "The company's invitations still waiting for an answer, newest first (company admins)"))
+    .input(z.object({}).optional())
+    .output(invitationsOutput)
+    .query(({ ctx }) => openInvitations(ctx.db, members.requireCompanyAdmin(ctx.user.membership))),
+
+  withdrawInvitation: customerProcedure
+    .meta(meta('DELETE', '/company/invitations/{id}', 'Withdraw an open invitation; its link stops working at once (company admins)'))
+    .input(ownInvitationParam)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await withdrawInvitation(ctx.db, members.requireCompanyAdmin(ctx.user.membership), input.id);
       return { ok: true };
     }),
 

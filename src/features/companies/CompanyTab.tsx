@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatShopDate } from '../../../shared/domain/shop-time';
-import { MembersPanel, type MemberRow } from './MembersPanel';
+import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
 
 /** The account's Company tab for company admins: members, and every order placed for the company. */
 export function CompanyTab() {
@@ -14,6 +14,7 @@ export function CompanyTab() {
   const invite = trpc.company.invite.useMutation();
   const role = trpc.company.setMemberRole.useMutation();
   const remove = trpc.company.removeMember.useMutation();
+  const withdraw = trpc.company.withdrawInvitation.useMutation();
   if (members.isLoading) return <Spinner />;
   if (!members.data) return <p className="text-slate-700">{errorDetail(members.error) ?? 'Failed to load the company'}</p>;
 
@@ -32,6 +33,10 @@ export function CompanyTab() {
     if (window.confirm(`Remove ${m.email} from the company?`)) void act(remove.mutateAsync({ userId: m.user_id }), `${m.email} removed`);
   };
 
+  const onWithdraw = (i: InvitationRow) => {
+    if (window.confirm(`Withdraw the invitation to ${i.email}? Its link stops working.`)) void act(withdraw.mutateAsync({ id: i.id }), `Invitation to ${i.email} withdrawn`);
+  };
+
   return (
     <div className="space-y-8">
       <div>
@@ -41,10 +46,11 @@ export function CompanyTab() {
       <MembersPanel
         members={members.data.members}
         invitations={members.data.invitations}
-        busy={invite.isPending || role.isPending || remove.isPending}
+        busy={invite.isPending || role.isPending || remove.isPending || withdraw.isPending}
         onAdd={(email, r) => act(invite.mutateAsync({ email, role: r }), `${email} added or invited`)}
         onRole={(userId, r) => void act(role.mutateAsync({ userId, role: r }), 'Role changed')}
         onRemove={onRemove}
+        onWithdraw={onWithdraw}
       />
       <section aria-label="Company orders" className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">Company orders</h2>
