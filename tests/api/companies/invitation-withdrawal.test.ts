@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueOneTimeLink } from '../../../server/outbox/secrets';
+import { HIDDEN_INVITATION_LINK, HIDDEN_LINK, issueOneTimeLink } from '../../../server/outbox/secrets';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -95,5 +95,20 @@ describe('withdrawing an invitation', () => {
     expect((await t.caller({ token: owner.token }).admin.companies.withdrawInvitation({ id, invitationId: inv })).ok).toBe(true);
     expect((await t.api('GET', `/admin/companies/${id}`, { token: owner.token })).body.invitations).toEqual([]);
     expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).body.detail).toMatch(/withdrawn by the company/);
+  });
+});
+
+describe("an invitation e-mail in the back office's outbox", () => {
+  it('shows its own words where the link goes, never the reset wording or a link', async () => {
+    const { admin } = await company();
+    await t.api('POST', '/company/members', { token: admin.token, body: { email: 'shown@example.com', role: 'buyer' } });
+    const owner = await createUser(t.deps, { role: 'admin' });
+    const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { template: 'company_invitation', toAddress: 'shown@example.com' }, select: { id: true } });
+    const shown = await t.api('GET', `/admin/emails/${mail.id}`, { token: owner.token });
+    expect(shown.status).toBe(200);
+    expect(shown.body.text).toContain(HIDDEN_INVITATION_LINK);
+    expect(shown.body.html).toContain(HIDDEN_INVITATION_LINK);
+    expect(`${shown.body.text}${shown.body.html}`).not.toContain(HIDDEN_LINK);
+    expect(shown.body).not.toHaveProperty('secret');
   });
 });
