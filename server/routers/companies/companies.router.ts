@@ -15,11 +15,14 @@ import {
   memberUserParam,
   ownInvitationParam,
 } from '../../../shared/schemas/companies.schema';
+import { memberListOutput, memberListSummaryOutput, memberQuoteOutput } from '../../../shared/schemas/company-sharing.schema';
+import { listToCartOutput } from '../../../shared/schemas/saved-list.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { getCompany } from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
 import * as company from '../../services/companies/company.service';
+import * as sharing from '../../services/companies/company-sharing';
 import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
@@ -89,4 +92,34 @@ export const companiesRouter = router({
     .input(idParam)
     .output(companyOrderDetailOutput)
     .query(({ ctx, input }) => company.companyOrder(ctx.db, ctx.user.membership, input.id)),
+
+  lists: customerProcedure
+    .meta(meta('GET', '/company/lists', "Every member's saved lists with who made them, most recently changed first (company admins)"))
+    .input(z.object({}).optional())
+    .output(z.array(memberListSummaryOutput))
+    .query(({ ctx }) => sharing.companyLists(ctx.db, ctx.user.membership)),
+
+  list: customerProcedure
+    .meta(meta('GET', '/company/lists/{id}', "A member's saved list with today's prices and stock, and who made it (company admins)"))
+    .input(idParam)
+    .output(memberListOutput)
+    .query(({ ctx, input }) => sharing.companyList(ctx.db, ctx.user.membership, input.id)),
+
+  listToCart: customerProcedure
+    .meta(meta('POST', '/company/lists/{id}/to-cart', "Add a member's saved list to your own cart at today's prices; the list is not changed (company admins)"))
+    .input(idParam)
+    .output(listToCartOutput)
+    .mutation(({ ctx, input }) => sharing.companyListToCart(ctx.db, ctx.user, input.id)),
+
+  quotes: customerProcedure
+    .meta(meta('GET', '/company/quotes', "Every member's quotes with who asked for them, newest first (company admins)"))
+    .input(z.object({}).optional())
+    .output(z.array(memberQuoteOutput))
+    .query(({ ctx }) => sharing.companyQuotes(ctx.db, ctx.user.membership)),
+
+  quote: customerProcedure
+    .meta(meta('GET', '/company/quotes/{id}', "A member's quote with its lines and totals, and who asked for it (company admins)"))
+    .input(idParam)
+    .output(memberQuoteOutput)
+    .query(({ ctx, input }) => sharing.companyQuote(ctx.db, ctx.user.membership, input.id)),
 });

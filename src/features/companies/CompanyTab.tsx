@@ -4,9 +4,10 @@ import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatShopDate } from '../../../shared/domain/shop-time';
+import { CompanyLists, CompanyQuotes } from './SharedPanels';
 import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
 
-/** The account's Company tab for company admins: members, and every order placed for the company. */
+/** The account's Company tab for company admins: members, every order placed for the company, every member's lists and quotes. */
 export function CompanyTab() {
   const members = trpc.company.members.useQuery();
   const orders = trpc.company.orders.useQuery({ page: 1, page_size: 50 });
@@ -72,6 +73,8 @@ export function CompanyTab() {
           </ul>
         )}
       </section>
+      <CompanyLists />
+      <CompanyQuotes />
     </div>
   );
 }
