@@ -62,7 +62,7 @@ export function CompanyQuotes() {
               <span className="flex items-center gap-2 font-medium text-slate-900">
                 {q.quote_number} <QuoteStatusBadge status={q.status} />
               </span>
-              <span className="min-w-0 flex-1 truncate text-slate-700">
+              <span className="min-w-0 basis-full truncate text-slate-700 sm:flex-1 sm:basis-0">
                 Asked by {q.made_by.name} ({q.made_by.email}) · {formatOrderDate(q.created_at)} · {q.lines.length} line(s)
               </span>
               {q.total !== null && <span className="font-medium text-slate-900">{money(q.total)}</span>}
