@@ -72,6 +72,15 @@ test("a company admin opens a member's order, uses their saved list, sees their 
   const cart = await (await page.request.get('/api/cart', { headers: asAdmin })).json();
   expect(cart.items.find((i: { variant_id: string }) => i.variant_id === variant!.variant_id)?.quantity).toBe(2);
 
+  // The admin keeps a company address, which the buyer then picks at checkout.
+  await page.getByRole('button', { name: 'Add a company address' }).click();
+  await page.getByLabel('Full name').fill('Acme Receiving Dock');
+  await page.getByLabel('Phone').fill('+65 6123 4567');
+  await page.getByLabel('Address line 1').fill('10 Tuas Avenue 1');
+  await page.getByLabel('Postal code').fill('639495');
+  await page.getByRole('button', { name: 'Save company address' }).click();
+  await expect(page.getByTestId('company-address').filter({ hasText: 'Acme Receiving Dock' })).toContainText('10 Tuas Avenue 1');
+
   // An invitation is sent and withdrawn; its link then says so.
   const invited = uniqueEmail('shinvite');
   await page.getByLabel('Add by e-mail').fill(invited);
@@ -97,6 +106,17 @@ test("a company admin opens a member's order, uses their saved list, sees their 
   await signIn(page, buyer);
   await page.goto(`/company/orders/${order.id}`);
   await expect(page.getByText('Order not found')).toBeVisible();
+  expect((await page.request.post('/api/cart/add', { headers: asBuyer, data: { variant_id: variant!.variant_id, quantity: 1 } })).ok()).toBe(true);
+  await page.goto('/checkout');
+  // With no saved address of their own, the company's is chosen for them; no "save an address" prompt.
+  const picker = page.getByRole('radiogroup', { name: 'Company addresses' });
+  await expect(picker.getByRole('radio')).toBeChecked();
+  await expect(page.getByLabel('Full name')).toHaveValue('Acme Receiving Dock');
+  await page.waitForTimeout(1500);
+  await expect(page.getByText('Save a delivery address?')).toHaveCount(0);
+  await picker.getByText('Acme Receiving Dock').click();
+  await expect(page.getByLabel('Address line 1')).toHaveValue('10 Tuas Avenue 1');
+  await shots(page, 'checkout-company-address');
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText('This invitation was withdrawn by the company.', { exact: false })).toBeVisible();

@@ -15,7 +15,14 @@ import {
   memberUserParam,
   ownInvitationParam,
 } from '../../../shared/schemas/companies.schema';
-import { memberListOutput, memberListSummaryOutput, memberQuoteOutput } from '../../../shared/schemas/company-sharing.schema';
+import {
+  companyAddressInput,
+  companyAddressOutput,
+  memberListOutput,
+  memberListSummaryOutput,
+  memberQuoteOutput,
+  updateCompanyAddressInput,
+} from '../../../shared/schemas/company-sharing.schema';
 import { listToCartOutput } from '../../../shared/schemas/saved-list.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
@@ -23,6 +30,7 @@ import { getCompany } from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
 import * as company from '../../services/companies/company.service';
 import * as sharing from '../../services/companies/company-sharing';
+import * as addresses from '../../services/companies/company-addresses.service';
 import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
@@ -122,4 +130,28 @@ export const companiesRouter = router({
     .input(idParam)
     .output(memberQuoteOutput)
     .query(({ ctx, input }) => sharing.companyQuote(ctx.db, ctx.user.membership, input.id)),
+
+  addresses: customerProcedure
+    .meta(meta('GET', '/company/addresses', "The company's address book, for any member to pick at checkout"))
+    .input(z.object({}).optional())
+    .output(z.array(companyAddressOutput))
+    .query(({ ctx }) => addresses.companyAddresses(ctx.db, ctx.user.membership)),
+
+  addAddress: customerProcedure
+    .meta(meta('POST', '/company/addresses', 'Add an address to the company\'s address book (company admins)'))
+    .input(companyAddressInput)
+    .output(companyAddressOutput)
+    .mutation(({ ctx, input }) => addresses.addCompanyAddress(ctx.db, ctx.user.membership, input)),
+
+  updateAddress: customerProcedure
+    .meta(meta('PATCH', '/company/addresses/{id}', 'Change one of the company\'s addresses (company admins)'))
+    .input(updateCompanyAddressInput)
+    .output(companyAddressOutput)
+    .mutation(({ ctx, input }) => addresses.updateCompanyAddress(ctx.db, ctx.user.membership, input)),
+
+  deleteAddress: customerProcedure
+    .meta(meta('DELETE', '/company/addresses/{id}', 'Delete one of the company\'s addresses (company admins)'))
+    .input(idParam)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => addresses.deleteCompanyAddress(ctx.db, ctx.user.membership, input.id)),
 });

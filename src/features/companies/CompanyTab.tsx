@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatShopDate } from '../../../shared/domain/shop-time';
+import { CompanyAddressesPanel } from './CompanyAddressesPanel';
 import { CompanyLists, CompanyQuotes } from './SharedPanels';
 import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
 
@@ -65,7 +66,7 @@ export function CompanyTab() {
                   {o.order_number}
                 </Link>
                 <span className="text-slate-600">{formatShopDate(o.created_at)}</span>
-                <span className="min-w-0 flex-1 truncate text-slate-800">Placed by {o.placed_by.name} ({o.placed_by.email})</span>
+                <span className="min-w-0 basis-full truncate text-slate-800 sm:flex-1 sm:basis-0">Placed by {o.placed_by.name} ({o.placed_by.email})</span>
                 <span className="capitalize text-slate-600">{o.status}</span>
                 <span className="font-medium text-slate-900">{formatMoney(o.total)}</span>
               </li>
@@ -73,6 +74,7 @@ export function CompanyTab() {
           </ul>
         )}
       </section>
+      <CompanyAddressesPanel />
       <CompanyLists />
       <CompanyQuotes />
     </div>
