@@ -41,7 +41,8 @@ export async function addCompanyAddress(db: PrismaClient, membership: Membership
   const companyId = requireCompanyAdmin(membership);
   return unitOfWork(db, async (tx) => {
     // Taken in turn per company, so two adds at once cannot pass the limit together.
-    await tx.company.update({ where: { id: companyId }, data: { updatedAt: new Date() }, select: { id: true } });
+    const { count } = await tx.company.updateMany({ where: { id: companyId }, data: { updatedAt: new Date() } });
+    if (!count) throw notFound('You are not a member of a company');
     if ((await tx.companyAddress.count({ where: { companyId } })) >= MAX_COMPANY_ADDRESSES) throw conflict(`The company can keep at most ${MAX_COMPANY_ADDRESSES} addresses`);
     return tx.companyAddress.create({ data: { id: newId(), companyId, ...data(input) }, select });
   });
