@@ -76,7 +76,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       setForm(emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
       setSaveToProfile(true);
     }
-  }, [addresses.data, companyAddresses.data, member, selectedId, user]);
+  }, [addresses.data, companyAddresses.data, companyAddresses.isPending, member, selectedId, user]);
 
   // A signed-in shopper with no saved address is offered to add one after 1 s.
   useEffect(() => {
