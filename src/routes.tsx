@@ -32,6 +32,7 @@ const QuickOrderPage = lazy(() => import('./routes/quick-order/QuickOrderPage'))
 const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
 const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
 const InvitationPage = lazy(() => import('./features/companies/InvitationPage'));
+const CompanyOrderPage = lazy(() => import('./features/companies/CompanyOrderPage'));
 const QuotesPage = lazy(() => import('./routes/quotes/QuotesPage'));
 const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 
@@ -72,6 +73,7 @@ export const routes: PageRoute[] = [
   { path: '/lists/:id', element: signedIn(<ListDetailPage />) },
   { path: '/quotes', element: signedIn(<QuotesPage />) },
   { path: '/company-invitation', element: <InvitationPage /> },
+  { path: '/company/orders/:id', element: signedIn(<CompanyOrderPage />) },
   { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
   { path: '/admin/*?', element: staff(<AdminApp />) },
   { path: '*', element: <Navigate to="/" replace /> },

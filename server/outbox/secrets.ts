@@ -13,8 +13,9 @@ import { esc } from '../mail/render';
 /** Stands where the link goes in the queued HTML and text; unchanged by HTML escaping. */
 export const ONE_TIME_LINK = '{{one-time-link}}';
 
-/** What the back office and REST show instead of the link. */
+/** What the back office and REST show instead of the link: a reset link, or an invitation's (decision 0195). */
 export const HIDDEN_LINK = '[reset link hidden]';
+export const HIDDEN_INVITATION_LINK = '[invitation link hidden]';
 
 /** Stored in OutboxMessage.secret: what to issue at delivery and where the link points. */
 const oneTimeSecret = z.object({
@@ -76,4 +77,7 @@ const replaceLink = (body: string, value: string) => body.split(ONE_TIME_LINK).j
 
 /** The bodies with the link filled in (delivery) or hidden (back office, REST). */
 export const fillLink = (m: { html: string; text: string }, link: string) => ({ html: replaceLink(m.html, esc(link)), text: replaceLink(m.text, link) });
-export const hideLink = (m: { html: string; text: string }) => fillLink(m, HIDDEN_LINK);
+export const hideLink = (m: { html: string; text: string; secret?: unknown }) => {
+  const kind = oneTimeSecret.safeParse(m.secret).data?.kind;
+  return fillLink(m, kind === 'company_invitation' ? HIDDEN_INVITATION_LINK : HIDDEN_LINK);
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../constants';
 import { PAYMENT_TERMS_DAYS } from '../domain/companies';
 import { idSchema } from './common.schema';
+import { orderOutput } from './order.schema';
 import { checkCompanyNumbers, companyDetailFields, emailSchema } from './user.schema';
 
 // Companies (decision 0188): the owner's side (/admin/companies) and a company admin's (/company).
@@ -97,16 +98,24 @@ export const addMemberOutput = z.object({
 
 export const companyMemberParam = z.object({ id: idSchema, userId: idSchema });
 export const setMemberRoleInput = companyMemberParam.extend({ role: companyRoleSchema });
+/** An invitation of a company, for the owner (`/admin/companies/{id}/invitations/{invitationId}`). */
+export const companyInvitationParam = z.object({ id: idSchema, invitationId: idSchema });
+/** An invitation of the caller's own company (`/company/invitations/{id}`). */
+export const ownInvitationParam = z.object({ id: idSchema });
+export const invitationsOutput = z.array(companyInvitationOutput);
 
 /** An order placed for the company, as its admins list it: with who placed it. */
+const placedBy = z.object({ user_id: z.string().nullable(), name: z.string(), email: z.string() });
 const companyOrderOutput = z.object({
   id: z.string(),
   order_number: z.string(),
   status: z.string(),
   total: z.number(),
   created_at: z.string(),
-  placed_by: z.object({ user_id: z.string().nullable(), name: z.string(), email: z.string() }),
+  placed_by: placedBy,
 });
+/** One order placed for the company, as its admins read it: the buyer's own order answer and who placed it. */
+export const companyOrderDetailOutput = orderOutput.extend({ placed_by: placedBy });
 export const companyOrdersInput = z
   .object({ page: z.coerce.number().int().min(1).max(10_000).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) })
   .optional();

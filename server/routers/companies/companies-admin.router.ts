@@ -3,18 +3,22 @@ import {
   addCompanyMemberInput,
   addMemberOutput,
   companyDetailOutput,
+  companyInvitationParam,
   companyListInput,
   companyListOutput,
   companyMemberOutput,
   companyMemberParam,
   companyOutput,
   createCompanyInput,
+  invitationsOutput,
   setMemberRoleInput,
   updateCompanyInput,
 } from '../../../shared/schemas/companies.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import * as companies from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
+import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
+import { notFound } from '../../../shared/errors';
 import { unitOfWork } from '../../db/unit-of-work';
 import { router } from '../../trpc/init';
 import { adminProcedure, staffProcedure } from '../../trpc/procedures';
@@ -68,6 +72,24 @@ export const companiesAdminRouter = router({
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
       await unitOfWork(ctx.db, (tx) => members.removeMember(tx, input.id, input.userId, owner(ctx.user.id)));
+      return { ok: true };
+    }),
+
+  invitations: staffProcedure
+    .meta(meta('GET', '/admin/companies/{id}/invitations', "A company's invitations still waiting for an answer, newest first"))
+    .input(idParam)
+    .output(invitationsOutput)
+    .query(async ({ ctx, input }) => {
+      if (!(await ctx.db.company.count({ where: { id: input.id } }))) throw notFound('Company not found');
+      return openInvitations(ctx.db, input.id);
+    }),
+
+  withdrawInvitation: adminProcedure
+    .meta(meta('DELETE', '/admin/companies/{id}/invitations/{invitationId}', 'Withdraw an open invitation; its link stops working at once'))
+    .input(companyInvitationParam)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await withdrawInvitation(ctx.db, input.id, input.invitationId);
       return { ok: true };
     }),
 });

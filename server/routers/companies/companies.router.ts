@@ -5,18 +5,33 @@ import {
   addMemberOutput,
   companyDetailOutput,
   companyMemberOutput,
+  companyOrderDetailOutput,
   companyOrdersInput,
   companyOrdersOutput,
   companyOutput,
   COMPANY_ROLES,
+  invitationsOutput,
   memberRoleInput,
   memberUserParam,
+  ownInvitationParam,
 } from '../../../shared/schemas/companies.schema';
-import { okOutput } from '../../../shared/schemas/common.schema';
+import {
+  companyAddressInput,
+  companyAddressOutput,
+  memberListOutput,
+  memberListSummaryOutput,
+  memberQuoteOutput,
+  updateCompanyAddressInput,
+} from '../../../shared/schemas/company-sharing.schema';
+import { listToCartOutput } from '../../../shared/schemas/saved-list.schema';
+import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { getCompany } from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
 import * as company from '../../services/companies/company.service';
+import * as sharing from '../../services/companies/company-sharing';
+import * as addresses from '../../services/companies/company-addresses.service';
+import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
@@ -59,9 +74,84 @@ export const companiesRouter = router({
       return { ok: true };
     }),
 
+  invitations: customerProcedure
+    .meta(meta('GET', '/company/invitations', "The company's invitations still waiting for an answer, newest first (company admins)"))
+    .input(z.object({}).optional())
+    .output(invitationsOutput)
+    .query(({ ctx }) => openInvitations(ctx.db, members.requireCompanyAdmin(ctx.user.membership))),
+
+  withdrawInvitation: customerProcedure
+    .meta(meta('DELETE', '/company/invitations/{id}', 'Withdraw an open invitation; its link stops working at once (company admins)'))
+    .input(ownInvitationParam)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await withdrawInvitation(ctx.db, members.requireCompanyAdmin(ctx.user.membership), input.id);
+      return { ok: true };
+    }),
+
   orders: customerProcedure
     .meta(meta('GET', '/company/orders', 'Every order placed for the company, newest first, with who placed it (company admins)'))
     .input(companyOrdersInput)
     .output(companyOrdersOutput)
     .query(({ ctx, input }) => company.companyOrders(ctx.db, ctx.user.membership, { page: 1, page_size: 20, ...input })),
+
+  order: customerProcedure
+    .meta(meta('GET', '/company/orders/{id}', 'One order placed for the company, as its buyer reads it, with who placed it (company admins)'))
+    .input(idParam)
+    .output(companyOrderDetailOutput)
+    .query(({ ctx, input }) => company.companyOrder(ctx.db, ctx.user.membership, input.id)),
+
+  lists: customerProcedure
+    .meta(meta('GET', '/company/lists', "Every member's saved lists with who made them, most recently changed first (company admins)"))
+    .input(z.object({}).optional())
+    .output(z.array(memberListSummaryOutput))
+    .query(({ ctx }) => sharing.companyLists(ctx.db, ctx.user.membership)),
+
+  list: customerProcedure
+    .meta(meta('GET', '/company/lists/{id}', "A member's saved list with today's prices and stock, and who made it (company admins)"))
+    .input(idParam)
+    .output(memberListOutput)
+    .query(({ ctx, input }) => sharing.companyList(ctx.db, ctx.user.membership, input.id)),
+
+  listToCart: customerProcedure
+    .meta(meta('POST', '/company/lists/{id}/to-cart', "Add a member's saved list to your own cart at today's prices; the list is not changed (company admins)"))
+    .input(idParam)
+    .output(listToCartOutput)
+    .mutation(({ ctx, input }) => sharing.companyListToCart(ctx.db, ctx.user, input.id)),
+
+  quotes: customerProcedure
+    .meta(meta('GET', '/company/quotes', "Every member's quotes with who asked for them, newest first (company admins)"))
+    .input(z.object({}).optional())
+    .output(z.array(memberQuoteOutput))
+    .query(({ ctx }) => sharing.companyQuotes(ctx.db, ctx.user.membership)),
+
+  quote: customerProcedure
+    .meta(meta('GET', '/company/quotes/{id}', "A member's quote with its lines and totals, and who asked for it (company admins)"))
+    .input(idParam)
+    .output(memberQuoteOutput)
+    .query(({ ctx, input }) => sharing.companyQuote(ctx.db, ctx.user.membership, input.id)),
+
+  addresses: customerProcedure
+    .meta(meta('GET', '/company/addresses', "The company's address book, for any member to pick at checkout"))
+    .input(z.object({}).optional())
+    .output(z.array(companyAddressOutput))
+    .query(({ ctx }) => addresses.companyAddresses(ctx.db, ctx.user.membership)),
+
+  addAddress: customerProcedure
+    .meta(meta('POST', '/company/addresses', 'Add an address to the company\'s address book (company admins)'))
+    .input(companyAddressInput)
+    .output(companyAddressOutput)
+    .mutation(({ ctx, input }) => addresses.addCompanyAddress(ctx.db, ctx.user.membership, input)),
+
+  updateAddress: customerProcedure
+    .meta(meta('PATCH', '/company/addresses/{id}', 'Change one of the company\'s addresses (company admins)'))
+    .input(updateCompanyAddressInput)
+    .output(companyAddressOutput)
+    .mutation(({ ctx, input }) => addresses.updateCompanyAddress(ctx.db, ctx.user.membership, input)),
+
+  deleteAddress: customerProcedure
+    .meta(meta('DELETE', '/company/addresses/{id}', 'Delete one of the company\'s addresses (company admins)'))
+    .input(idParam)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => addresses.deleteCompanyAddress(ctx.db, ctx.user.membership, input.id)),
 });

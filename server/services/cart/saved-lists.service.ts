@@ -47,7 +47,7 @@ const itemSelect = {
   },
 } satisfies Prisma.SavedListItemSelect;
 
-const listSelect = {
+export const listSelect = {
   id: true,
   name: true,
   createdAt: true,
@@ -57,7 +57,7 @@ const listSelect = {
 
 type ListRow = Prisma.SavedListGetPayload<{ select: typeof listSelect }>;
 
-function toListDto(l: ListRow): SavedListDto {
+export function toListDto(l: ListRow): SavedListDto {
   return {
     id: l.id,
     name: l.name,
@@ -232,7 +232,11 @@ export async function removeListItem(db: PrismaClient, userId: string, input: { 
 
 /** Adds the whole list to the cart at today's prices; lines the cart refuses are listed with the reason. */
 export async function listToCart(db: PrismaClient, owner: { userId: string; priceListId: string | null }, id: string): Promise<ReorderDto> {
-  const list = await readList(db, owner.userId, id);
+  return addListToCart(db, owner, await readList(db, owner.userId, id));
+}
+
+/** Puts a list's lines into the owner's cart (the buyer's own, or a company admin's, decision 0195) at the owner's prices. */
+export async function addListToCart(db: PrismaClient, owner: { userId: string; priceListId: string | null }, list: ListRow): Promise<ReorderDto> {
   if (list.items.length === 0) throw badRequest('This list is empty');
   return addRemembered(
     db,

@@ -8,7 +8,7 @@ import type { CompanyDetailDto, companyListInput, CompanyDto, createCompanyInput
 import { newId } from '../../db/ids';
 import { unitOfWork } from '../../db/unit-of-work';
 import { announceCompany } from './company-events';
-import { noteMembersChanged } from './company-sessions';
+import { noteMembersChanged } from '../../auth/company-sessions';
 import { companySelect, invitationSelect, memberSelect, toCompanyDto, toInvitationDto, toMemberDto } from './company.mapper';
 
 type Db = PrismaClient | Prisma.TransactionClient;

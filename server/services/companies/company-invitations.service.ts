@@ -11,12 +11,24 @@ import { M as MEMBERS } from './company-members.service';
 
 const GONE = 'This invitation link is not valid any more: it was used, withdrawn or has expired. Ask the company for a new one.';
 
+const WITHDRAWN = 'This invitation was withdrawn by the company. Ask the company for a new one if you still need to join.';
+
 const openByToken = (token: string) => ({ tokenHash: hashSecret(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } });
+
+/**
+ * Why a link does not open an invitation: withdrawn by the company (decision 0195) says so; used,
+ * replaced, expired or made up say the general words. A newer invitation to the same e-mail also
+ * withdraws the older, which then reads as withdrawn too: the newer e-mail is the one to use.
+ */
+async function gone(db: Pick<PrismaClient, 'companyInvitation'>, token: string) {
+  const row = await db.companyInvitation.findFirst({ where: { tokenHash: hashSecret(token) }, select: { acceptedAt: true, revokedAt: true } });
+  return notFound(row?.revokedAt && !row.acceptedAt ? WITHDRAWN : GONE);
+}
 
 /** What the invitation page shows before the buyer signs up or in. */
 export async function previewInvitation(db: PrismaClient, token: string) {
   const inv = await db.companyInvitation.findFirst({ where: openByToken(token), select: { email: true, role: true, expiresAt: true, company: { select: { name: true } } } });
-  if (!inv) throw notFound(GONE);
+  if (!inv) throw await gone(db, token);
   return { company_name: inv.company.name, email: inv.email, role: inv.role, expires_at: inv.expiresAt.toISOString() };
 }
 
@@ -24,7 +36,7 @@ export async function previewInvitation(db: PrismaClient, token: string) {
 export async function acceptInvitation(db: PrismaClient, user: { id: string; email: string }, token: string) {
   return unitOfWork(db, async (tx) => {
     const inv = await tx.companyInvitation.findFirst({ where: openByToken(token), select: { id: true, email: true, role: true, companyId: true } });
-    if (!inv) throw notFound(GONE);
+    if (!inv) throw await gone(tx, token);
     if (inv.email !== user.email) throw new AppError('FORBIDDEN', `This invitation is for ${inv.email}: sign in with that e-mail address to accept it`);
     await lockUser(tx, user.id);
     const member = await tx.companyMember.findUnique({ where: { userId: user.id }, select: { companyId: true } });

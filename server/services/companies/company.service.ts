@@ -7,6 +7,7 @@ import { toDollars } from '../../../shared/domain/money';
 import { notFound } from '../../../shared/errors';
 import type { companyOrdersInput, CompanyDto } from '../../../shared/schemas/companies.schema';
 import type { AppUser } from '../../auth/user.mapper';
+import { orderSelect, toOrderDto } from '../orders/order.mapper';
 import { companySelect, toCompanyDto } from './company.mapper';
 import { requireCompanyAdmin } from './company-members.service';
 
@@ -20,6 +21,22 @@ export async function ownCompany(db: PrismaClient, membership: Membership): Prom
   return { ...toCompanyDto(c), role: membership.role };
 }
 
+const placedBySelect = { userId: true, email: true, shipFullName: true, user: { select: { displayName: true, firstName: true, lastName: true } } } as const;
+type PlacedByRow = { userId: string | null; email: string; shipFullName: string; user: { displayName: string | null; firstName: string; lastName: string } | null };
+const placedBy = (o: PlacedByRow) => ({ user_id: o.userId, name: o.user ? o.user.displayName || `${o.user.firstName} ${o.user.lastName}`.trim() : o.shipFullName, email: o.email });
+
+/**
+ * One order placed for the caller's company (admins only): the buyer's own order answer and who
+ * placed it. Another company's order, or one placed before the buyer joined, answers like an
+ * unknown id.
+ */
+export async function companyOrder(db: PrismaClient, membership: Membership, id: string) {
+  const companyId = requireCompanyAdmin(membership);
+  const row = await db.order.findFirst({ where: { id, companyId }, select: { ...orderSelect, ...placedBySelect } });
+  if (!row) throw notFound('Order not found');
+  return { ...toOrderDto(row), placed_by: placedBy(row) };
+}
+
 /** Every order placed for the caller's company, newest first, with who placed it (admins only). */
 export async function companyOrders(db: PrismaClient, membership: Membership, input: NonNullable<z.infer<typeof companyOrdersInput>>) {
   const companyId = requireCompanyAdmin(membership);
@@ -27,7 +44,7 @@ export async function companyOrders(db: PrismaClient, membership: Membership, in
   const [rows, total] = await Promise.all([
     db.order.findMany({
       where,
-      select: { id: true, orderNumber: true, status: true, totalCents: true, createdAt: true, email: true, userId: true, shipFullName: true, user: { select: { displayName: true, firstName: true, lastName: true } } },
+      select: { id: true, orderNumber: true, status: true, totalCents: true, createdAt: true, ...placedBySelect },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (input.page - 1) * input.page_size,
       take: input.page_size,
@@ -41,7 +58,7 @@ export async function companyOrders(db: PrismaClient, membership: Membership, in
       status: o.status,
       total: toDollars(o.totalCents),
       created_at: o.createdAt.toISOString(),
-      placed_by: { user_id: o.userId, name: o.user ? o.user.displayName || `${o.user.firstName} ${o.user.lastName}`.trim() : o.shipFullName, email: o.email },
+      placed_by: placedBy(o),
     })),
     total,
     page: input.page,

@@ -11,7 +11,7 @@ import { lockUser } from '../../db/user-lock.sql';
 import { noteSessionsChanged } from '../../db/unit-of-work';
 import { leavesNoAdmin } from '../../../shared/domain/companies';
 import { announceCompany, announceMember } from './company-events';
-import { noteMembersChanged } from './company-sessions';
+import { noteMembersChanged } from '../../auth/company-sessions';
 
 type Tx = Prisma.TransactionClient;
 export type CompanyDetailsInput = z.infer<typeof companyInput>;

@@ -57,7 +57,7 @@ export async function listOutbox(
 }
 
 export async function getOutboxMessage(db: PrismaClient, id: string) {
-  const m = await db.outboxMessage.findUnique({ where: { id }, select: { ...rowSelect, html: true, text: true, attachments: true } });
+  const m = await db.outboxMessage.findUnique({ where: { id }, select: { ...rowSelect, html: true, text: true, attachments: true, secret: true } });
   if (!m) throw notFound('Message not found');
   // Staff see what the customer receives: inline images (the PayNow code) drawn in place. A
   // one-time link was never stored (server/outbox/secrets.ts); its place says so.

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../../shared/errors';
 import type { createPriceListInput, PriceListDetailDto, priceListItemInput, priceListListInput, updatePriceListInput } from '../../../shared/schemas/price-lists.schema';
 import { newId } from '../../db/ids';
 import { noteCatalogueChanged, unitOfWork } from '../../db/unit-of-work';
-import { noteMembersChanged } from '../companies/company-sessions';
+import { noteMembersChanged } from '../../auth/company-sessions';
 import { priceListItemSelect, priceListSelect, toPriceListDto, toPriceListItemDto } from './price-list.mapper';
 
 type Db = PrismaClient | Prisma.TransactionClient;

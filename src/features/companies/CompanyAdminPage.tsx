@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { useAuth } from '../auth/AuthProvider';
 import { CompanyFields, companyProblems, type CompanyForm } from '../account/CompanyFields';
 import { ErrorBox, PageHeader, errorText } from '../admin/ui';
-import { MembersPanel, type MemberRow } from './MembersPanel';
+import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
 import { TermsFields, type Terms } from './TermsFields';
 
 /** Back office: one company's details, terms and members (changes are the owner's). */
@@ -20,6 +20,7 @@ export default function CompanyAdminPage() {
   const add = trpc.admin.companies.addMember.useMutation();
   const role = trpc.admin.companies.setMemberRole.useMutation();
   const remove = trpc.admin.companies.removeMember.useMutation();
+  const withdraw = trpc.admin.companies.withdrawInvitation.useMutation();
   const [form, setForm] = useState<CompanyForm | null>(null);
   const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '' });
   const [tried, setTried] = useState(false);
@@ -64,6 +65,10 @@ export default function CompanyAdminPage() {
     if (window.confirm(`Remove ${m.email} from ${company.data?.name}?`)) void act(remove.mutateAsync({ id, userId: m.user_id }), `${m.email} removed`);
   };
 
+  const onWithdraw = (i: InvitationRow) => {
+    if (window.confirm(`Withdraw the invitation to ${i.email}? Its link stops working.`)) void act(withdraw.mutateAsync({ id, invitationId: i.id }), `Invitation to ${i.email} withdrawn`);
+  };
+
   return (
     <div className="space-y-6">
       <PageHeader title={company.data.name} subtitle={<Link to="/admin/companies" className="text-emerald-800 hover:underline">All companies</Link>} />
@@ -84,10 +89,11 @@ export default function CompanyAdminPage() {
       <MembersPanel
         members={company.data.members}
         invitations={company.data.invitations}
-        busy={!owner || add.isPending || role.isPending || remove.isPending}
+        busy={!owner || add.isPending || role.isPending || remove.isPending || withdraw.isPending}
         onAdd={(email, r) => act(add.mutateAsync({ id, email, role: r }), `${email} added`)}
         onRole={(userId, r) => void act(role.mutateAsync({ id, userId, role: r }), 'Role changed')}
         onRemove={onRemove}
+        onWithdraw={onWithdraw}
       />
     </div>
   );

@@ -1,11 +1,14 @@
 import { Spinner } from '../../components/ui/Spinner';
+import { Link } from '../../lib/router';
 import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatShopDate } from '../../../shared/domain/shop-time';
-import { MembersPanel, type MemberRow } from './MembersPanel';
+import { CompanyAddressesPanel } from './CompanyAddressesPanel';
+import { CompanyLists, CompanyQuotes } from './SharedPanels';
+import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
 
-/** The account's Company tab for company admins: members, and every order placed for the company. */
+/** The account's Company tab for company admins: members, every order placed for the company, every member's lists and quotes. */
 export function CompanyTab() {
   const members = trpc.company.members.useQuery();
   const orders = trpc.company.orders.useQuery({ page: 1, page_size: 50 });
@@ -13,6 +16,7 @@ export function CompanyTab() {
   const invite = trpc.company.invite.useMutation();
   const role = trpc.company.setMemberRole.useMutation();
   const remove = trpc.company.removeMember.useMutation();
+  const withdraw = trpc.company.withdrawInvitation.useMutation();
   if (members.isLoading) return <Spinner />;
   if (!members.data) return <p className="text-slate-700">{errorDetail(members.error) ?? 'Failed to load the company'}</p>;
 
@@ -31,6 +35,10 @@ export function CompanyTab() {
     if (window.confirm(`Remove ${m.email} from the company?`)) void act(remove.mutateAsync({ userId: m.user_id }), `${m.email} removed`);
   };
 
+  const onWithdraw = (i: InvitationRow) => {
+    if (window.confirm(`Withdraw the invitation to ${i.email}? Its link stops working.`)) void act(withdraw.mutateAsync({ id: i.id }), `Invitation to ${i.email} withdrawn`);
+  };
+
   return (
     <div className="space-y-8">
       <div>
@@ -40,10 +48,11 @@ export function CompanyTab() {
       <MembersPanel
         members={members.data.members}
         invitations={members.data.invitations}
-        busy={invite.isPending || role.isPending || remove.isPending}
+        busy={invite.isPending || role.isPending || remove.isPending || withdraw.isPending}
         onAdd={(email, r) => act(invite.mutateAsync({ email, role: r }), `${email} added or invited`)}
         onRole={(userId, r) => void act(role.mutateAsync({ userId, role: r }), 'Role changed')}
         onRemove={onRemove}
+        onWithdraw={onWithdraw}
       />
       <section aria-label="Company orders" className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">Company orders</h2>
@@ -53,9 +62,11 @@ export function CompanyTab() {
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
             {orders.data.items.map((o) => (
               <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="company-order">
-                <span className="font-medium text-slate-900">{o.order_number}</span>
+                <Link to={`/company/orders/${o.id}`} className="font-medium text-emerald-800 hover:underline">
+                  {o.order_number}
+                </Link>
                 <span className="text-slate-600">{formatShopDate(o.created_at)}</span>
-                <span className="min-w-0 flex-1 truncate text-slate-800">Placed by {o.placed_by.name} ({o.placed_by.email})</span>
+                <span className="min-w-0 basis-full truncate text-slate-800 sm:flex-1 sm:basis-0">Placed by {o.placed_by.name} ({o.placed_by.email})</span>
                 <span className="capitalize text-slate-600">{o.status}</span>
                 <span className="font-medium text-slate-900">{formatMoney(o.total)}</span>
               </li>
@@ -63,6 +74,9 @@ export function CompanyTab() {
           </ul>
         )}
       </section>
+      <CompanyAddressesPanel />
+      <CompanyLists />
+      <CompanyQuotes />
     </div>
   );
 }

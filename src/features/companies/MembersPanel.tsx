@@ -27,6 +27,7 @@ export function MembersPanel(p: {
   onAdd(email: string, role: Role): Promise<boolean>;
   onRole(userId: string, role: Role): void;
   onRemove(member: MemberRow): void;
+  onWithdraw(invitation: InvitationRow): void;
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('buyer');
@@ -50,9 +51,12 @@ export function MembersPanel(p: {
           </li>
         ))}
         {p.invitations.map((i) => (
-          <li key={i.id} className="flex flex-wrap items-center gap-x-4 px-4 py-3 text-sm text-slate-600">
+          <li key={i.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm text-slate-600" data-testid="invitation">
             <span className="min-w-0 flex-1 truncate">{i.email}</span>
             <span>Invited as {i.role}</span>
+            <button type="button" className="font-medium text-red-700 hover:underline" disabled={p.busy} onClick={() => p.onWithdraw(i)}>
+              Withdraw
+            </button>
           </li>
         ))}
         {!p.members.length && !p.invitations.length && <li className="px-4 py-3 text-sm text-slate-600">No members yet.</li>}

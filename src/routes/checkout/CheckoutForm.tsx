@@ -15,6 +15,7 @@ import { countOf, sizeLabel } from '../../../shared/domain/product-options';
 import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
+import { CompanyAddressPicker, companyChoice } from '../../features/companies/CompanyAddressPicker';
 import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
@@ -32,6 +33,9 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const addresses = trpc.users.addresses.useQuery();
+  // The company's address book (decision 0195), shared with CompanyAddressPicker's query.
+  const member = Boolean(user?.company_role);
+  const companyAddresses = trpc.company.addresses.useQuery(undefined, { enabled: member, staleTime: 60_000 });
   const payOptions = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
   const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -58,9 +62,13 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
 
   // The default address is preselected; without saved addresses the form starts with the profile.
   useEffect(() => {
-    if (!addresses.data || selectedId !== null) return;
+    if (!addresses.data || selectedId !== null || (member && companyAddresses.isPending)) return;
     const def = addresses.data.find((a) => a.isDefault) ?? addresses.data[0];
-    if (def) {
+    const shared = companyAddresses.data?.[0];
+    if (!def && shared) {
+      setSelectedId(companyChoice(shared.id));
+      setForm(addressValuesOf(shared));
+    } else if (def) {
       setSelectedId(def.id);
       setForm(addressValuesOf(def));
     } else {
@@ -68,14 +76,14 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       setForm(emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
       setSaveToProfile(true);
     }
-  }, [addresses.data, selectedId, user]);
+  }, [addresses.data, companyAddresses.data, companyAddresses.isPending, member, selectedId, user]);
 
   // A signed-in shopper with no saved address is offered to add one after 1 s.
   useEffect(() => {
-    if (!addresses.data || addresses.data.length > 0) return;
+    if (!addresses.data || addresses.data.length > 0 || companyAddresses.data?.length) return;
     const timer = setTimeout(() => setPrompt(true), 1000);
     return () => clearTimeout(timer);
-  }, [addresses.data]);
+  }, [addresses.data, companyAddresses.data]);
 
   const choose = (id: string) => {
     const a = list.find((x) => x.id === id);
@@ -100,7 +108,8 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
     if (!fieldErrors.check(form)) return;
     setPlacing(true);
     const shipping_address = { ...form, addressLine2: form.addressLine2 || null, unit: form.unit || null };
-    let addressId = selectedId && selectedId !== 'new' ? selectedId : null;
+    // A company address is the company's, not one of the buyer's saved ones: no address_id.
+    let addressId = selectedId && selectedId !== 'new' && !selectedId.startsWith('company:') ? selectedId : null;
     if (!addressId && saveToProfile && list.length < 5) {
       try {
         const saved = await addAddress.mutateAsync({ ...shipping_address, isDefault: list.length === 0 });
@@ -170,6 +179,16 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
                 </button>
               </div>
             )}
+            <CompanyAddressPicker
+              member={member}
+              selectedId={selectedId}
+              onChoose={(a) => {
+                setSelectedId(companyChoice(a.id));
+                setForm(addressValuesOf(a));
+                fieldErrors.reset();
+                setSaveToProfile(false);
+              }}
+            />
             <div className="mt-5">
               <AddressForm
                 value={form}

@@ -4,7 +4,8 @@ import { newId } from '../../server/db/ids';
 import { createPostgresDb } from '../setup/test-db';
 
 // 0025 (decision 0188): each customer's company details become a company with that customer as
-// its admin, nothing typed is lost, and the orders that printed the company are the company's.
+// its admin, nothing typed is lost, and the orders that printed the company are the company's. On
+// the embedded server and, with TEST_DATABASE_URL, on PostgreSQL (decision 0195).
 describe('0025: company details move into companies', () => {
   it('founds a company per customer with details, keeps odd details verbatim and links their company orders', async () => {
     const database = await createPostgresDb(10, { empty: true });

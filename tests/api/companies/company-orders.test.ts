@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrderFor } from '../../factories/orders';
+import { createVariant } from '../../factories/shop';
+import { createUser } from '../../factories/users';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+// One order placed for the company (GET /company/orders/{id}, company.order; decision 0195): its
+// admins read any of them with who placed it; buyers only their own; nobody another company's.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
+
+async function company(name = acme.name) {
+  const admin = await createUser(t.deps);
+  expect((await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } })).body.company_role).toBe('admin');
+  const buyer = await createUser(t.deps);
+  expect((await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } })).body.status).toBe('added');
+  return { admin, buyer };
+}
+
+describe('a company order', () => {
+  it("is read by the company's admin with who placed it, in the buyer's own answer shape (REST and tRPC)", async () => {
+    const { admin, buyer } = await company();
+    const v = await createVariant(t.db, { onHand: 50, tiers: [[1, 1000]] });
+    const order = await placeOrderFor(t, buyer.token, v.variantId, 2);
+    const own = await t.api('GET', `/orders/${order.id}`, { token: buyer.token });
+    const read = await t.api('GET', `/company/orders/${order.id}`, { token: admin.token });
+    expect(read.status).toBe(200);
+    const { placed_by, ...rest } = read.body;
+    expect(rest).toEqual(own.body);
+    expect(placed_by).toMatchObject({ user_id: buyer.user.id, email: buyer.user.email });
+    const viaTrpc = await t.caller({ token: admin.token }).company.order({ id: order.id });
+    expect(viaTrpc.placed_by.user_id).toBe(buyer.user.id);
+    expect(viaTrpc.items[0].quantity).toBe(2);
+  });
+
+  it("is refused to a buyer (403), another company's admin (404), a loner (404) and a removed admin at once", async () => {
+    const a = await company('Alpha Pte. Ltd.');
+    const b = await company('Beta Pte. Ltd.');
+    const v = await createVariant(t.db, { onHand: 50, tiers: [[1, 1000]] });
+    const aOrder = await placeOrderFor(t, a.admin.token, v.variantId, 1);
+    // A buyer still reads only their own orders.
+    expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: a.buyer.token })).status).toBe(403);
+    expect((await t.api('GET', `/orders/${aOrder.id}`, { token: a.buyer.token })).status).toBe(404);
+    expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: b.admin.token })).status).toBe(404);
+    await expect(t.caller({ token: b.admin.token }).company.order({ id: aOrder.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const loner = await createUser(t.deps);
+    expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: loner.token })).status).toBe(404);
+    for (const id of ['unknown', 'x'.repeat(1000), 'a%00b']) {
+      expect((await t.api('GET', `/company/orders/${id}`, { token: a.admin.token })).status, id.slice(0, 10)).toSatisfy((s: number) => s === 400 || s === 404);
+    }
+    // A second admin removes the first, who loses the company's orders at their next request.
+    await t.api('PATCH', `/company/members/${a.buyer.user.id}`, { token: a.admin.token, body: { role: 'admin' } });
+    expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: a.buyer.token })).status).toBe(200);
+    await t.api('DELETE', `/company/members/${a.admin.user.id}`, { token: a.buyer.token });
+    expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: a.admin.token })).status).toBe(404);
+    // The order stays the company's, and its own buyer's.
+    expect((await t.api('GET', `/orders/${aOrder.id}`, { token: a.admin.token })).status).toBe(200);
+  });
+});
