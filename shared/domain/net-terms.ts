@@ -5,11 +5,8 @@ import { formatMoney, toDollars } from './money';
 import { addDays } from './report-range';
 import { shopDay } from './shop-time';
 
-/** The payment method of an order paid on invoice. */
-export const INVOICE_PAYMENT_METHOD = 'invoice';
-
 /** A purchase-order number is a short reference a buyer copies from their own system. */
-export const PO_NUMBER_MAX = 100;
+const PO_NUMBER_MAX = 100;
 
 /** Whether an order of a company with these terms may be paid on invoice: any terms above 0 days. */
 export const offersInvoice = (paymentTermsDays: number): boolean => paymentTermsDays > 0;
@@ -45,8 +42,7 @@ export function poNumberProblem(poNumber: string, required: boolean): string | n
   return null;
 }
 
-export const INVOICE_STATES = ['unpaid', 'partially_paid', 'paid'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+type InvoiceState = 'unpaid' | 'partially_paid' | 'paid';
 
 /** How far an invoice order has been paid. */
 export function invoiceState(o: { totalCents: number; paidCents: number }): InvoiceState {
