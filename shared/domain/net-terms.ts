@@ -15,7 +15,7 @@ export const offersInvoice = (paymentTermsDays: number): boolean => paymentTerms
 export const dueDay = (invoicedAt: Date | string, paymentTermsDays: number): string => addDays(shopDay(invoicedAt), paymentTermsDays);
 
 /** What an invoice order still owes: its total less what has been received, never below 0. */
-export const owedCents = (o: { totalCents: number; paidCents: number }): number => Math.max(0, o.totalCents - o.paidCents);
+const owedCents = (o: { totalCents: number; paidCents: number }): number => Math.max(0, o.totalCents - o.paidCents);
 
 /** What the company owes over its unpaid invoice orders. */
 export const outstandingCents = (orders: readonly { totalCents: number; paidCents: number }[]): number =>

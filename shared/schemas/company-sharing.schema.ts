@@ -6,7 +6,7 @@ import { addressInput, addressOutput, updateAddressInput } from './address.schem
 // What a company admin sees of every member's saved lists and quotes (decision 0195): the buyer's
 // own answers with who made each.
 
-export const madeByOutput = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
+const madeByOutput = z.object({ user_id: z.string(), name: z.string(), email: z.string() });
 export const memberListSummaryOutput = listSummaryOutput.extend({ made_by: madeByOutput });
 export const memberListOutput = listOutput.extend({ made_by: madeByOutput });
 export const memberQuoteOutput = quoteOutput.extend({ made_by: madeByOutput });

@@ -87,7 +87,7 @@ export const priceListListInput = z
 
 const tierOutput = z.object({ min_quantity: z.number().int(), price: z.number() });
 
-export const priceListOutput = z.object({
+const priceListOutput = z.object({
   id: z.string(),
   name: z.string(),
   percent_off: z.number().describe('Percentage off the list price for every variant the list does not name (0 to 99.99)'),
