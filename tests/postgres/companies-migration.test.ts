@@ -31,12 +31,14 @@ describe('0025: company details move into companies', () => {
       await db.$executeRaw`INSERT INTO "User" ("id", "email", "passwordHash", "firstName", "lastName", "displayName", "company", "updatedAt")
         VALUES (${ids[key]}, ${`${key.toLowerCase()}@example.com`}, 'x', 'A', 'B', 'A B', ${json}::jsonb, now())`;
     }
-    // select: the client already knows the column 0025 adds.
-    const order = (userId: string, buyerCompany: unknown) =>
-      db.order.create({
-        data: { id: newId(), orderNumber: newId(), userId, email: 'x@example.com', subtotalCents: 100, gstCents: 8, totalCents: 108, shipFullName: 'A', shipPhone: '1', shipLine1: 'L', shipPostalCode: '018956', shipCity: 'Singapore', shipState: 'Singapore', shipCountry: 'SG', buyerCompany: buyerCompany as object },
-        select: { id: true },
-      });
+    // Raw as well: today's client writes columns later migrations add (0027's paidCents).
+    const order = async (userId: string, buyerCompany: unknown) => {
+      const id = newId();
+      const json = buyerCompany === undefined ? null : JSON.stringify(buyerCompany);
+      await db.$executeRaw`INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "subtotalCents", "gstCents", "totalCents", "shipFullName", "shipPhone", "shipLine1", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "updatedAt")
+        VALUES (${id}, ${newId()}, ${userId}, 'x@example.com', 100, 8, 108, 'A', '1', 'L', '018956', 'Singapore', 'Singapore', 'SG', ${json}::jsonb, now())`;
+      return { id };
+    };
     const billed = await order(ids.plain!, users.plain);
     const privately = await order(ids.plain!, undefined);
     const odd = await order(ids.badCountry!, users.badCountry);
