@@ -36,6 +36,20 @@ export function withCountryDefaults(country: string, city: string | null | undef
   return { city: city?.trim() || fill.city, state: state?.trim() || fill.state };
 }
 
+/** What a saved address (a buyer's or a company's) stores from its form: blanks as null, the country's defaults filled. */
+export function addressColumns(a: { fullName: string; phone: string; addressLine1: string; addressLine2?: string | null; unit?: string | null; postalCode: string; city?: string | null; state?: string | null; country: string }) {
+  return {
+    fullName: a.fullName,
+    phone: a.phone,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 || null,
+    unit: a.unit || null,
+    postalCode: a.postalCode,
+    ...withCountryDefaults(a.country, a.city, a.state),
+    country: a.country,
+  };
+}
+
 /** Every address field a form shows an error under. */
 export type AddressField = 'fullName' | 'phone' | 'addressLine1' | 'postalCode' | 'city' | 'state';
 

@@ -140,6 +140,8 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['POST /admin/companies/{id}/members', 'admin.companies.addMember', 'admin', MEMBERS],
     ['PATCH /admin/companies/{id}/members/{userId}', 'admin.companies.setMemberRole', 'admin', MEMBERS],
     ['DELETE /admin/companies/{id}/members/{userId}', 'admin.companies.removeMember', 'admin', MEMBERS],
+    ['GET /admin/companies/{id}/invitations', 'admin.companies.invitations', 'staff', `${COMPANIES} An open invitation is a member to come.`],
+    ['DELETE /admin/companies/{id}/invitations/{invitationId}', 'admin.companies.withdrawInvitation', 'admin', MEMBERS],
   ]),
   ...area('Price lists', [
     ['GET /admin/price-lists', 'admin.priceLists.list', 'staff', PRICE_LISTS],

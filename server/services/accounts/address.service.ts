@@ -2,7 +2,7 @@
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { MAX_ADDRESSES } from '../../../shared/constants';
-import { withCountryDefaults } from '../../../shared/domain/address';
+import { addressColumns } from '../../../shared/domain/address';
 import { lockUser } from '../../db/user-lock.sql';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { addressInput, updateAddressInput } from '../../../shared/schemas/address.schema';
@@ -22,18 +22,6 @@ const addressSelect = {
   country: true,
   isDefault: true,
 } satisfies Prisma.AddressSelect;
-
-type Fields = Omit<z.infer<typeof addressInput>, 'isDefault'>;
-const data = (a: Fields) => ({
-  fullName: a.fullName,
-  phone: a.phone,
-  addressLine1: a.addressLine1,
-  addressLine2: a.addressLine2 || null,
-  unit: a.unit || null,
-  postalCode: a.postalCode,
-  ...withCountryDefaults(a.country, a.city, a.state),
-  country: a.country,
-});
 
 export function listAddresses(db: PrismaClient, userId: string) {
   return db.address.findMany({ where: { userId }, select: addressSelect, orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }] });
@@ -90,7 +78,7 @@ export function createAddress(db: PrismaClient, userId: string, input: z.infer<t
       if (count >= MAX_ADDRESSES) throw badRequest(`You can save up to ${MAX_ADDRESSES} addresses. Please delete one first.`);
       const makeDefault = count === 0 || input.isDefault === true;
       if (makeDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
-      return tx.address.create({ data: { id: newId(), ...data(input), userId, isDefault: makeDefault }, select: addressSelect });
+      return tx.address.create({ data: { id: newId(), ...addressColumns(input), userId, isDefault: makeDefault }, select: addressSelect });
     });
 }
 
@@ -106,7 +94,7 @@ export function updateAddress(db: PrismaClient, userId: string, input: z.infer<t
       const a = await own(tx, userId, input.id);
       if (input.isDefault && !a.isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
       // Unticking the only default is ignored: one address is always the default.
-      return tx.address.update({ where: { id: a.id }, data: { ...data(input), isDefault: a.isDefault || input.isDefault === true }, select: addressSelect });
+      return tx.address.update({ where: { id: a.id }, data: { ...addressColumns(input), isDefault: a.isDefault || input.isDefault === true }, select: addressSelect });
     });
 }
 

@@ -3,7 +3,7 @@
 // delete. The company is always the caller's own, from their session.
 import type { Prisma, PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
-import { withCountryDefaults } from '../../../shared/domain/address';
+import { addressColumns } from '../../../shared/domain/address';
 import { conflict, notFound } from '../../../shared/errors';
 import { MAX_COMPANY_ADDRESSES, type companyAddressInput, type updateCompanyAddressInput } from '../../../shared/schemas/company-sharing.schema';
 import type { AppUser } from '../../auth/user.mapper';
@@ -16,16 +16,6 @@ type Membership = AppUser['membership'];
 const select = { id: true, fullName: true, phone: true, addressLine1: true, addressLine2: true, unit: true, postalCode: true, city: true, state: true, country: true } satisfies Prisma.CompanyAddressSelect;
 
 const NOT_FOUND = 'Company address not found';
-const data = (a: z.infer<typeof companyAddressInput>) => ({
-  fullName: a.fullName,
-  phone: a.phone,
-  addressLine1: a.addressLine1,
-  addressLine2: a.addressLine2 || null,
-  unit: a.unit || null,
-  postalCode: a.postalCode,
-  ...withCountryDefaults(a.country, a.city, a.state),
-  country: a.country,
-});
 
 function memberCompany(membership: Membership): string {
   if (!membership) throw notFound('You are not a member of a company');
@@ -44,13 +34,13 @@ export async function addCompanyAddress(db: PrismaClient, membership: Membership
     const { count } = await tx.company.updateMany({ where: { id: companyId }, data: { updatedAt: new Date() } });
     if (!count) throw notFound('You are not a member of a company');
     if ((await tx.companyAddress.count({ where: { companyId } })) >= MAX_COMPANY_ADDRESSES) throw conflict(`The company can keep at most ${MAX_COMPANY_ADDRESSES} addresses`);
-    return tx.companyAddress.create({ data: { id: newId(), companyId, ...data(input) }, select });
+    return tx.companyAddress.create({ data: { id: newId(), companyId, ...addressColumns(input) }, select });
   });
 }
 
 export async function updateCompanyAddress(db: PrismaClient, membership: Membership, input: z.infer<typeof updateCompanyAddressInput>) {
   const companyId = requireCompanyAdmin(membership);
-  const { count } = await db.companyAddress.updateMany({ where: { id: input.id, companyId }, data: data(input) });
+  const { count } = await db.companyAddress.updateMany({ where: { id: input.id, companyId }, data: addressColumns(input) });
   if (!count) throw notFound(NOT_FOUND);
   return db.companyAddress.findUniqueOrThrow({ where: { id: input.id }, select });
 }

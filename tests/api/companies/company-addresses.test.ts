@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyWithBuyer } from '../../factories/companies';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -10,16 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
 const warehouse = { fullName: 'Acme Receiving', phone: '+65 6123 4567', addressLine1: '10 Tuas Avenue 1', unit: '#02-01', postalCode: '639495', country: 'SG' as const };
 
-async function company(name = acme.name) {
-  const admin = await createUser(t.deps);
-  await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } });
-  const buyer = await createUser(t.deps);
-  expect((await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } })).body.status).toBe('added');
-  return { admin, buyer };
-}
+const company = (name?: string) => companyWithBuyer(t, name);
 
 describe("a company's address book", () => {
   it('is kept by its admins and read by every member (REST and tRPC)', async () => {

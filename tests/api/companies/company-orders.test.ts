@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyWithBuyer } from '../../factories/companies';
 import { placeOrderFor } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
@@ -12,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
-
-async function company(name = acme.name) {
-  const admin = await createUser(t.deps);
-  expect((await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } })).body.company_role).toBe('admin');
-  const buyer = await createUser(t.deps);
-  expect((await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } })).body.status).toBe('added');
-  return { admin, buyer };
-}
+const company = (name?: string) => companyWithBuyer(t, name);
 
 describe('a company order', () => {
   it("is read by the company's admin with who placed it, in the buyer's own answer shape (REST and tRPC)", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyWithBuyer } from '../../factories/companies';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -12,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
-
-async function company(name = acme.name) {
-  const admin = await createUser(t.deps);
-  await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } });
-  const buyer = await createUser(t.deps);
-  expect((await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } })).body.status).toBe('added');
-  return { admin, buyer };
-}
+const company = (name?: string) => companyWithBuyer(t, name);
 
 async function listOf(token: string, variantId: string, name = 'Weekly mailers') {
   const list = await t.api('POST', '/lists', { token, body: { name } });

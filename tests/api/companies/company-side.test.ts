@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME, companyWithBuyer } from '../../factories/companies';
 import { placeOrderFor } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
@@ -12,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
-
-/** A company founded by a buyer saving company details, with a second member as buyer. */
-async function company(name = acme.name) {
-  const admin = await createUser(t.deps);
-  expect((await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } })).body.company_role).toBe('admin');
-  const buyer = await createUser(t.deps);
-  expect((await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } })).body.status).toBe('added');
-  return { admin, buyer };
-}
+const company = (name?: string) => companyWithBuyer(t, name);
 
 describe('the company admin', () => {
   it('sees the members and every order placed for the company, with who placed it (REST and tRPC)', async () => {
@@ -41,10 +33,10 @@ describe('the company admin', () => {
     const trpc = await t.caller({ token: admin.token }).company.orders();
     expect(trpc.total).toBe(2);
     // The buyer's order printed the company on its invoice, as the admin's did.
-    expect((await t.db.order.findUniqueOrThrow({ where: { id: theirs.id }, select: { buyerCompany: true } })).buyerCompany).toMatchObject({ name: acme.name });
+    expect((await t.db.order.findUniqueOrThrow({ where: { id: theirs.id }, select: { buyerCompany: true } })).buyerCompany).toMatchObject({ name: ACME.name });
 
     // A buyer sees the company, but not its members or orders; their own orders as before.
-    expect((await t.api('GET', '/company', { token: buyer.token })).body).toMatchObject({ name: acme.name, role: 'buyer' });
+    expect((await t.api('GET', '/company', { token: buyer.token })).body).toMatchObject({ name: ACME.name, role: 'buyer' });
     expect((await t.api('GET', '/company/orders', { token: buyer.token })).status).toBe(403);
     expect((await t.api('GET', '/company/members', { token: buyer.token })).status).toBe(403);
     expect((await t.api('POST', '/company/members', { token: buyer.token, body: { email: 'x@example.com', role: 'buyer' } })).status).toBe(403);
@@ -95,13 +87,13 @@ describe('the company admin', () => {
 
   it("is the only one who may change the company's details on the profile form", async () => {
     const { admin, buyer } = await company();
-    const denied = await t.api('PUT', '/users/me', { token: buyer.token, body: { company: { ...acme, name: 'Hijacked Pte. Ltd.' } } });
+    const denied = await t.api('PUT', '/users/me', { token: buyer.token, body: { company: { ...ACME, name: 'Hijacked Pte. Ltd.' } } });
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toBe("Only a company admin can change the company's details");
     // The whole profile sent back unchanged is fine.
-    expect((await t.api('PUT', '/users/me', { token: buyer.token, body: { phone: '+65 9123 4567', company: acme } })).status).toBe(200);
+    expect((await t.api('PUT', '/users/me', { token: buyer.token, body: { phone: '+65 9123 4567', company: ACME } })).status).toBe(200);
     // The admin's change is every member's at their next request.
-    await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name: 'Acme Holdings Pte. Ltd.' } } });
+    await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...ACME, name: 'Acme Holdings Pte. Ltd.' } } });
     expect((await t.api('GET', '/users/me', { token: buyer.token })).body.company.name).toBe('Acme Holdings Pte. Ltd.');
   });
 
@@ -129,13 +121,13 @@ describe('an invitation link', () => {
     const { admin } = await company();
     await t.api('POST', '/company/members', { token: admin.token, body: { email: 'joiner@example.com', role: 'buyer' } });
     const token = await invitationLink('joiner@example.com');
-    expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).body).toMatchObject({ company_name: acme.name, email: 'joiner@example.com', role: 'buyer' });
+    expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).body).toMatchObject({ company_name: ACME.name, email: 'joiner@example.com', role: 'buyer' });
     const reg = await t.api('POST', '/auth/register', { body: { email: 'joiner@example.com', password: 'Correct horse 42!', first_name: 'Jo', last_name: 'Iner' } });
     expect(reg.status).toBe(200);
     const accepted = await t.api('POST', '/company-invitations/accept', { token: reg.body.access_token, body: { token } });
     expect(accepted.status).toBe(200);
     expect(accepted.body.role).toBe('buyer');
-    expect((await t.api('GET', '/users/me', { token: reg.body.access_token })).body).toMatchObject({ company: { name: acme.name }, company_role: 'buyer' });
+    expect((await t.api('GET', '/users/me', { token: reg.body.access_token })).body).toMatchObject({ company: { name: ACME.name }, company_role: 'buyer' });
     expect((await t.api('POST', '/company-invitations/accept', { token: reg.body.access_token, body: { token } })).status).toBe(404);
     expect((await t.api('POST', '/company-invitations/preview', { body: { token } })).status).toBe(404);
     const stored = await t.db.companyInvitation.findFirstOrThrow({ where: { email: 'joiner@example.com' } });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyWithBuyer } from '../../factories/companies';
 import { HIDDEN_INVITATION_LINK, HIDDEN_LINK, issueOneTimeLink } from '../../../server/outbox/secrets';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -12,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const acme = { name: 'Acme Packaging Pte. Ltd.', country: 'SG', registration_number: '201912345K', tax_number: null, billing_address: null };
-
-async function company(name = acme.name) {
-  const admin = await createUser(t.deps);
-  await t.api('PUT', '/users/me', { token: admin.token, body: { company: { ...acme, name } } });
-  const own = await t.api('GET', '/company', { token: admin.token });
-  const buyer = await createUser(t.deps);
-  await t.api('POST', '/company/members', { token: admin.token, body: { email: buyer.user.email, role: 'buyer' } });
-  return { admin, buyer, id: own.body.id as string };
-}
+const company = (name?: string) => companyWithBuyer(t, name);
 
 async function invitationLink(email: string) {
   const mail = await t.db.outboxMessage.findFirstOrThrow({ where: { template: 'company_invitation', toAddress: email }, orderBy: { createdAt: 'desc' } });
