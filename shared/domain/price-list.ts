@@ -1,8 +1,12 @@
 // Contract prices (issue 40, item 3): what a company's buyer pays for a variant. One pure rule used by
 // every place that reads a price (listing, product page, cart, placement, quotes) so they cannot
 // disagree. Money is integer cents (docs/architecture.md section 12).
+import { toDollars } from './money';
 
 export type Tier = { min_quantity: number; price: number };
+
+/** Tiers in cents as the API writes them, in dollars. */
+export const tiersInDollars = (tiers: readonly Tier[]): Tier[] => tiers.map((t) => ({ min_quantity: t.min_quantity, price: toDollars(t.price) }));
 
 /**
  * A price list as the services see it once resolved for a caller: the percentage off the list price

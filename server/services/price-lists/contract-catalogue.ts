@@ -3,7 +3,7 @@
 // this: they keep and serve list prices only.
 import type { PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
-import { contractTiers, percentOff, type Tier } from '../../../shared/domain/price-list';
+import { contractTiers, percentOff, tiersInDollars, type Tier } from '../../../shared/domain/price-list';
 import { priceRangeOf, sortTiersDescending } from '../../../shared/domain/pricing';
 import type { FilterProductsOutput, ListProductsOutput, ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productDetailCached } from '../catalogue/catalog.service';
@@ -11,7 +11,6 @@ import { cachedPriceList } from './price-list-cache';
 import { changesNothing } from './resolve-price-list';
 
 const cents = (tiers: readonly { min_quantity: number; price: number }[]): Tier[] => tiers.map((t) => ({ min_quantity: t.min_quantity, price: toCents(t.price) }));
-const dollars = (tiers: readonly Tier[]) => tiers.map((t) => ({ min_quantity: t.min_quantity, price: toDollars(t.price) }));
 
 /** The price of a variant's first tier (the lowest minimum): what "from $X" shows. */
 function basePriceOf(tiers: readonly Tier[]): number {
@@ -23,7 +22,7 @@ export async function contractProductDetail(db: PrismaClient, detail: ProductDet
   if (!priceListId) return detail;
   const list = await cachedPriceList(db, priceListId);
   if (changesNothing(list)) return detail;
-  const variants = detail.variants.map((v) => ({ ...v, price_tiers: sortTiersDescending(dollars(contractTiers(v.variant_id, cents(v.price_tiers), list))) }));
+  const variants = detail.variants.map((v) => ({ ...v, price_tiers: sortTiersDescending(tiersInDollars(contractTiers(v.variant_id, cents(v.price_tiers), list))) }));
   return { ...detail, variants, price_range: priceRangeOf(variants.map((v) => basePriceOf(cents(v.price_tiers)))) };
 }
 

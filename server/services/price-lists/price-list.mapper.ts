@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { toDollars } from '../../../shared/domain/money';
-import type { Tier } from '../../../shared/domain/price-list';
+import { tiersInDollars, type Tier } from '../../../shared/domain/price-list';
 import type { PriceListDetailDto, PriceListDto } from '../../../shared/schemas/price-lists.schema';
 
 export const priceListSelect = {
@@ -38,7 +38,6 @@ export function storedTiers(value: Prisma.JsonValue): Tier[] {
   return tiers.sort((a, b) => a.min_quantity - b.min_quantity);
 }
 
-const dollarsTiers = (tiers: readonly Tier[]) => tiers.map((t) => ({ min_quantity: t.min_quantity, price: toDollars(t.price) }));
 
 export function toPriceListDto(p: PriceListRow): PriceListDto {
   return {
@@ -57,5 +56,5 @@ export const toPriceListItemDto = (i: PriceListItemRow): PriceListDetailDto['ite
   sku: i.variant.sku,
   product_name: i.variant.product.name,
   list_tiers: i.variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: toDollars(t.priceCents) })),
-  tiers: dollarsTiers(storedTiers(i.tiers)),
+  tiers: tiersInDollars(storedTiers(i.tiers)),
 });
