@@ -29,6 +29,24 @@ const shopEnv = {
   BACKUP_START_DELAY_MS: '0',
 };
 
+/**
+ * A built shop on `port` with its own data directory and mail catcher (tests/e2e/support/e2e-paths.ts).
+ * `build`: run `npm run build` first, unless E2E_BUILT=1 says dist/ is already built for this commit
+ * (.ci/run builds once for the journeys and Node 24); Playwright starts the servers one after another.
+ */
+function shopServer(port: number, build: boolean, env: Record<string, string> = {}) {
+  const dataDir = dataDirOf(port);
+  return {
+    command: `${build && !process.env.E2E_BUILT ? 'npm run build && ' : ''}rm -rf ${dataDir} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPortOf(port)}`, E2E_SMTP_PORT: String(smtpPortOf(port)), E2E_MAIL_DIR: `${dataDir}/mail`, ...env },
+  };
+}
+
 const stripeServers = [
   {
     command: 'npx tsx tests/e2e/support/stripe-server-main.ts',
@@ -38,27 +56,13 @@ const stripeServers = [
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   },
-  {
-    // Started after the first shop, whose command built dist/.
-    command: `rm -rf ${S.E2E_STRIPE_DATA_DIR} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
-    url: `${S.E2E_STRIPE_SHOP_URL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      ...shopEnv,
-      PORT: String(S.E2E_STRIPE_SHOP_PORT),
-      DATA_DIR: S.E2E_STRIPE_DATA_DIR,
-      PUBLIC_URL: S.E2E_STRIPE_SHOP_URL,
-      SMTP_URL: `smtp://127.0.0.1:${S.E2E_STRIPE_SMTP_PORT}`,
-      E2E_SMTP_PORT: String(S.E2E_STRIPE_SMTP_PORT),
-      E2E_MAIL_DIR: S.E2E_STRIPE_MAIL_DIR,
-      STRIPE_SECRET_KEY: S.E2E_STRIPE_SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: S.E2E_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: S.E2E_STRIPE_API_URL,
-    },
-  },
+  // Started after the first shop, whose command built dist/.
+  shopServer(S.E2E_STRIPE_SHOP_PORT, false, {
+    PUBLIC_URL: S.E2E_STRIPE_SHOP_URL,
+    STRIPE_SECRET_KEY: S.E2E_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: S.E2E_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: S.E2E_STRIPE_API_URL,
+  }),
 ];
 
 export default defineConfig({
@@ -88,28 +92,7 @@ export default defineConfig({
     // One shop per worker (tests/e2e/support/e2e-paths.ts). E-mail goes over real SMTP to a catcher
     // inside each shop's process (tests/e2e/support/mail-catcher.mjs), which writes each message to
     // that shop's mail folder for the journeys to read as the customer's inbox.
-    ...Array.from({ length: E2E_WORKERS }, (_, worker) => {
-      const port = shopPort(worker);
-      const dataDir = dataDirOf(port);
-      return {
-        // E2E_BUILT=1: dist/ is already built for this commit (.ci/run builds once for the journeys
-        // and Node 24). Only the first shop builds; Playwright starts the servers one after another.
-        command: `${process.env.E2E_BUILT || worker > 0 ? '' : 'npm run build && '}rm -rf ${dataDir} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
-        url: `http://127.0.0.1:${port}/api/health`,
-        timeout: 240_000,
-        reuseExistingServer: !process.env.CI,
-        stdout: 'ignore' as const,
-        stderr: 'pipe' as const,
-        env: {
-          ...shopEnv,
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${smtpPortOf(port)}`,
-          E2E_SMTP_PORT: String(smtpPortOf(port)),
-          E2E_MAIL_DIR: `${dataDir}/mail`,
-        },
-      };
-    }),
+    ...Array.from({ length: E2E_WORKERS }, (_, worker) => shopServer(shopPort(worker), worker === 0)),
     ...(withStripe ? stripeServers : []),
   ],
 });

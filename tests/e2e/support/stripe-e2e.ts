@@ -4,7 +4,7 @@
 // e2e shops WITHOUT Stripe (from E2E_PORT, 3100, one per worker). Journeys named tests/e2e/stripe-*.spec.ts run in the
 // Playwright project "stripe" against a SECOND shop with Stripe on:
 //   - the shop:            http://127.0.0.1:E2E_STRIPE_SHOP_PORT (3300), its own DATA_DIR and mail catcher
-//                          (E2E_STRIPE_MAIL_DIR, read with inbox helpers given that folder),
+//                          (under .e2e-data/<its port>, as every e2e shop: playwright.config.ts shopServer),
 //                          STRIPE_API_URL pointing at the test server below, PUBLIC_URL its own address
 //                          (so success_url / cancel_url come back to 127.0.0.1:3300);
 //   - the Stripe test server (tests/support/stripe-server.ts) as a process, stripe-server-main.ts,
@@ -18,9 +18,6 @@ import { E2E_BASE_PORT } from './e2e-paths';
 
 export const E2E_STRIPE_SHOP_PORT = E2E_BASE_PORT + 200;
 export const E2E_STRIPE_API_PORT = E2E_BASE_PORT + 300;
-export const E2E_STRIPE_DATA_DIR = `.e2e-data/${E2E_STRIPE_SHOP_PORT}`;
-export const E2E_STRIPE_SMTP_PORT = E2E_STRIPE_SHOP_PORT + 1000;
-export const E2E_STRIPE_MAIL_DIR = `${E2E_STRIPE_DATA_DIR}/mail`;
 /** Test-only secrets of the test server (never real Stripe keys). */
 export const E2E_STRIPE_SECRET_KEY = 'sk_test_e2e_packshop_0000000000000000';
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_packshop_0000000000000000';
