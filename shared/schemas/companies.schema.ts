@@ -27,14 +27,30 @@ const creditLimitSchema = z
 /** The company's price list (decision 0193); null for the list price. */
 const priceListIdSchema = idSchema.nullable();
 
+/** Whether its buyers must give a purchase-order number when they pay on invoice (decision 0194). */
+const poRequiredSchema = z.boolean({ error: 'po_number_required is true or false' });
+
 /** A company as the owner creates it: the details as the profile form checks them, plus terms. */
 export const createCompanyInput = z
-  .object({ ...companyDetailFields, payment_terms_days: termsSchema.optional().default(0), credit_limit: creditLimitSchema.optional().default(null), price_list_id: priceListIdSchema.optional().default(null) })
+  .object({
+    ...companyDetailFields,
+    payment_terms_days: termsSchema.optional().default(0),
+    credit_limit: creditLimitSchema.optional().default(null),
+    price_list_id: priceListIdSchema.optional().default(null),
+    po_number_required: poRequiredSchema.optional().default(false),
+  })
   .superRefine(checkCompanyNumbers);
 
 /** The whole set of details (as the form sends them); terms and limit stay unless sent. */
 export const updateCompanyInput = z
-  .object({ id: idSchema, ...companyDetailFields, payment_terms_days: termsSchema.optional(), credit_limit: creditLimitSchema.optional(), price_list_id: priceListIdSchema.optional() })
+  .object({
+    id: idSchema,
+    ...companyDetailFields,
+    payment_terms_days: termsSchema.optional(),
+    credit_limit: creditLimitSchema.optional(),
+    price_list_id: priceListIdSchema.optional(),
+    po_number_required: poRequiredSchema.optional(),
+  })
   .superRefine(checkCompanyNumbers);
 
 export const companyListInput = z
@@ -72,11 +88,21 @@ export const companyOutput = z.object({
   payment_terms_days: z.number().int(),
   credit_limit: z.number().nullable(),
   price_list_id: z.string().nullable(),
+  po_number_required: z.boolean(),
   member_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type CompanyDto = z.infer<typeof companyOutput>;
+
+/** A member's own company with what its account owes on invoice and may still order (decision 0194). */
+export const ownCompanyOutput = companyOutput.extend({
+  role: z.enum(COMPANY_ROLES),
+  /** What the company's invoices still owe. */
+  outstanding: z.number(),
+  /** What may still be ordered on invoice: the credit limit less what is owed; null without a limit. */
+  available_credit: z.number().nullable(),
+});
 
 export const companyDetailOutput = companyOutput.extend({
   members: z.array(companyMemberOutput),

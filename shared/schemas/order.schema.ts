@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../constants';
 import { PAYMENT_STATES } from '../domain/payment-state';
 import { addressFields } from './address.schema';
 import { postalCodeProblem } from '../domain/address';
+import { poNumberProblem } from '../domain/net-terms';
 import { idSchema } from './common.schema';
 
 /**
@@ -22,7 +23,18 @@ export const placeOrderInput = z.object({
   }),
   /** A saved address the form was filled from; recorded as the profile's last used address. */
   address_id: idSchema.nullable().optional(),
-  payment_method: z.literal('stripe', { error: 'Payment method must be stripe' }).default('stripe'),
+  /** 'invoice': pay on invoice, for a member of a company with payment terms (decision 0194). */
+  payment_method: z.enum(['stripe', 'invoice'], { error: 'Payment method must be stripe or invoice' }).default('stripe'),
+  /** The buyer's purchase-order number, printed on the tax invoice; required on invoice when the company says so. */
+  po_number: z
+    .string({ error: 'A purchase-order number is text' })
+    .trim()
+    .superRefine((po, ctx) => {
+      const problem = poNumberProblem(po, false);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .nullable()
+    .optional(),
   coupon_code: z.string().trim().max(50).nullable().optional(),
   discount_amount: z.number().optional().nullable(),
   /** Gift ids; omitted means the gifts picked on the cart. */
@@ -43,6 +55,16 @@ const orderItemOutput = z.object({
   line_total: z.number(),
 });
 
+/** An order paid on invoice (decision 0194): its PO number, due day and what has been paid. */
+const invoiceTermsOutput = z.object({
+  po_number: z.string().nullable(),
+  /** The Singapore calendar day (YYYY-MM-DD) payment falls due. */
+  due_date: z.string(),
+  amount_paid: z.number(),
+  amount_due: z.number(),
+  state: z.enum(['unpaid', 'partially_paid', 'paid']),
+});
+
 const creditNoteRef = z.object({ number: z.string(), amount: z.number(), issued_at: z.string(), pdf_url: z.string() });
 
 /** An order answer's money (server/services/orders/order.mapper.ts orderMoney), for the buyer and the back office. */
@@ -55,6 +77,8 @@ export const orderMoneyFields = {
   refunds: z.array(z.object({ id: z.string(), amount: z.number(), reason: z.string(), status: z.string(), created_at: z.string() })),
   /** Credit notes correcting the order's tax invoice, each with its PDF. */
   credit_notes: z.array(creditNoteRef),
+  /** Orders paid on invoice; null for every other order. */
+  invoice: invoiceTermsOutput.nullable(),
 };
 
 export const orderOutput = z.object({

@@ -48,7 +48,7 @@ export const requestQuoteInput = z.object({
 
 /** Accepting places the order: the same address and payment fields (and Idempotency-Key) as POST /orders. */
 export const acceptQuoteInput = placeOrderInput
-  .pick({ shipping_address: true, address_id: true, payment_method: true, idempotency_key: true })
+  .pick({ shipping_address: true, address_id: true, payment_method: true, po_number: true, idempotency_key: true })
   .extend({ id: idSchema });
 
 const unitPrice = z

@@ -39,6 +39,7 @@ const proxyLine = (p: NonNullable<PaymentOptions['paynow']>) => (p.proxy_type ==
 
 /** "How to pay": the specification's coming-soon note unless the owner has set PayNow or bank details. */
 function howToPay(ctx: MailContext, o: OrderDto, payment: ConfirmationPayment | undefined): Block[] {
+  if (o.invoice) return payOnInvoice(ctx, o, o.invoice, payment?.options.bank_transfer ?? null);
   const paynow = payment?.paynowPayload ? payment.options.paynow : null;
   const bank = payment?.options.bank_transfer ?? null;
   if (!paynow && !bank) {
@@ -66,6 +67,27 @@ function howToPay(ctx: MailContext, o: OrderDto, payment: ConfirmationPayment | 
     });
   }
   blocks.push({ kind: 'p', text: `Your order stays pending until your payment arrives; we e-mail you when it does. Questions? Reply to this e-mail or call ${ctx.shop.phone}.` });
+  return blocks;
+}
+
+/** An order on the company's account (decision 0194): what is due by when, and where to pay it. */
+function payOnInvoice(ctx: MailContext, o: OrderDto, invoice: NonNullable<OrderDto['invoice']>, bank: PaymentOptions['bank_transfer']): Block[] {
+  const total = formatMoney(o.total);
+  const lines = [`Amount due: ${total}`, `Due by: ${formatCalendarDay(invoice.due_date)}`];
+  if (invoice.po_number) lines.push(`Your PO number: ${invoice.po_number}`);
+  const blocks: Block[] = [
+    { kind: 'heading', text: 'Pay on invoice' },
+    { kind: 'p', text: `This order is on your company's account: we are preparing it now, and your tax invoice is due by ${formatCalendarDay(invoice.due_date)}.` },
+    { kind: 'lines', title: 'Payment terms', lines },
+  ];
+  if (bank) {
+    blocks.push({
+      kind: 'lines',
+      title: 'Pay by bank transfer',
+      lines: [`Bank: ${bank.bank_name}`, `Account name: ${bank.account_name}`, `Account number: ${bank.account_number}`, `Reference: ${o.order_number}`],
+    });
+  }
+  blocks.push({ kind: 'p', text: `Questions about your account? Reply to this e-mail or call ${ctx.shop.phone}.` });
   return blocks;
 }
 

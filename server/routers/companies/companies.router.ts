@@ -8,12 +8,11 @@ import {
   companyOrderDetailOutput,
   companyOrdersInput,
   companyOrdersOutput,
-  companyOutput,
-  COMPANY_ROLES,
   invitationsOutput,
   memberRoleInput,
   memberUserParam,
   ownInvitationParam,
+  ownCompanyOutput,
 } from '../../../shared/schemas/companies.schema';
 import {
   companyAddressInput,
@@ -44,7 +43,7 @@ export const companiesRouter = router({
   get: customerProcedure
     .meta(meta('GET', '/company', "The signed-in buyer's company and their role in it"))
     .input(z.object({}).optional())
-    .output(companyOutput.extend({ role: z.enum(COMPANY_ROLES) }))
+    .output(ownCompanyOutput)
     .query(({ ctx }) => company.ownCompany(ctx.db, ctx.user.membership)),
 
   members: customerProcedure

@@ -60,6 +60,7 @@ export async function createCompany(db: PrismaClient, input: z.infer<typeof crea
         paymentTermsDays: input.payment_terms_days,
         creditLimitCents: creditCents(input.credit_limit) ?? null,
         priceListId: await knownPriceList(tx, input.price_list_id),
+        poNumberRequired: input.po_number_required,
       },
     });
     await announceCompany(tx, 'company.created', id);
@@ -80,6 +81,7 @@ export async function updateCompany(db: PrismaClient, input: z.infer<typeof upda
         paymentTermsDays: input.payment_terms_days,
         creditLimitCents: creditCents(input.credit_limit),
         priceListId: await knownPriceList(tx, input.price_list_id),
+        poNumberRequired: input.po_number_required,
       },
     });
     if (!count) throw notFound('Company not found');

@@ -5,7 +5,8 @@ import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toDollars } from '../../../shared/domain/money';
 import { notFound } from '../../../shared/errors';
-import type { companyOrdersInput, CompanyDto } from '../../../shared/schemas/companies.schema';
+import { availableCreditCents, outstandingCents } from '../../../shared/domain/net-terms';
+import type { companyOrdersInput, ownCompanyOutput } from '../../../shared/schemas/companies.schema';
 import type { AppUser } from '../../auth/user.mapper';
 import { orderSelect, toOrderDto } from '../orders/order.mapper';
 import { companySelect, toCompanyDto } from './company.mapper';
@@ -13,12 +14,21 @@ import { requireCompanyAdmin } from './company-members.service';
 
 type Membership = AppUser['membership'];
 
-/** The caller's company (any member). */
-export async function ownCompany(db: PrismaClient, membership: Membership): Promise<CompanyDto & { role: 'admin' | 'buyer' }> {
+/** The caller's company (any member), with what it owes on invoice and may still order on it. */
+export async function ownCompany(db: PrismaClient, membership: Membership): Promise<z.infer<typeof ownCompanyOutput>> {
   if (!membership) throw notFound('You are not a member of a company');
-  const c = await db.company.findUnique({ where: { id: membership.companyId }, select: companySelect });
+  const [c, open] = await Promise.all([
+    db.company.findUnique({ where: { id: membership.companyId }, select: companySelect }),
+    // Only invoices not yet paid in full: a company's paid history can be long.
+    db.order.findMany({
+      where: { companyId: membership.companyId, paymentMethod: 'invoice', status: { not: 'cancelled' }, paidCents: { lt: db.order.fields.totalCents } },
+      select: { totalCents: true, paidCents: true },
+    }),
+  ]);
   if (!c) throw notFound('You are not a member of a company');
-  return { ...toCompanyDto(c), role: membership.role };
+  const owed = outstandingCents(open);
+  const available = availableCreditCents(c.creditLimitCents, owed);
+  return { ...toCompanyDto(c), role: membership.role, outstanding: toDollars(owed), available_credit: available === null ? null : toDollars(available) };
 }
 
 const placedBySelect = { userId: true, email: true, shipFullName: true, user: { select: { displayName: true, firstName: true, lastName: true } } } as const;

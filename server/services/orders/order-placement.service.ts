@@ -23,6 +23,7 @@ import { numberAfterPlacing } from './invoice-numbering';
 import { orderSelect, toOrderDto } from './order.mapper';
 import { announceOrderStep } from './placement/announce-order.step';
 import { createOrderStep } from './placement/create-order.step';
+import { creditCheckStep, onAccountStep } from './placement/on-account.step';
 import { openCheckoutStep } from './placement/open-checkout.step';
 import type { Buyer, PlaceOrderInput, QuotedSource } from './placement/placement.types';
 import { priceOrderStep } from './placement/price-order.step';
@@ -85,8 +86,9 @@ export async function placeOrder(
 
 /**
  * The steps, in the order they run. Steps 1 to 4 touch only this shopper's rows (and the outbox);
- * steps 5 to 8 lock shared rows (variants, products, gifts, a limited coupon) in that order, which
- * every order follows, so two orders queue instead of deadlocking.
+ * steps 5 to 9 lock shared rows (variants, products, gifts, a limited coupon, the company of an
+ * order on invoice) in that order, which every order follows, so two orders queue instead of
+ * deadlocking.
  */
 async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: PlaceOrderInput, key: string | null, mail: MailSettings, quote?: QuotedSource<C>) {
   const now = new Date();
@@ -94,7 +96,8 @@ async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: PlaceOr
   const lines = await readLinesStep(tx, user.id, key, input, quote, now, user.membership?.company.priceListId ?? null);
   const m = mailerWith(tx, mail, lines.shop);
   const pricing = priceOrderStep(lines, input, now);
-  const order = await createOrderStep(tx, user, input, key, lines, pricing, now, quote);
+  const onAccount = await onAccountStep(tx, user.id, input, now);
+  const order = await createOrderStep(tx, user, input, key, lines, pricing, now, quote, onAccount);
   const dto = toOrderDto(order);
   await queueConfirmationStep(m, user.email, order, dto, lines.payOptions, now);
   const lowStock = await reserveStockStep(tx, lines.cart.items, { ...ref, orderId: order.id });
@@ -102,6 +105,7 @@ async function placeInTx<C extends SqlClient>(tx: C, user: Buyer, input: PlaceOr
   await reserveGiftsStep(tx, pricing.selections, lines.tiers, { ...ref, orderId: order.id });
   const { coupon, priced } = pricing;
   if (coupon && priced.coupon) await redeemCouponStep(tx, coupon, { orderId: order.id, userId: user.id, email: user.email, discountCents: priced.totals.discountCents });
+  await creditCheckStep(tx, onAccount, order.totalCents);
   return dto;
 }
 

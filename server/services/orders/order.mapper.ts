@@ -4,6 +4,7 @@ import { courierName, trackingUrl } from '../../../shared/domain/couriers';
 import { toDollars } from '../../../shared/domain/money';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import type { OrderStatus } from '../../../shared/constants';
+import { invoiceState } from '../../../shared/domain/net-terms';
 import { formatCreditNoteNumber, paymentState } from '../../../shared/domain/payment-state';
 import { shippingAddressOf } from './ship-address';
 
@@ -22,6 +23,10 @@ export const shipAddressSelect = {
 
 /** What an order answer says about its money: checkout, refunds, credit notes (decision 0165). */
 export const orderMoneySelect = {
+  paymentMethod: true,
+  paidCents: true,
+  poNumber: true,
+  dueDate: true,
   checkoutUrl: true,
   checkoutState: true,
   refundedCents: true,
@@ -46,6 +51,19 @@ export function orderMoney(o: MoneyRow, pdfBase = `/api/orders/${o.id}/credit-no
       const number = formatCreditNoteNumber(c.number);
       return { number, amount: toDollars(c.amountCents), issued_at: c.issuedAt.toISOString(), pdf_url: `${pdfBase}/${number}.pdf` };
     }),
+    invoice: invoiceTerms(o),
+  };
+}
+
+/** An order paid on invoice: its PO number, due day and payments so far (decision 0194); null otherwise. */
+function invoiceTerms(o: MoneyRow) {
+  if (o.paymentMethod !== 'invoice' || !o.dueDate) return null;
+  return {
+    po_number: o.poNumber,
+    due_date: o.dueDate.toISOString().slice(0, 10),
+    amount_paid: toDollars(o.paidCents),
+    amount_due: toDollars(Math.max(0, o.totalCents - o.paidCents)),
+    state: invoiceState(o),
   };
 }
 
@@ -54,7 +72,6 @@ export const orderSelect = {
   orderNumber: true,
   createdAt: true,
   status: true,
-  paymentMethod: true,
   subtotalCents: true,
   discountCents: true,
   shippingCents: true,

@@ -54,7 +54,6 @@ export async function listOrders(db: PrismaClient, input: { status?: OrderStatus
 
 export const orderDetailSelect = {
   ...summarySelect,
-  paymentMethod: true,
   subtotalCents: true,
   discountCents: true,
   shippingCents: true,

@@ -8,6 +8,13 @@ export interface OrderWrite {
   userId: string;
   email: string;
   createdAt: Date;
+  /** pending (paid up front) or processing (paid on invoice, decision 0194). */
+  status: 'pending' | 'processing';
+  /** stripe | invoice */
+  paymentMethod: string;
+  poNumber: string | null;
+  /** Orders paid on invoice: the calendar day (YYYY-MM-DD) payment falls due. */
+  dueDay: string | null;
   totals: { subtotalCents: number; discountCents: number; shippingCents: number; gstCents: number; totalCents: number; totalWeightGrams: number };
   couponCode: string | null;
   /** The buyer's company as the tax invoice will print it (JSON), or null for a private buyer. */
@@ -40,10 +47,10 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
     WITH o AS (
       INSERT INTO "Order" ("id", "orderNumber", "userId", "email", "status", "paymentMethod", "subtotalCents", "discountCents",
         "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
-        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "companyId", "invoiceDue", "createdAt", "updatedAt")
-      VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, 'pending', 'stripe', ${t.subtotalCents}, ${t.discountCents},
+        "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "companyId", "poNumber", "dueDate", "invoiceDue", "createdAt", "updatedAt")
+      VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, ${o.status}::"OrderStatus", ${o.paymentMethod}, ${t.subtotalCents}, ${t.discountCents},
         ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
-        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${o.buyerCompany}::jsonb, ${o.companyId}, true, ${at}::timestamp, ${at}::timestamp)
+        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${o.buyerCompany}::jsonb, ${o.companyId}, ${o.poNumber}, ${o.dueDay}::date, true, ${at}::timestamp, ${at}::timestamp)
       RETURNING "id"
     ), items AS (
       INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",
@@ -59,7 +66,7 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
         "tierName" text, "quantity" int)
     ), event AS (
       INSERT INTO "OrderStatusEvent" ("id", "orderId", "fromStatus", "toStatus", "userId", "actorRole")
-      SELECT ${newId()}, o."id", NULL, 'pending'::"OrderStatus", ${o.userId}, 'customer' FROM o
+      SELECT ${newId()}, o."id", NULL, ${o.status}::"OrderStatus", ${o.userId}, 'customer' FROM o
     ), cart AS (
       DELETE FROM "Cart" WHERE "id" = ${o.cartId}
     ), claim AS (

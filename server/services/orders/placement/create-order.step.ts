@@ -7,6 +7,7 @@ import { companyDetailsOf } from '../../../auth/user.mapper';
 import type { OrderRow } from '../order.mapper';
 import { newOrderNumber } from '../order-number';
 import { writeOrder } from './create-order.sql';
+import type { OnAccount } from './on-account.step';
 import type { Buyer, PlaceOrderInput, QuotedSource } from './placement.types';
 import type { PricedOrder } from './price-order.step';
 import type { LinesToPlace } from './read-lines.step';
@@ -20,6 +21,8 @@ export async function createOrderStep<C extends SqlClient>(
   { priced, selections }: PricedOrder,
   now: Date,
   quote: QuotedSource<C> | undefined,
+  /** Paid on invoice: confirmed at once (processing, stock allocated as for a paid order), owed by its due day. */
+  onAccount: OnAccount | null,
 ): Promise<OrderRow> {
   const address = input.shipping_address;
   const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
@@ -29,8 +32,11 @@ export async function createOrderStep<C extends SqlClient>(
     id: newId(),
     orderNumber: newOrderNumber(now),
     createdAt: now,
-    status: 'pending',
-    paymentMethod: 'stripe',
+    status: onAccount ? 'processing' : 'pending',
+    paymentMethod: onAccount ? 'invoice' : 'stripe',
+    poNumber: onAccount?.poNumber ?? null,
+    dueDate: onAccount ? new Date(`${onAccount.dueDay}T00:00:00Z`) : null,
+    paidCents: 0,
     subtotalCents: t.subtotalCents,
     discountCents: t.discountCents,
     shippingCents: t.shippingCents,
@@ -74,12 +80,16 @@ export async function createOrderStep<C extends SqlClient>(
     userId: user.id,
     email: user.email,
     createdAt: now,
+    status: onAccount ? 'processing' : 'pending',
+    paymentMethod: order.paymentMethod,
+    poNumber: order.poNumber,
+    dueDay: onAccount?.dueDay ?? null,
     totals: t,
     couponCode: order.couponCode,
     // The invoice bills the company as it was when the order was placed, not as it is edited later.
     buyerCompany: companySnapshot(user),
     // The company's admins see the orders placed for it (decision 0188).
-    companyId: user.membership?.companyId ?? null,
+    companyId: onAccount?.companyId ?? user.membership?.companyId ?? null,
     ship: {
       fullName: order.shipFullName,
       phone: order.shipPhone,
