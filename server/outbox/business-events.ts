@@ -6,6 +6,7 @@ import type { SqlClient } from '../db/sql-client';
 import { mailer, type Mailer, type MailSettings } from '../mail/mail.service';
 import { companyInvitationEmail } from '../mail/templates/company-invitation';
 import { contactAcknowledgementEmail, contactStaffEmail } from '../mail/templates/contact';
+import { invoicePaymentEmail, type InvoicePaymentEmailInput } from '../mail/templates/invoice-payment';
 import { lowStockEmail, type LowStockLine } from '../mail/templates/low-stock';
 import { orderConfirmationEmail, type ConfirmationPayment } from '../mail/templates/order-confirmation';
 import { orderStatusEmail } from '../mail/templates/order-status';
@@ -124,6 +125,14 @@ export const BUSINESS_EVENTS = {
       const m = await mailer(tx, mail);
       await m.queue('order_refunded', r.email, refundEmail(m.ctx, { ...r.refund, customerName: firstName(r.shipFullName) }), r.refund.orderId);
       await webhooks.webhookOrderRefunded(tx, r.refund.orderId, r.webhookData);
+    },
+  }),
+  invoicePaymentReceived: event({
+    emails: [{ template: 'invoice_payment', to: 'buyer', when: 'a payment is recorded against an order on invoice (decision 0201)' }],
+    webhooks: [],
+    send: async (tx: Tx, mail: MailSettings, r: { email: string; shipFullName: string; payment: Omit<InvoicePaymentEmailInput, 'customerName'> }) => {
+      const m = await mailer(tx, mail);
+      await m.queue('invoice_payment', r.email, invoicePaymentEmail(m.ctx, { ...r.payment, customerName: firstName(r.shipFullName) }), r.payment.orderId);
     },
   }),
   creditNoteIssued: event({

@@ -116,6 +116,7 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
   ]),
   ...area('Payments', [
     ['GET /admin/orders/{id}/payments', 'admin.payments.list', 'staff', 'Staff check whether an order is paid before packing it: provider, amount, reference.'],
+    ['POST /admin/orders/{id}/payments', 'admin.payments.record', 'staff', 'Staff record money received against an invoice, as they mark a transfer paid; never more than it owes.'],
     ['GET /admin/orders/{id}/refunds', 'admin.payments.refunds', 'staff', 'Staff answer "where is my refund?": what was given back and when.'],
     ['POST /admin/orders/{id}/refunds', 'admin.payments.refund', 'admin', 'A refund sends money out of the business: the owner decides.'],
     ['GET /admin/credit-notes', 'admin.payments.creditNotes', 'staff', `${REPORTS} Credit notes list order numbers and amounts, no personal data.`],

@@ -27,6 +27,20 @@ export const refundInput = z.object({
 });
 export type RefundInput = z.infer<typeof refundInput>;
 
+/** How money for an invoice came in, as staff record it. */
+export const INVOICE_PAYMENT_METHODS = ['bank_transfer', 'paynow', 'cheque', 'cash', 'card', 'other'] as const;
+
+/** A payment received against an order on invoice (decision 0201): in part or in full, never more than it owes. */
+export const recordPaymentInput = z.object({
+  id: idSchema,
+  amount: refundInput.shape.amount,
+  method: z.enum(INVOICE_PAYMENT_METHODS, { error: `method is one of ${INVOICE_PAYMENT_METHODS.join(', ')}` }).default('bank_transfer'),
+  /** What the payer wrote: the transfer's reference, the cheque number. */
+  reference: z.string().trim().max(100, 'reference is at most 100 characters').optional(),
+  /** The Singapore calendar day the money arrived (YYYY-MM-DD); today when left out; never in the future. */
+  paid_on: z.string().max(10, 'paid_on must be a date as YYYY-MM-DD').refine(isCalendarDay, 'paid_on must be a date as YYYY-MM-DD').optional(),
+});
+
 const creditNoteRef = z.object({ number: z.string(), pdf_url: z.string() });
 
 export const refundDto = z.object({

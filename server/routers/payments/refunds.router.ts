@@ -3,7 +3,8 @@
 // only the owner (admin) makes them; staff see them.
 import { startOfDay, addDays } from '../../../shared/domain/report-range';
 import { idParam } from '../../../shared/schemas/common.schema';
-import { creditNoteList, creditNoteListInput, paymentList, refundDto, refundInput, refundList } from '../../../shared/schemas/refunds.schema';
+import { creditNoteList, creditNoteListInput, paymentList, recordPaymentInput, refundDto, refundInput, refundList } from '../../../shared/schemas/refunds.schema';
+import { recordInvoicePayment } from '../../services/payments/invoice-payments.service';
 import { listCreditNotes } from '../../services/orders/credit-notes/credit-notes.service';
 import { listPayments, listRefunds, refundOrder } from '../../services/payments/refunds/refunds.service';
 import { getReportSettings } from '../../services/reports/report-settings.service';
@@ -23,6 +24,21 @@ export const refundProcedures = {
     .input(idParam)
     .output(refundList)
     .query(({ ctx, input }) => listRefunds(ctx.db, input.id)),
+
+  record: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/orders/{id}/payments',
+        tags,
+        summary:
+          'Record a payment received against an order on invoice (bank transfer, PayNow, cheque, cash ...), in part or in full; more than the invoice still owes is refused (409), as is an order not on invoice. The buyer is e-mailed a receipt. An Idempotency-Key header makes a repeat record nothing twice. Answers the order\'s payments.',
+        protect: true,
+      },
+    })
+    .input(recordPaymentInput)
+    .output(paymentList)
+    .mutation(({ ctx, input }) => recordInvoicePayment(ctx.db, ctx.mail, ctx.user.id, input, ctx.idempotencyKey)),
 
   refund: adminProcedure
     .meta({

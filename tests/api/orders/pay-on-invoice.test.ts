@@ -32,7 +32,7 @@ async function cartWith(token: string, variantId: string, quantity: number) {
   expect(add.status, JSON.stringify(add.body)).toBe(200);
 }
 
-const onInvoice = (extra: Record<string, unknown> = {}) => ({ shipping_address: sgAddress, payment_method: 'invoice', ...extra });
+const onInvoice = (extra: Record<string, unknown> = {}) => ({ shipping_address: sgAddress, payment_method: 'invoice' as const, ...extra });
 
 describe('paying on invoice', () => {
   it('confirms the order at once with its PO number and due day, through REST and tRPC, and counts it against the credit', async () => {

@@ -9,7 +9,7 @@ import { unitOfWork } from '../../../db/unit-of-work';
 import type { MailSettings } from '../../../mail/mail.service';
 import { markOrderPaidInTx } from '../mark-paid';
 import { lockLine } from './bank-statements.sql';
-import { evidenceOf, paidAtOf, providerOf } from './line-payment';
+import { evidenceOf, lineProblem, paidAtOf, providerOf } from './line-payment';
 
 type LineStatus = 'review' | 'matched' | 'applied' | 'dismissed';
 
@@ -90,17 +90,27 @@ async function lockReviewLine(tx: Parameters<Parameters<typeof unitOfWork>[1]>[0
   return line;
 }
 
+const orderSelect = { id: true, orderNumber: true, totalCents: true, status: true, paymentMethod: true, paidCents: true } as const;
+
 export async function applyBankLine(db: PrismaClient, mail: MailSettings, userId: string | null, input: { id: string; order_id?: string; order_number?: string }): Promise<BankLineDto> {
   if (!input.order_id && !input.order_number) throw badRequest('Give order_id or order_number: the order this money pays');
   const row = await unitOfWork(db, async (tx) => {
     const line = await lockReviewLine(tx, input.id);
     const order = input.order_id
-      ? await tx.order.findUnique({ where: { id: input.order_id }, select: { id: true, orderNumber: true, totalCents: true, status: true } })
-      : await tx.order.findUnique({ where: { orderNumber: input.order_number!.trim().toUpperCase() }, select: { id: true, orderNumber: true, totalCents: true, status: true } });
+      ? await tx.order.findUnique({ where: { id: input.order_id }, select: orderSelect })
+      : await tx.order.findUnique({ where: { orderNumber: input.order_number!.trim().toUpperCase() }, select: orderSelect });
     if (!order) throw notFound('Order not found');
+    const problem = lineProblem(order, line.amountCents);
     if (order.status === 'cancelled') throw conflict(`Order ${order.orderNumber} is cancelled; it cannot be paid`);
+    if (problem && order.paymentMethod === 'invoice') {
+      throw conflict(
+        problem === 'over_payment'
+          ? `The bank line is ${fmt(line.amountCents)} but the invoice of order ${order.orderNumber} owes ${fmt(order.totalCents - order.paidCents)}`
+          : `The invoice of order ${order.orderNumber} is already paid`,
+      );
+    }
     if (order.status !== 'pending') throw conflict(`Order ${order.orderNumber} is already paid (${order.status})`);
-    if (order.totalCents !== line.amountCents) {
+    if (problem) {
       throw conflict(`The bank line is ${fmt(line.amountCents)} but order ${order.orderNumber} totals ${fmt(order.totalCents)}; only an equal amount can pay it`);
     }
     const provider = providerOf(line);

@@ -1,7 +1,8 @@
 // PayNow and bank transfers matched from the bank statement (issue 36 item 6, decision 0168).
 // Each credit line is kept once by its fingerprint, so the same or an overlapping file uploaded
-// again changes nothing. A line naming exactly one pending order whose total it equals pays that
-// order (markOrderPaidInTx, in the transaction that marks the line matched); any other credit line
+// again changes nothing. A line naming exactly one pending order whose total it equals, or one order
+// on invoice that still owes at least its amount, pays that order (markOrderPaidInTx, in the
+// transaction that marks the line matched); any other credit line
 // waits for a person with the reason and the order it most likely belongs to.
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@prisma/client';
@@ -12,10 +13,10 @@ import { unitOfWork } from '../../../db/unit-of-work';
 import type { MailSettings } from '../../../mail/mail.service';
 import { markOrderPaidInTx, type PaidOutcome } from '../mark-paid';
 import { insertMatchedLine, insertReviewLines, ordersByNumber, type OrderRow } from './bank-statements.sql';
-import { evidenceOf, paidAtOf, providerOf } from './line-payment';
+import { evidenceOf, lineProblem, paidAtOf, providerOf, stillPayable, type LineProblem } from './line-payment';
 import { parseStatement, type Bank, type StatementLine } from './parse';
 
-type Problem = 'unknown_reference' | 'short_payment' | 'over_payment' | 'several_orders' | 'order_not_payable';
+type Problem = LineProblem;
 
 /** Lists in the upload answer are cut here (the counts are whole); the rest are in bankLines. */
 export const MAX_LISTED = 1000;
@@ -75,14 +76,12 @@ function fingerprintOf(bank: Bank, l: StatementLine, repeat: number): string {
 function decide(amountCents: number, orders: OrderRow[]): { pay: OrderRow } | { problem: Problem; order: OrderRow | null } {
   if (orders.length === 0) return { problem: 'unknown_reference', order: null };
   if (orders.length > 1) {
-    const likely = orders.find((o) => o.status === 'pending' && o.totalCents === amountCents) ?? orders.find((o) => o.status === 'pending') ?? orders[0];
+    const likely = orders.find((o) => lineProblem(o, amountCents) === null) ?? orders.find(stillPayable) ?? orders[0];
     return { problem: 'several_orders', order: likely };
   }
   const [o] = orders;
-  if (o.status !== 'pending') return { problem: 'order_not_payable', order: o };
-  if (amountCents < o.totalCents) return { problem: 'short_payment', order: o };
-  if (amountCents > o.totalCents) return { problem: 'over_payment', order: o };
-  return { pay: o };
+  const problem = lineProblem(o, amountCents);
+  return problem ? { problem, order: o } : { pay: o };
 }
 
 /** Why markOrderPaidInTx did not take a payment, as a line's problem. */

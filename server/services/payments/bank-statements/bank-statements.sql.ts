@@ -7,13 +7,13 @@ import { int } from '../../../db/sql-rows';
 type Tx = Prisma.TransactionClient;
 type Db = PrismaClient | Tx;
 
-const orderRow = z.object({ id: z.string(), orderNumber: z.string(), status: z.string(), totalCents: int });
+const orderRow = z.object({ id: z.string(), orderNumber: z.string(), status: z.string(), totalCents: int, paymentMethod: z.string(), paidCents: int });
 export type OrderRow = z.infer<typeof orderRow>;
 
 /** The orders with these numbers (whatever their status). */
 export async function ordersByNumber(db: Db, numbers: string[]): Promise<OrderRow[]> {
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT "id", "orderNumber", "status"::text AS "status", "totalCents" FROM "Order" WHERE "orderNumber" = ANY(${numbers}::text[])`;
+    SELECT "id", "orderNumber", "status"::text AS "status", "totalCents", "paymentMethod", "paidCents" FROM "Order" WHERE "orderNumber" = ANY(${numbers}::text[])`;
   return rows.map((r) => orderRow.parse(r));
 }
 
