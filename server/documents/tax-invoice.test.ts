@@ -53,3 +53,21 @@ describe('renderTaxInvoice', () => {
     expect(page.split('1 Orchard Road, #05-01').length - 1).toBe(2);
   });
 });
+
+describe('the tax invoice of an order on invoice', () => {
+  it('prints the PO number, the due date, what is paid and the balance due', async () => {
+    const items = [{ name: 'Polymailer 25 x 35 cm', sku: 'PM-2535-100', quantity: 10, unitPriceCents: 1290, lineTotalCents: 12900 }];
+    const inv = { ...base, items, subtotalCents: 12900, totalCents: 12900, gstCents: 1065, terms: { poNumber: 'PO-7781', dueDay: '2026-12-23', paidCents: 5000 } };
+    const pdf = await renderTaxInvoice(DEFAULT_SHOP_PROFILE, inv);
+    const text = (await pdfPages(pdf)).join(' ');
+    expect(text).toContain('Your PO No.: PO-7781');
+    expect(text).toContain('Due date: 23 December 2026');
+    expect(text).toMatch(/Amount paid\s+\$50\.00/);
+    expect(text).toMatch(/Balance due\s+\$79\.00/);
+    expect(text).toMatch(/please pay by 23 December 2026, quoting order PS-20261123-\s*ABCDEF and PO PO-7781/);
+    // An order paid up front says none of it.
+    const plain = (await pdfPages(await renderTaxInvoice(DEFAULT_SHOP_PROFILE, { ...inv, terms: null }))).join(' ');
+    expect(plain).not.toContain('Due date');
+    expect(plain).not.toContain('Balance due');
+  });
+});

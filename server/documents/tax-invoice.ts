@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { GST_RATE_PERCENT_LABEL } from './labels';
 import { formatMoney } from '../../shared/domain/money';
 import { formatInvoiceNumber } from '../../shared/domain/invoice';
+import { formatCalendarDay } from '../../shared/domain/shop-time';
 import type { ShopProfile } from '../../shared/schemas/shop-profile.schema';
 import type { UserDto } from '../../shared/schemas/user.schema';
 
@@ -20,6 +21,8 @@ export interface InvoiceData {
   shippingCents: number;
   gstCents: number;
   totalCents: number;
+  /** An order on invoice (decision 0194): the buyer's PO number, the day payment falls due and what has been paid. */
+  terms?: { poNumber: string | null; dueDay: string; paidCents: number } | null;
 }
 
 export const money = (cents: number) => formatMoney(cents / 100);
@@ -31,7 +34,10 @@ const COL = { item: 50, sku: 250, qty: 370, unit: 410, amount: 480, end: 545 };
 /** What a Singapore tax invoice needs: supplier, GST number, invoice number and date, buyer, lines, GST. */
 export function renderTaxInvoice(shop: ShopProfile, inv: InvoiceData): Promise<Buffer> {
   const { doc, done } = a4Document(`Tax invoice ${formatInvoiceNumber(inv.invoiceNumber)}`, shop.legal_name);
-  shopHeading(doc, shop, 'TAX INVOICE', [`Invoice No.: ${formatInvoiceNumber(inv.invoiceNumber)}`, `Date: ${sgDate(inv.issuedAt)}`, `Order: ${inv.orderNumber}`]);
+  const refs = [`Invoice No.: ${formatInvoiceNumber(inv.invoiceNumber)}`, `Date: ${sgDate(inv.issuedAt)}`, `Order: ${inv.orderNumber}`];
+  if (inv.terms?.poNumber) refs.push(`Your PO No.: ${inv.terms.poNumber}`);
+  if (inv.terms) refs.push(`Due date: ${formatCalendarDay(inv.terms.dueDay)}`);
+  shopHeading(doc, shop, 'TAX INVOICE', refs);
 
   let y = billTo(doc, inv);
   y = itemTable(doc, y, [
@@ -44,9 +50,16 @@ export function renderTaxInvoice(shop: ShopProfile, inv: InvoiceData): Promise<B
   totals.push(['Shipping', money(inv.shippingCents)]);
   totals.push(['Total (incl. GST)', money(inv.totalCents)]);
   totals.push([`GST included at ${GST_RATE_PERCENT_LABEL}`, money(inv.gstCents)]);
+  if (inv.terms) {
+    totals.push(['Amount paid', money(inv.terms.paidCents)]);
+    totals.push(['Balance due', money(Math.max(0, inv.totalCents - inv.terms.paidCents))]);
+  }
   y = totalsBlock(doc, y, totals);
   doc.font('Helvetica').fontSize(8).fillColor('#6b7280');
-  doc.text(`All prices are in Singapore dollars and include GST at ${GST_RATE_PERCENT_LABEL}. Thank you for your business.`, 50, y + 20, { width: 495 });
+  const terms = inv.terms
+    ? ` Payment terms: please pay by ${formatCalendarDay(inv.terms.dueDay)}, quoting order ${inv.orderNumber}${inv.terms.poNumber ? ` and PO ${inv.terms.poNumber}` : ''}.`
+    : '';
+  doc.text(`All prices are in Singapore dollars and include GST at ${GST_RATE_PERCENT_LABEL}.${terms} Thank you for your business.`, 50, y + 20, { width: 495 });
   doc.end();
   return done;
 }

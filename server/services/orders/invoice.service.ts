@@ -28,6 +28,10 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
       gstCents: true,
       totalCents: true,
       buyerCompany: true,
+      paymentMethod: true,
+      poNumber: true,
+      dueDate: true,
+      paidCents: true,
       ...shipAddressSelect,
       items: { orderBy: { id: 'asc' }, select: { productName: true, sku: true, quantity: true, unitPriceCents: true, lineTotalCents: true } },
       gifts: { orderBy: { id: 'asc' }, select: { giftName: true, quantity: true } },
@@ -60,6 +64,7 @@ export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: 
     shippingCents: o.shippingCents,
     gstCents: o.gstCents,
     totalCents: o.totalCents,
+    terms: o.paymentMethod === 'invoice' && o.dueDate ? { poNumber: o.poNumber, dueDay: o.dueDate.toISOString().slice(0, 10), paidCents: o.paidCents } : null,
   });
   return { pdf, filename: `tax-invoice-${o.orderNumber}.pdf` };
 }
