@@ -17,6 +17,7 @@ import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
 import { CompanyAddressPicker, companyChoice } from '../../features/companies/CompanyAddressPicker';
 import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
+import { PaymentChoice, type PaymentMethod } from '../../features/checkout/PaymentChoice';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 // Opened by "Add new address" only: loaded then, off the page's first load (decision 0147).
@@ -46,6 +47,10 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   const [prompt, setPrompt] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [placing, setPlacing] = useState(false);
+  // Pay now, or on the company's account with a PO number (decision 0194).
+  const [payMethod, setPayMethod] = useState<PaymentMethod>('stripe');
+  const [poNumber, setPoNumber] = useState('');
+  const [poError, setPoError] = useState<string | null>(null);
   // One key per attempt; kept when the network failed (the retry must not make a second order).
   const attemptKey = useRef(newIdempotencyKey());
   const addAddress = trpc.users.addAddress.useMutation();
@@ -126,7 +131,8 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       const order = await place.mutateAsync({
         shipping_address,
         address_id: addressId,
-        payment_method: 'stripe',
+        payment_method: payMethod,
+        po_number: payMethod === 'invoice' ? poNumber : null,
         coupon_code: cart.applied_coupon?.code ?? null,
         selected_gifts: cart.selected_gifts.map((g) => g.gift_id),
         idempotency_key: attemptKey.current,
@@ -143,7 +149,12 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       void refresh();
     } catch (err) {
       if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
-      toast.error(errorDetail(err) ?? 'Failed to place order');
+      const detail = errorDetail(err);
+      // The PO number's problem is shown under its field, with focus moved there.
+      if (payMethod === 'invoice' && detail && /purchase-order number/i.test(detail)) {
+        setPoError(detail);
+        document.getElementById('po-number')?.focus();
+      } else toast.error(detail ?? 'Failed to place order');
       void refresh();
     } finally {
       setPlacing(false);
@@ -213,19 +224,32 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
             <h2 id="payment-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <CreditCard className="h-5 w-5 text-emerald-600" aria-hidden /> Payment
             </h2>
-            {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
-            {payOptions.isLoading ? null : payOptions.data?.online ? (
-              <p className="mt-2 text-sm text-slate-600" data-testid="online-payment-note">
-                After <strong>Place Order</strong> you go to our secure payment page (Stripe) to pay by card, PayNow, GrabPay or the other methods offered there.
-                We never see your card details. Your order is kept for you while you pay, and you come back here when it is done.
-              </p>
-            ) : canPay ? (
-              <CheckoutPaymentNote options={payOptions.data!} />
-            ) : (
-              <p className="mt-2 text-sm text-slate-600">
-                Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
-              </p>
-            )}
+            <PaymentChoice
+              member={member}
+              method={payMethod}
+              onMethod={setPayMethod}
+              poNumber={poNumber}
+              onPoNumber={(v) => {
+                setPoNumber(v);
+                setPoError(null);
+              }}
+              poError={poError}
+              total={figures?.total ?? null}
+            >
+              {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
+              {payOptions.isLoading ? null : payOptions.data?.online ? (
+                <p className="mt-2 text-sm text-slate-600" data-testid="online-payment-note">
+                  After <strong>Place Order</strong> you go to our secure payment page (Stripe) to pay by card, PayNow, GrabPay or the other methods offered there.
+                  We never see your card details. Your order is kept for you while you pay, and you come back here when it is done.
+                </p>
+              ) : canPay ? (
+                <CheckoutPaymentNote options={payOptions.data!} />
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">
+                  Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
+                </p>
+              )}
+            </PaymentChoice>
           </section>
         </div>
         <div className="min-w-0">

@@ -22,7 +22,8 @@ export default function OrderSuccessPage() {
     { id: orderId },
     { retry: false, refetchInterval: (q) => (online && confirmWindow && q.state.data?.payment_state === 'awaiting_payment' ? CONFIRM_EVERY_MS : false) },
   );
-  const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: Boolean(query.data) && options.isSuccess && !online });
+  // How to pay is for an order waiting for its money; an order on invoice is paid against its invoice.
+  const payment = trpc.payments.order.useQuery({ id: orderId }, { retry: false, enabled: query.data?.status === 'pending' && options.isSuccess && !online });
   // Fetched beside the order (on the page's first render, as the query starts), not after it.
   useEffect(() => {
     void loadOrderSuccessView();
@@ -44,7 +45,7 @@ export default function OrderSuccessPage() {
     <>
       {seo}
       <Suspense fallback={<Spinner label="Loading your order..." />}>
-        <OrderSuccessView order={order} pay={online ? null : pay} paymentLoading={options.isLoading || (!online && payment.isLoading)} online={online} confirming={online && confirmWindow} />
+        <OrderSuccessView order={order} pay={online ? null : pay} paymentLoading={options.isLoading || (!online && order.status === 'pending' && payment.isLoading)} online={online} confirming={online && confirmWindow} />
       </Suspense>
     </>
   );

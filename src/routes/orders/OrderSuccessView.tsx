@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/ui/Button';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { PaymentInstructions } from '../../features/orders/PaymentInstructions';
 import { OnlinePayment } from '../../features/orders/OnlinePayment';
+import { InvoiceTerms } from '../../features/orders/InvoiceTerms';
 
 /**
  * The placed order's confirmation: number, how to pay, what happens next, items. A chunk of its own
@@ -21,18 +22,25 @@ export default function OrderSuccessView({ order, pay, paymentLoading, online, c
         <p className="mt-1 text-slate-700">
           Order number <strong data-testid="order-number">{order.order_number}</strong>
         </p>
-        {paymentLoading || online ? null : pay ? (
+        {order.invoice ? (
+          <p className="mt-1 text-sm text-slate-600">Status: processing — on your company&apos;s account.</p>
+        ) : paymentLoading || online ? null : pay ? (
           <p className="mt-1 text-sm text-slate-600">Status: pending — please pay {pay.paynow ? 'by PayNow' : 'by bank transfer'} as shown below.</p>
         ) : (
           <p className="mt-1 text-sm text-slate-600">Status: pending — payment is coming soon; we will be in touch.</p>
         )}
       </div>
-      {online && (
+      {order.invoice && (
+        <div className="mt-6">
+          <InvoiceTerms invoice={order.invoice} total={order.total} />
+        </div>
+      )}
+      {online && !order.invoice && (
         <div className="mt-6">
           <OnlinePayment order={order} confirming={confirming} />
         </div>
       )}
-      {pay && (
+      {pay && !order.invoice && (
         <div className="mt-6">
           <PaymentInstructions payment={pay} />
         </div>

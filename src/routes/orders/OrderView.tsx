@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { CreditNotesList } from '../../features/orders/CreditNotesList';
 import { OnlinePayment } from '../../features/orders/OnlinePayment';
+import { InvoiceTerms } from '../../features/orders/InvoiceTerms';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
@@ -54,10 +55,16 @@ export default function OrderView({ order, history, payment, online }: {
         <OrderAgain orderId={order.id} orderNumber={order.order_number} />
         <SaveAsList source={{ from_order_id: order.id }} />
       </div>
-      {online && (
+      {order.invoice ? (
         <div className="mt-6">
-          <OnlinePayment order={order} />
+          <InvoiceTerms invoice={order.invoice} total={order.total} />
         </div>
+      ) : (
+        online && (
+          <div className="mt-6">
+            <OnlinePayment order={order} />
+          </div>
+        )
       )}
       {order.status === 'pending' && hasPaymentInstructions(payment) && (
         <div className="mt-6">
