@@ -17,7 +17,7 @@ export default function CompaniesAdminPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<CompanyForm | null>(null);
-  const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '' });
+  const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '', po_number_required: false });
   const [tried, setTried] = useState(false);
   const list = trpc.admin.companies.list.useQuery({ search: search.trim() || undefined, page, page_size: 25 }, { placeholderData: (p) => p });
   const create = trpc.admin.companies.create.useMutation();
@@ -28,7 +28,7 @@ export default function CompaniesAdminPage() {
     setTried(true);
     if (Object.values(companyProblems(form)).some(Boolean)) return;
     try {
-      const c = await create.mutateAsync({ ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit) });
+      const c = await create.mutateAsync({ ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit), po_number_required: terms.po_number_required });
       toast.success(`${c.name} created`);
       navigate(`/admin/companies/${c.id}`);
     } catch (err) {

@@ -22,7 +22,7 @@ export default function CompanyAdminPage() {
   const remove = trpc.admin.companies.removeMember.useMutation();
   const withdraw = trpc.admin.companies.withdrawInvitation.useMutation();
   const [form, setForm] = useState<CompanyForm | null>(null);
-  const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '' });
+  const [terms, setTerms] = useState<Terms>({ payment_terms_days: 0, credit_limit: '', po_number_required: false });
   const [tried, setTried] = useState(false);
   const [priceListId, setPriceListId] = useState('');
   const priceLists = trpc.admin.priceLists.list.useQuery({ page: 1, page_size: 100 });
@@ -30,7 +30,7 @@ export default function CompanyAdminPage() {
     const c = company.data;
     if (!c) return;
     setForm({ name: c.name, country: c.country, registration_number: c.registration_number, tax_number: c.tax_number ?? '', billing_address: c.billing_address ?? '' });
-    setTerms({ payment_terms_days: c.payment_terms_days, credit_limit: c.credit_limit === null ? '' : String(c.credit_limit) });
+    setTerms({ payment_terms_days: c.payment_terms_days, credit_limit: c.credit_limit === null ? '' : String(c.credit_limit), po_number_required: c.po_number_required });
     setPriceListId(c.price_list_id ?? '');
   }, [company.data]);
   if (company.error) return <ErrorBox message={errorText(company.error)} onRetry={() => company.refetch()} />;
@@ -43,7 +43,7 @@ export default function CompanyAdminPage() {
     setTried(true);
     if (Object.values(companyProblems(form)).some(Boolean)) return;
     try {
-      await update.mutateAsync({ id, ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit), price_list_id: priceListId || null });
+      await update.mutateAsync({ id, ...form, tax_number: form.tax_number || null, billing_address: form.billing_address || null, payment_terms_days: terms.payment_terms_days, credit_limit: terms.credit_limit === '' ? null : Number(terms.credit_limit), po_number_required: terms.po_number_required, price_list_id: priceListId || null });
       toast.success('Company saved');
       await refresh();
     } catch (err) {

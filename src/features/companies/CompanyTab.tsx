@@ -12,6 +12,8 @@ import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel
 export function CompanyTab() {
   const members = trpc.company.members.useQuery();
   const orders = trpc.company.orders.useQuery({ page: 1, page_size: 50 });
+  // What the company owes on invoice and may still order (decision 0194).
+  const account = trpc.company.get.useQuery(undefined, { staleTime: 30_000 });
   const utils = trpc.useUtils();
   const invite = trpc.company.invite.useMutation();
   const role = trpc.company.setMemberRole.useMutation();
@@ -44,6 +46,12 @@ export function CompanyTab() {
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{members.data.name}</h2>
         <p className="text-sm text-slate-600">{members.data.payment_terms_days ? `Net ${members.data.payment_terms_days} days` : 'Pay up front'} · {members.data.registration_number}</p>
+        {account.data && account.data.payment_terms_days > 0 && (
+          <p className="mt-1 text-sm text-slate-700" data-testid="company-credit">
+            Owed on invoices: <strong>{formatMoney(account.data.outstanding)}</strong> ·{' '}
+            {account.data.available_credit === null ? 'No credit limit' : <>Available credit: <strong>{formatMoney(account.data.available_credit)}</strong> of {formatMoney(account.data.credit_limit ?? 0)}</>}
+          </p>
+        )}
       </div>
       <MembersPanel
         members={members.data.members}

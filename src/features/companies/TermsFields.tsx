@@ -5,9 +5,11 @@ export interface Terms {
   payment_terms_days: number;
   /** Dollars as typed; empty for no limit. */
   credit_limit: string;
+  /** Whether its buyers must give a PO number when they pay on invoice. */
+  po_number_required: boolean;
 }
 
-/** Payment terms (0, 7, 14, 30 or 60 days) and the credit limit, as the owner sets them. */
+/** Payment terms (0, 7, 14, 30 or 60 days), the credit limit and the PO number rule, as the owner sets them. */
 export function TermsFields({ value, onChange }: { value: Terms; onChange(v: Terms): void }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -20,6 +22,10 @@ export function TermsFields({ value, onChange }: { value: Terms; onChange(v: Ter
         </select>
       </label>
       <Field label="Credit limit (SGD)" inputMode="decimal" value={value.credit_limit} onChange={(v) => onChange({ ...value, credit_limit: v })} hint="Leave empty for no limit." />
+      <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4 accent-emerald-600" checked={value.po_number_required} onChange={(e) => onChange({ ...value, po_number_required: e.target.checked })} />
+        Buyers must give a purchase-order number when they pay on invoice
+      </label>
     </div>
   );
 }

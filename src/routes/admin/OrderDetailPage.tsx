@@ -10,6 +10,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { PaymentsPanel } from '../../features/admin/payments/PaymentsPanel';
+import { InvoicePaymentPanel } from '../../features/admin/payments/InvoicePaymentPanel';
 import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -185,6 +186,7 @@ export default function OrderDetailPage() {
               </p>
             )}
           </Card>
+          {o.invoice && <InvoicePaymentPanel orderId={o.id} total={o.total} invoice={o.invoice} onRecorded={() => Promise.all([order.refetch(), history.refetch()])} />}
           <PaymentsPanel orderId={o.id} status={o.status} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
           <Card>
             <h2 className="mb-3 font-semibold text-slate-900">History</h2>
