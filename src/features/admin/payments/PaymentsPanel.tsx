@@ -9,7 +9,7 @@ import { trpc } from '../../../lib/trpc';
 import { useAuth } from '../../auth/AuthProvider';
 import { Badge, Card, ErrorBox, errorText, inputClass, labelClass, longDate, money } from '../ui';
 
-const PROVIDER: Record<string, string> = { stripe: 'Stripe', paynow: 'PayNow', bank_transfer: 'Bank transfer', manual: 'Marked paid by staff' };
+const PROVIDER: Record<string, string> = { stripe: 'Stripe', paynow: 'PayNow', bank_transfer: 'Bank transfer', manual: 'Recorded by staff' };
 const STATUS_TONE = { succeeded: 'emerald', pending: 'amber', failed: 'red' } as const;
 
 type Field = 'amount' | 'reason' | 'reference' | 'restock';

@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, SHOPPER_ADDRESS, uniqueEmail } from './fixtures';
+import { E2E_MAIL_DIR } from './support/e2e-paths';
+
+// Net terms (issue 40 item 4, decisions 0194 and 0201): a company admin invites a buyer, who orders
+// on the company's account with a PO number at the contract price; the owner records a first
+// payment against the invoice in the back office.
+
+const inbox = (): { to: string; subject: string; text: string }[] =>
+  existsSync(E2E_MAIL_DIR) ? readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(E2E_MAIL_DIR, f), 'utf8'))) : [];
+
+async function store(page: Page, token: string, user: unknown) {
+  if (!page.url().startsWith('http')) await page.goto('/faq');
+  await page.evaluate(([t, u]) => {
+    localStorage.clear();
+    localStorage.setItem('access_token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+  }, [token, user] as const);
+}
+
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `/tmp/shots-invoice/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a company buyer invited by its admin orders on invoice with a PO number at the contract price; the owner records a payment', async ({ page }) => {
+  test.setTimeout(180_000);
+  const login = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const owner = await login.json();
+  const headers = { authorization: `Bearer ${owner.access_token}` };
+  const stamp = Date.now();
+
+  // The owner's set-up, through the API: a product at $4.00 a pack, listed at $2.50 for the company,
+  // which has 30-day terms, a $500 limit and asks for PO numbers.
+  const made = await page.request.post('/api/admin/products', {
+    headers,
+    data: { name: `Terms Mailer ${stamp}`, description: 'Mailers bought on account', category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: 43, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
+  });
+  expect(made.status()).toBe(200);
+  const product = (await made.json()) as { id: string; variants: { sku: string }[] };
+  const list = await page.request.post('/api/admin/price-lists', { headers, data: { name: `Terms ${stamp}`, items: [{ sku: product.variants[0].sku, tiers: [{ min_quantity: 1, price: 2.5 }] }] } });
+  expect(list.status()).toBe(200);
+  const name = `Terms Co ${stamp} Pte. Ltd.`;
+  const company = await page.request.post('/api/admin/companies', {
+    headers,
+    data: { name, country: 'SG', registration_number: '201912345K', payment_terms_days: 30, credit_limit: 500, po_number_required: true, price_list_id: (await list.json()).id },
+  });
+  expect(company.status()).toBe(200);
+  const companyId = (await company.json()).id as string;
+  const adminEmail = uniqueEmail('termsadmin');
+  const reg = await page.request.post('/api/auth/register', { data: { email: adminEmail, password: 'a-good-password', first_name: 'Wei', last_name: 'Ling' } });
+  const coAdmin = await reg.json();
+  expect((await page.request.post(`/api/admin/companies/${companyId}/members`, { headers, data: { email: adminEmail, role: 'admin' } })).status()).toBe(200);
+
+  // The company admin invites a buyer, who signs up from the e-mailed link.
+  await store(page, coAdmin.access_token, coAdmin.user);
+  await page.goto('/account?tab=company');
+  await expect(page.getByTestId('company-credit')).toContainText('Available credit: $500.00 of $500.00');
+  const buyerEmail = uniqueEmail('termsbuyer');
+  await page.getByLabel('Add by e-mail').fill(buyerEmail);
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText('Invited as buyer')).toBeVisible();
+  let text = '';
+  await expect.poll(() => (text = inbox().find((m) => m.to.includes(buyerEmail))?.text ?? '')).toContain('company-invitation?token=');
+  const link = new URL(/https?:\/\/\S+company-invitation\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('First name').fill('Ravi');
+  await page.getByLabel('Last name').fill('Kumar');
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(page.getByText(`You now buy for ${name}.`)).toBeVisible();
+  const buyerToken = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+  expect((await page.request.post('/api/users/me/addresses', { headers: { authorization: `Bearer ${buyerToken}` }, data: { ...SHOPPER_ADDRESS, isDefault: true } })).status()).toBe(200);
+
+  // The buyer sees the contract price, carts 4 packs and pays on invoice.
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByTestId('total-price')).toHaveText('$2.50');
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('4');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('radio', { name: /Pay on invoice \(30 days\)/ }).check();
+  await expect(page.getByText('Available credit: $500.00.')).toBeVisible();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  // The company asks for a PO number: said under the field, with focus there.
+  const po = page.getByLabel(/Purchase-order number/);
+  await expect(page.getByText('Your company asks for a purchase-order number.')).toBeVisible();
+  await expect(po).toBeFocused();
+  await po.fill('PO-E2E-7781');
+  await shots(page, 'checkout');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-success\/[^/]+$/);
+  const terms = page.getByTestId('invoice-terms');
+  await expect(terms).toContainText('PO-E2E-7781');
+  await expect(terms).toContainText("This order is on your company's account");
+  const balance = (await page.getByTestId('invoice-balance').textContent())!;
+  expect(balance).toMatch(/^\$\d+\.\d\d/);
+  await shots(page, 'confirmation');
+  const orderId = page.url().split('/').pop()!;
+  // The tax invoice the buyer downloads names the PO and the due date (parsed in the API tests);
+  // here, that the company's credit went down by the order.
+  const company2 = await (await page.request.get('/api/company', { headers: { authorization: `Bearer ${buyerToken}` } })).json();
+  expect(company2.outstanding).toBeGreaterThan(10);
+
+  // The owner records a first payment of $5.00 against the invoice.
+  await store(page, owner.access_token, owner.user);
+  await page.goto(`/admin/orders/${orderId}`);
+  await expect(page.getByTestId('invoice-state')).toHaveText('Not paid yet');
+  const form = page.getByRole('form', { name: 'Record a payment' });
+  await form.getByLabel('Amount (SGD)').fill('5');
+  await form.getByLabel(/Reference/).fill('TT 20261129');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByTestId('invoice-state')).toHaveText('Partly paid');
+  await expect(page.getByText('Recorded $5.00 against the invoice')).toBeVisible();
+  await shots(page, 'admin-order');
+});
