@@ -1,30 +1,13 @@
-import type { Response } from 'express';
 import { badRequest } from '../../shared/errors';
 import { packingSlipsPdf, taxInvoicePdf } from '../services/orders/invoice.service';
 import { creditNotePdf } from '../services/orders/credit-notes/credit-notes.service';
 import { quotePdf } from '../services/quotes/quotes.service';
-import { backOffice, signedInPerson, userOf, type PlainOperation, type PlainRoute } from './plain-route';
+import { backOffice, signedInPerson, userOf, type PlainRoute } from './plain-route';
+import { creditNumber, pdfOperation, sendPdf } from './pdf-route';
 
 // PDF downloads are files, not JSON, so they are plain routes (plain-route.ts): who is calling is
 // decided by the same principal and gate as the procedures, and errors go through the one map. Path
 // and query values obey the same rule as every procedure input (checkText: read by hand, no schema).
-
-async function sendPdf(res: Response, work: () => Promise<{ pdf: Buffer; filename: string }>) {
-  const { pdf, filename } = await work();
-  res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store' });
-  res.send(pdf);
-}
-
-const pdfAnswer = { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string' as const, format: 'binary' } } } };
-
-const pdfOperation = (operationId: string, tag: string, summary: string, responses: PlainOperation['responses']): PlainOperation => ({
-  operationId,
-  tags: [tag],
-  summary,
-  responses: { 200: pdfAnswer, ...responses },
-});
-
-const creditNumber = { name: 'number', in: 'path' as const, required: true, description: 'The credit note number, e.g. CN-000001', schema: { type: 'string' as const } };
 
 export const documentsRoutes: PlainRoute[] = [
   {
@@ -32,7 +15,7 @@ export const documentsRoutes: PlainRoute[] = [
     path: '/orders/{id}/invoice.pdf',
     gate: signedInPerson('/admin/orders/{id}/invoice.pdf'),
     checkText: true,
-    handle: (deps, req, res, caller) => sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), userOf(caller).id)),
+    handle: (deps, req, res, caller) => sendPdf(res, () => taxInvoicePdf(deps.db, String(req.params.id), { userId: userOf(caller).id })),
     openapi: pdfOperation('orders-invoicePdf', 'orders', 'Tax invoice of one of your orders (PDF, A4)', { 404: { description: 'No such order (or not yours)' } }),
   },
   // Registered before /admin/orders/{id}/... so "packing-slips.pdf" is never taken for an order id.
@@ -75,7 +58,7 @@ export const documentsRoutes: PlainRoute[] = [
     path: '/orders/{id}/credit-notes/{number}.pdf',
     gate: signedInPerson('/admin/orders/{id}/credit-notes/{number}.pdf'),
     checkText: true,
-    handle: (deps, req, res, caller) => sendPdf(res, () => creditNotePdf(deps.db, String(req.params.id), String(req.params.number), userOf(caller).id)),
+    handle: (deps, req, res, caller) => sendPdf(res, () => creditNotePdf(deps.db, String(req.params.id), String(req.params.number), { userId: userOf(caller).id })),
     openapi: {
       ...pdfOperation('orders-creditNotePdf', 'orders', 'Credit note of one of your orders (PDF, A4): names the tax invoice it corrects, the amount and the GST', {
         404: { description: 'No such order or credit note (or not yours)' },

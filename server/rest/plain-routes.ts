@@ -1,4 +1,5 @@
 import { backupsRoutes } from './backups.route';
+import { companyDocumentsRoutes } from './company-documents.routes';
 import { csvExportRoutes } from './csv-export.route';
 import { csvImportRoutes } from './csv-import.route';
 import { documentsRoutes } from './documents.routes';
@@ -19,6 +20,7 @@ export const PLAIN_ROUTES: readonly PlainRoute[] = [
   // Multipart image upload, PDF downloads.
   ...uploadImagesRoutes,
   ...documentsRoutes,
+  ...companyDocumentsRoutes,
   // CSV files in and out of the back office (files, not JSON).
   ...csvExportRoutes,
   ...csvImportRoutes,

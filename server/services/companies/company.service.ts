@@ -8,7 +8,7 @@ import { notFound } from '../../../shared/errors';
 import { availableCreditCents, outstandingCents } from '../../../shared/domain/net-terms';
 import type { companyOrdersInput, ownCompanyOutput } from '../../../shared/schemas/companies.schema';
 import type { AppUser } from '../../auth/user.mapper';
-import { orderSelect, toOrderDto } from '../orders/order.mapper';
+import { orderMoney, orderSelect, toOrderDto } from '../orders/order.mapper';
 import { companySelect, toCompanyDto } from './company.mapper';
 import { requireCompanyAdmin } from './company-members.service';
 
@@ -44,7 +44,8 @@ export async function companyOrder(db: PrismaClient, membership: Membership, id:
   const companyId = requireCompanyAdmin(membership);
   const row = await db.order.findFirst({ where: { id, companyId }, select: { ...orderSelect, ...placedBySelect } });
   if (!row) throw notFound('Order not found');
-  return { ...toOrderDto(row), placed_by: placedBy(row) };
+  // Its credit notes are read through the company's door, as its tax invoice is.
+  return { ...toOrderDto(row), ...orderMoney(row, `/api/company/orders/${row.id}/credit-notes`), placed_by: placedBy(row) };
 }
 
 /** Every order placed for the caller's company, newest first, with who placed it (admins only). */

@@ -7,14 +7,15 @@ import { companyOf } from '../../auth/user.mapper';
 import { getShopProfile } from '../settings/shop-profile.service';
 import { numberDueInvoices } from './invoice-numbering';
 import { shipAddressLines } from './ship-address';
+import { orderScopeWhere, type OrderScope } from './order-scope';
 
 /**
  * The tax invoice of an order as a PDF. With ownerId, only that user's order is found (anyone
  * else's answers 404 like an unknown one); staff pass null.
  */
-export async function taxInvoicePdf(db: PrismaClient, orderId: string, ownerId: string | null) {
+export async function taxInvoicePdf(db: PrismaClient, orderId: string, scope: OrderScope) {
   const o = await db.order.findFirst({
-    where: { id: orderId, ...(ownerId ? { userId: ownerId } : {}) },
+    where: { id: orderId, ...orderScopeWhere(scope) },
     select: {
       orderNumber: true,
       invoiceNumber: true,

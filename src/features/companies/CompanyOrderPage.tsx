@@ -1,4 +1,9 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { downloadFile } from '../../lib/download';
+import { toast } from '../../lib/toast';
+import { CreditNotesList } from '../orders/CreditNotesList';
+import { InvoiceTerms } from '../orders/InvoiceTerms';
 import { Seo } from '../../components/Seo';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Spinner } from '../../components/ui/Spinner';
@@ -9,7 +14,8 @@ import { formatOrderDate, StatusBadge } from '../orders/StatusBadge';
 
 /**
  * One order placed for the company, for its admins (decision 0195): who placed it, then the order as
- * its buyer sees it. Read-only: paying, cancelling and the invoice stay the buyer's.
+ * its buyer sees it, with its tax invoice and credit notes for the company's books. Read-only: paying
+ * and cancelling stay the buyer's.
  */
 export default function CompanyOrderPage() {
   const { id = '' } = useParams();
@@ -32,13 +38,27 @@ export default function CompanyOrderPage() {
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
             <StatusBadge status={order.status} />
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto print:hidden"
+              onClick={() => downloadFile(`/company/orders/${order.id}/invoice.pdf`, `tax-invoice-${order.order_number}.pdf`).catch((err: Error) => toast.error(err.message))}
+            >
+              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
+            </Button>
           </div>
           <p className="mt-1 text-sm text-slate-600" data-testid="placed-by">
             Placed on {formatOrderDate(order.created_at)} by <span className="font-medium text-slate-900">{order.placed_by.name}</span> ({order.placed_by.email})
           </p>
+          {order.invoice && (
+            <div className="mt-6">
+              <InvoiceTerms invoice={order.invoice} total={order.total} />
+            </div>
+          )}
           <div className="mt-6">
             <OrderDetails order={order} />
           </div>
+          <CreditNotesList order={order} />
         </>
       )}
     </div>

@@ -4,6 +4,7 @@ import { placeOrderFor } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { pdfPages } from '../../setup/pdf-text';
 
 // One order placed for the company (GET /company/orders/{id}, company.order; decision 0195): its
 // admins read any of them with who placed it; buyers only their own; nobody another company's.
@@ -53,5 +54,36 @@ describe('a company order', () => {
     expect((await t.api('GET', `/company/orders/${aOrder.id}`, { token: a.admin.token })).status).toBe(404);
     // The order stays the company's, and its own buyer's.
     expect((await t.api('GET', `/orders/${aOrder.id}`, { token: a.admin.token })).status).toBe(200);
+  });
+
+  it("gives the company's admins its tax invoice and credit notes as PDFs, and nobody else", async () => {
+    const a = await company('Gamma Pte. Ltd.');
+    const b = await company('Delta Pte. Ltd.');
+    const staff = await createUser(t.deps, { role: 'staff' });
+    const v = await createVariant(t.db, { onHand: 50, tiers: [[1, 1000]] });
+    const order = await placeOrderFor(t, a.buyer.token, v.variantId, 2);
+    const download = async (path: string, token: string) => {
+      const res = await fetch(`${t.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const pdf = await download(`/company/orders/${order.id}/invoice.pdf`, a.admin.token);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    const text = (await pdfPages(pdf.bytes)).join(' ');
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain(order.order_number);
+    expect((await download(`/company/orders/${order.id}/invoice.pdf`, a.buyer.token)).status).toBe(403);
+    expect((await download(`/company/orders/${order.id}/invoice.pdf`, b.admin.token)).status).toBe(404);
+
+    // Cancelled by staff: its credit note is linked through the company's door and opens there only.
+    expect((await t.api('POST', `/admin/orders/${order.id}/status`, { token: staff.token, body: { status: 'cancelled', note: 'Out of season' } })).status).toBe(200);
+    const read = await t.api('GET', `/company/orders/${order.id}`, { token: a.admin.token });
+    const url = read.body.credit_notes[0].pdf_url as string;
+    expect(url).toMatch(new RegExp(`^/api/company/orders/${order.id}/credit-notes/CN-\\d{6}\\.pdf$`));
+    const note = await download(url.replace(/^\/api/, ''), a.admin.token);
+    expect(note.status).toBe(200);
+    expect((await pdfPages(note.bytes)).join(' ')).toContain('CREDIT NOTE');
+    expect((await download(url.replace(/^\/api/, ''), b.admin.token)).status).toBe(404);
+    expect((await download(url.replace(/^\/api/, ''), a.buyer.token)).status).toBe(403);
   });
 });

@@ -16,6 +16,7 @@ import { companyOf } from '../../../auth/user.mapper';
 import { getShopProfile } from '../../settings/shop-profile.service';
 import { shipAddressSelect } from '../order.mapper';
 import { shipAddressLines } from '../ship-address';
+import { orderScopeWhere, type OrderScope } from '../order-scope';
 
 type Tx = Prisma.TransactionClient;
 
@@ -146,10 +147,10 @@ function parseNumber(text: string): number {
  * A credit note of an order as a PDF. With ownerId only that user's order is found; someone else's
  * order, an unknown note or a note of another order all answer 404 alike. Staff pass null.
  */
-export async function creditNotePdf(db: PrismaClient, orderId: string, numberText: string, ownerId: string | null) {
+export async function creditNotePdf(db: PrismaClient, orderId: string, numberText: string, scope: OrderScope) {
   const number = parseNumber(numberText);
   const note = await db.creditNote.findFirst({
-    where: { number, orderId, order: ownerId ? { userId: ownerId } : {} },
+    where: { number, orderId, order: orderScopeWhere(scope) },
     select: {
       number: true,
       kind: true,
