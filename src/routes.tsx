@@ -33,6 +33,7 @@ const ListsPage = lazy(() => import('./routes/lists/ListsPage'));
 const ListDetailPage = lazy(() => import('./routes/lists/ListDetailPage'));
 const InvitationPage = lazy(() => import('./features/companies/InvitationPage'));
 const CompanyOrderPage = lazy(() => import('./features/companies/CompanyOrderPage'));
+const CompanyQuotePage = lazy(() => import('./features/companies/CompanyQuotePage'));
 const QuotesPage = lazy(() => import('./routes/quotes/QuotesPage'));
 const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 
@@ -74,6 +75,7 @@ export const routes: PageRoute[] = [
   { path: '/quotes', element: signedIn(<QuotesPage />) },
   { path: '/company-invitation', element: <InvitationPage /> },
   { path: '/company/orders/:id', element: signedIn(<CompanyOrderPage />) },
+  { path: '/company/quotes/:id', element: signedIn(<CompanyQuotePage />) },
   { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
   { path: '/admin/*?', element: staff(<AdminApp />) },
   { path: '*', element: <Navigate to="/" replace /> },

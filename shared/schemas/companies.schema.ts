@@ -7,7 +7,7 @@ import { checkCompanyNumbers, companyDetailFields, emailSchema } from './user.sc
 
 // Companies (decision 0188): the owner's side (/admin/companies) and a company admin's (/company).
 
-export const COMPANY_ROLES = ['admin', 'buyer'] as const;
+const COMPANY_ROLES = ['admin', 'buyer'] as const;
 const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'The role is admin or buyer' });
 
 const termsSchema = z.coerce

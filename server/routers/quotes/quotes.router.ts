@@ -31,10 +31,12 @@ export const quotesRouter = router({
     .query(({ ctx, input }) => quotes.getQuote(ctx.db, ctx.user.id, input.id)),
 
   accept: customerProcedure
-    .meta(meta('POST', '/quotes/{id}/accept', 'Accept a priced quote before it expires: places the order at the quoted prices (Idempotency-Key header recommended), stock checked as at checkout; a quote asked for on the cart takes its lines out of the cart, any other leaves the cart alone; 409 when already used, declined, expired or short of stock'))
+    .meta(meta('POST', '/quotes/{id}/accept', 'Accept a priced quote before it expires (your own, or as a company admin one asked for by a member of your company): places the order at the quoted prices (Idempotency-Key header recommended; payment_method invoice with po_number for a company with terms), stock checked as at checkout; a quote asked for on the cart takes its lines out of the cart, any other leaves the cart alone; 409 when already used, declined, expired or short of stock'))
     .input(acceptQuoteInput)
     .output(orderOutput)
-    .mutation(({ ctx, input }) => quotes.acceptQuote(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, ctx.deps.stripe)),
+    .mutation(({ ctx, input }) =>
+      quotes.acceptQuote(ctx.db, ctx.user, input, ctx.idempotencyKey, ctx.mail, ctx.deps.stripe, ctx.user.membership?.role === 'admin' ? ctx.user.membership.companyId : null),
+    ),
 
   decline: customerProcedure
     .meta(meta('POST', '/quotes/{id}/decline', 'Decline a quote (or withdraw a request not yet priced)'))

@@ -27,7 +27,7 @@ import { placeOrder } from '../orders/order-placement.service';
 import type { QuotedSource } from '../orders/placement/placement.types';
 import type { StripeSettings } from '../stripe/config';
 import { quoteSelect, toQuoteDto } from './quote.mapper';
-import { lockBuyersQuote, takeQuotedLinesOutOfCart } from './quotes.sql';
+import { lockAcceptableQuote, lockBuyersQuote, takeQuotedLinesOutOfCart } from './quotes.sql';
 import { renderQuote } from '../../documents/quote';
 import { getShopProfile } from '../settings/shop-profile.service';
 import type { Prisma } from '@prisma/client';
@@ -180,15 +180,20 @@ export async function acceptQuote(
   headerKey: string | null,
   mail: MailSettings,
   stripe: StripeSettings | null = null,
+  /** The company the caller is an admin of: they may accept its members' quotes too (decision 0202). */
+  adminOfCompany: string | null = null,
 ): Promise<OrderDto> {
   let fromCart = false;
+  // Whose quote it is: the caller's, or a member's when a company admin accepts it for the company.
+  let ownerId = user.id;
   const source: QuotedSource = {
     async take(tx, now) {
-      const q = await lockBuyersQuote(tx, input.id, user.id);
+      const q = await lockAcceptableQuote(tx, input.id, user.id, adminOfCompany);
       if (!q) throw notFound(M.notFound);
       const refusal = acceptRefusal(q, now);
       if (refusal) throw conflict(refusal);
       fromCart = q.fromCart;
+      ownerId = q.ownerId;
       const lines = await tx.quoteLine.findMany({
         where: { quoteId: input.id },
         orderBy: { position: 'asc' },
@@ -205,8 +210,9 @@ export async function acceptQuote(
     async accepted(tx, order, now) {
       // A quote asked for on the cart takes its lines out of it, as a checkout empties the cart it
       // orders: the next checkout is what the buyer added besides. Other quotes never touched the cart.
-      if (fromCart) await takeQuotedLinesOutOfCart(tx, input.id, user.id, now);
-      const done = await tx.quote.updateMany({ where: { id: input.id, userId: user.id, status: 'quoted', orderId: null }, data: { status: 'accepted', orderId: order.id, acceptedAt: now } });
+      // (the cart of the member who asked, when their company's admin accepts it).
+      if (fromCart) await takeQuotedLinesOutOfCart(tx, input.id, ownerId, now);
+      const done = await tx.quote.updateMany({ where: { id: input.id, userId: ownerId, status: 'quoted', orderId: null }, data: { status: 'accepted', orderId: order.id, acceptedAt: now } });
       // The row is locked and was checked above; anything else is a bug, not a race.
       if (done.count !== 1) throw new Error(`Quote ${input.id} changed under its lock`);
       const { quoteNumber } = await tx.quote.findUniqueOrThrow({ where: { id: input.id }, select: { quoteNumber: true } });
@@ -214,7 +220,7 @@ export async function acceptQuote(
     },
   };
   const order = await placeOrder(db, user, input, headerKey, mail, undefined, source, stripe);
-  const used = await db.quote.findFirst({ where: { id: input.id, userId: user.id }, select: { orderId: true } });
+  const used = await db.quote.findFirst({ where: { id: input.id, userId: ownerId }, select: { orderId: true } });
   if (used?.orderId !== order.id) throw conflict(M.keyUsed);
   return order;
 }

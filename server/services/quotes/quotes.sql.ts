@@ -25,6 +25,21 @@ export async function lockBuyersQuote(tx: Tx, quoteId: string, userId: string): 
   return rows.length ? lockedQuote.parse(rows[0]) : null;
 }
 
+/**
+ * A quote the caller may accept, locked until the transaction ends: their own, or, for an admin of a
+ * company (`companyId`), one asked for by a current member of that company (decision 0202). Answers
+ * whose it is; null when there is none of these with this id.
+ */
+export async function lockAcceptableQuote(tx: Tx, quoteId: string, userId: string, companyId: string | null): Promise<(LockedQuote & { ownerId: string }) | null> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT q."status"::text AS "status", q."validUntil", q."shippingCents", o."orderNumber", q."fromCart", q."userId" AS "ownerId"
+    FROM "Quote" q LEFT JOIN "Order" o ON o."id" = q."orderId"
+    WHERE q."id" = ${quoteId} AND (q."userId" = ${userId} OR (${companyId}::text IS NOT NULL AND q."userId" IN (
+      SELECT m."userId" FROM "CompanyMember" m WHERE m."companyId" = ${companyId})))
+    FOR UPDATE OF q`;
+  return rows.length ? lockedQuote.extend({ ownerId: z.string() }).parse(rows[0]) : null;
+}
+
 /** Any quote, locked until the transaction ends (staff pricing it); null when there is none. */
 export async function lockQuote(tx: Tx, quoteId: string): Promise<LockedQuote | null> {
   const rows = await tx.$queryRaw<unknown[]>`

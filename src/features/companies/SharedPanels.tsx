@@ -1,3 +1,4 @@
+import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../lib/toast';
 import { errorDetail, trpc } from '../../lib/trpc';
@@ -47,7 +48,7 @@ export function CompanyLists() {
   );
 }
 
-/** Every member's quotes with who asked for them (decision 0195); accepting stays with the buyer who asked. */
+/** Every member's quotes with who asked for them (decision 0195); each opens on its page, where an admin may accept it (decision 0202). */
 export function CompanyQuotes() {
   const quotes = trpc.company.quotes.useQuery();
   return (
@@ -60,7 +61,7 @@ export function CompanyQuotes() {
           {quotes.data.map((q) => (
             <li key={q.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="company-quote">
               <span className="flex items-center gap-2 font-medium text-slate-900">
-                {q.quote_number} <QuoteStatusBadge status={q.status} />
+                <Link to={`/company/quotes/${q.id}`} className="text-emerald-700 underline hover:text-emerald-800">{q.quote_number}</Link> <QuoteStatusBadge status={q.status} />
               </span>
               <span className="min-w-0 basis-full truncate text-slate-700 sm:flex-1 sm:basis-0">
                 Asked by {q.made_by.name} ({q.made_by.email}) · {formatOrderDate(q.created_at)} · {q.lines.length} line(s)

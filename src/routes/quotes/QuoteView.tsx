@@ -1,19 +1,15 @@
-import { ArrowLeft, Download, MapPin } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, Download } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate } from '../../lib/router';
-import { newIdempotencyKey } from '../../../shared/domain/idempotency-key';
+import { Link } from '../../lib/router';
 import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
-import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from '../../features/account/AddressForm';
-import { useAuth } from '../../features/auth/AuthProvider';
-import { money } from '../../features/cart/money';
 import { formatOrderDate } from '../../features/orders/StatusBadge';
 import { QuoteLines } from '../../features/quotes/QuoteLines';
 import { formatDay, QuoteStatusBadge } from '../../features/quotes/QuoteStatusBadge';
 import { downloadFile } from '../../lib/download';
-import { errorDetail, httpStatusOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorDetail, trpc, type RouterOutputs } from '../../lib/trpc';
+import { AcceptQuoteForm } from '../../features/quotes/AcceptQuoteForm';
 
 /**
  * One of the buyer's quotes once it has arrived: lines, prices, the PDF, and accept (with the delivery
@@ -70,7 +66,7 @@ export default function QuoteView({ id, quote: q }: { id: string; quote: RouterO
           <Button variant="ghost" onClick={() => void onDecline()} disabled={decline.isPending}>{q.status === 'requested' ? 'Withdraw request' : 'Decline'}</Button>
         </div>
       )}
-      {q.status === 'quoted' && accepting && <AcceptForm quoteId={q.id} total={q.total!} onCancel={() => setAccepting(false)} />}
+      {q.status === 'quoted' && accepting && <AcceptQuoteForm quoteId={q.id} total={q.total!} onCancel={() => setAccepting(false)} />}
     </div>
   );
 }
@@ -88,78 +84,4 @@ function StatusNote({ status, validUntil, orderId, orderNumber }: { status: stri
     ),
   };
   return text[status] ? <p className="mt-3 text-sm text-slate-700" data-testid="quote-note">{text[status]}</p> : null;
-}
-
-/** The checkout's address step for a quote: the order is placed at the quoted prices, once. */
-function AcceptForm({ quoteId, total, onCancel }: { quoteId: string; total: number; onCancel(): void }) {
-  const { user } = useAuth();
-  // The last order's address (as the saved address it was), else the default (decision 0180).
-  const last = trpc.users.deliveryAddress.useQuery();
-  const [form, setForm] = useState<AddressValues | null>(null);
-  const [addressId, setAddressId] = useState<string | null>(null);
-  const accept = trpc.quotes.accept.useMutation();
-  const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  // One key per attempt; kept when the network failed, so a retry cannot make a second order.
-  const attemptKey = useRef(newIdempotencyKey());
-
-  useEffect(() => {
-    if (!last.data || form) return;
-    const { address, address_id } = last.data;
-    setForm(address ? addressValuesOf(address) : emptyAddress('SG', { fullName: user?.displayName ?? '', phone: user?.phone ?? '' }));
-    setAddressId(address_id);
-  }, [last.data, form, user]);
-
-  async function place() {
-    if (!form) return;
-    const missing = missingField(form, true);
-    if (missing) {
-      toast.error(missing);
-      return;
-    }
-    try {
-      const order = await accept.mutateAsync({
-        id: quoteId,
-        shipping_address: { ...form, addressLine2: form.addressLine2 || null, unit: form.unit || null },
-        address_id: addressId,
-        payment_method: 'stripe',
-        idempotency_key: attemptKey.current,
-      });
-      toast.success('Order placed at the quoted prices!');
-      void utils.quotes.invalidate();
-      void utils.orders.invalidate();
-      navigate(`/order-success/${order.id}`, { replace: true });
-    } catch (err) {
-      if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
-      toast.error(errorDetail(err) ?? 'Failed to place the order');
-      void utils.quotes.get.invalidate({ id: quoteId });
-    }
-  }
-
-  return (
-    <form
-      className="mt-6 rounded-xl border border-emerald-200 bg-white p-4 shadow-sm sm:p-5"
-      aria-labelledby="accept-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void place();
-      }}
-    >
-      <h2 id="accept-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <MapPin className="h-5 w-5 text-emerald-600" aria-hidden /> Deliver to
-      </h2>
-      {!form ? (
-        <Spinner label="Loading your addresses..." />
-      ) : (
-        <div className="mt-4">
-          <AddressForm value={form} onChange={(v) => { setForm(v); setAddressId(null); }} />
-        </div>
-      )}
-      <p className="mt-4 text-sm text-slate-600">The order is placed as pending at the quoted prices; we send payment instructions with the confirmation.</p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button type="submit" size="lg" disabled={!form || accept.isPending}>{accept.isPending ? 'Placing order...' : `Place order (${money(total)})`}</Button>
-        <Button variant="ghost" onClick={onCancel}>Cancel</Button>
-      </div>
-    </form>
-  );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyWithBuyer } from '../../factories/companies';
+import { sgAddress } from '../../factories/orders';
 import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -108,5 +109,51 @@ describe("a member's quotes", () => {
 
     await t.api('DELETE', `/company/members/${a.buyer.user.id}`, { token: a.admin.token });
     expect((await t.api('GET', `/company/quotes/${asked.body.id}`, { token: a.admin.token })).status).toBe(404);
+  });
+});
+
+describe("accepting a member's quote (decision 0202)", () => {
+  it("is open to the company's admin, who orders at the quoted prices (on invoice too); never to a buyer for another, another company or after removal", async () => {
+    const a = await company('Quote Alpha Pte. Ltd.');
+    const b = await company('Quote Beta Pte. Ltd.');
+    const owner = await createUser(t.deps, { role: 'admin' });
+    const v = await createVariant(t.db, { onHand: 500, tiers: [[1, 1000]] });
+    const ask = async (token: string) => {
+      const q = await t.api('POST', '/quotes', { token, body: { lines: [{ sku: v.sku, quantity: 40 }] } });
+      expect(q.status).toBe(200);
+      const full = await t.caller({ token: owner.token }).admin.quotes.get({ id: q.body.id });
+      const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const res = await t.api('PUT', `/admin/quotes/${q.body.id}`, { token: owner.token, body: { lines: full.lines.map((l) => ({ line_id: l.id, unit_price: 6.5 })), shipping_fee: 0, valid_until: validUntil } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return q.body.id as string;
+    };
+    const accept = (token: string, id: string, extra: Record<string, unknown> = {}) =>
+      t.api('POST', `/quotes/${id}/accept`, { token, body: { shipping_address: sgAddress, payment_method: 'stripe', ...extra } });
+
+    const theirs = await ask(a.buyer.token);
+    // Another company's admin and a plain buyer of the same company cannot; the admin can.
+    expect((await accept(b.admin.token, theirs)).status).toBe(404);
+    const mine = await ask(a.admin.token);
+    expect((await accept(a.buyer.token, mine)).status).toBe(404);
+    const placed = await accept(a.admin.token, theirs);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.items[0]).toMatchObject({ quantity: 40, price: 6.5 });
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: placed.body.id }, select: { userId: true, companyId: true } });
+    expect(order).toEqual({ userId: a.admin.user.id, companyId: a.id });
+    // The member sees their quote accepted by that order; a second accept is refused.
+    const read = await t.api('GET', `/quotes/${theirs}`, { token: a.buyer.token });
+    expect(read.body).toMatchObject({ status: 'accepted', order_id: placed.body.id });
+    expect((await accept(a.buyer.token, theirs)).status).toBe(409);
+
+    // With terms, the admin accepts a member's quote on the company's account.
+    await t.api('PATCH', `/admin/companies/${a.id}`, { token: owner.token, body: { name: 'Quote Alpha Pte. Ltd.', country: 'SG', registration_number: '201912345K', payment_terms_days: 30 } });
+    const second = await ask(a.buyer.token);
+    const onAccount = await t.caller({ token: a.admin.token }).quotes.accept({ id: second, shipping_address: sgAddress, payment_method: 'invoice', po_number: 'PO-Q-1' });
+    expect(onAccount).toMatchObject({ status: 'processing', invoice: { po_number: 'PO-Q-1' } });
+
+    // A member removed from the company takes their quotes with them.
+    const third = await ask(a.buyer.token);
+    await t.api('DELETE', `/company/members/${a.buyer.user.id}`, { token: a.admin.token });
+    expect((await accept(a.admin.token, third)).status).toBe(404);
   });
 });
