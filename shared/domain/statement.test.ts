@@ -67,4 +67,20 @@ describe('statement of account', () => {
   it('reminds on the due day and 7 days after', () => {
     expect(reminderDays('2026-12-28')).toEqual({ due: '2026-12-28', overdue: '2027-01-04' });
   });
+
+  it('adds a refund back: goods returned after the invoice was paid leave nothing owed, not a credit', () => {
+    const refund: StatementEntry = { kind: 'refund', day: '2026-10-20', reference: 'Refund', invoice: 'INV-9', amountCents: 30_00 };
+    const s = buildStatement(
+      [invoice('INV-9', '2026-10-01', 100_00, '2026-10-31'), payment('PAY-9', '2026-10-05', 100_00, 'INV-9'), credit('CN-9', '2026-10-20', 30_00, 'INV-9'), refund],
+      '2026-10-01',
+      '2026-10-31',
+    );
+    expect(s.lines.map((l) => [l.kind, l.debitCents, l.creditCents, l.balanceCents])).toEqual([
+      ['invoice', 100_00, 0, 100_00],
+      ['payment', 0, 100_00, 0],
+      ['credit_note', 0, 30_00, -30_00],
+      ['refund', 30_00, 0, 0],
+    ]);
+    expect(s.ageing).toEqual({ current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 });
+  });
 });

@@ -4,7 +4,7 @@
 // the CSV, the API and the reminders read one set of figures.
 import { addDays, daysInRange } from './report-range';
 
-type StatementEntryKind = 'invoice' | 'credit_note' | 'payment';
+type StatementEntryKind = 'invoice' | 'credit_note' | 'payment' | 'refund';
 
 export interface StatementEntry {
   kind: StatementEntryKind;
@@ -14,13 +14,18 @@ export interface StatementEntry {
   reference: string;
   /** The invoice the entry belongs to (its own reference for an invoice); ageing is counted per invoice. */
   invoice: string;
-  /** Always positive: an invoice adds it to the balance, a credit note or a payment takes it off. */
+  /**
+   * Always positive: an invoice adds it to the balance, a credit note or a payment takes it off. A
+   * refund (money the shop paid back, e.g. for goods returned after the invoice was paid) adds it
+   * again: its credit note took it off what was owed, so without it the company would seem to be
+   * owed the money it already has back (decision 0199).
+   */
   amountCents: number;
   /** Invoices only: the day payment falls due (invoice day + the company's terms). */
   dueDay?: string;
 }
 
-interface StatementLine extends StatementEntry {
+export interface StatementLine extends StatementEntry {
   debitCents: number;
   creditCents: number;
   /** The balance after this line. */
@@ -45,9 +50,11 @@ export interface Statement {
   ageing: Ageing;
 }
 
-const sign = (e: StatementEntry) => (e.kind === 'invoice' ? e.amountCents : -e.amountCents);
-// Invoices first on a day, so a payment received the day it was invoiced follows what it pays.
-const ORDER: Record<StatementEntryKind, number> = { invoice: 0, credit_note: 1, payment: 2 };
+const isDebit = (e: StatementEntry) => e.kind === 'invoice' || e.kind === 'refund';
+const sign = (e: StatementEntry) => (isDebit(e) ? e.amountCents : -e.amountCents);
+// Invoices first on a day, so a payment received the day it was invoiced follows what it pays; a
+// refund last, as it gives back what was paid.
+const ORDER: Record<StatementEntryKind, number> = { invoice: 0, credit_note: 1, payment: 2, refund: 3 };
 const byDay = (a: StatementEntry, b: StatementEntry) => a.day.localeCompare(b.day) || ORDER[a.kind] - ORDER[b.kind] || a.reference.localeCompare(b.reference);
 
 /** Days past due on `asOf`: 0 on the due day and before it. */
@@ -97,7 +104,7 @@ export function buildStatement(entries: StatementEntry[], from: string, to: stri
     .filter((e) => e.day >= from)
     .map((e) => {
       balanceCents += sign(e);
-      return { ...e, debitCents: e.kind === 'invoice' ? e.amountCents : 0, creditCents: e.kind === 'invoice' ? 0 : e.amountCents, balanceCents };
+      return { ...e, debitCents: isDebit(e) ? e.amountCents : 0, creditCents: isDebit(e) ? 0 : e.amountCents, balanceCents };
     });
   return { from, to, openingCents, lines, closingCents: balanceCents, ageing: ageingOf(sorted, to) };
 }
