@@ -2,7 +2,7 @@
 // invoices, credit notes and payments of the period with the balance after each, what it owes at
 // the end, and how old the unpaid part is. Pure, in cents and Singapore calendar days, so the PDF,
 // the CSV, the API and the reminders read one set of figures.
-import { addDays, daysInRange } from './report-range';
+import { addDays, daysInRange, isCalendarDay } from './report-range';
 
 type StatementEntryKind = 'invoice' | 'credit_note' | 'payment' | 'refund';
 
@@ -111,3 +111,23 @@ export function buildStatement(entries: StatementEntry[], from: string, to: stri
 
 /** The days a reminder goes out for an invoice: when it falls due, and again 7 days after. */
 export const reminderDays = (dueDay: string): { due: string; overdue: string } => ({ due: dueDay, overdue: addDays(dueDay, 7) });
+
+/** A statement covers at most five years, leap days included (decision 0199). */
+export const STATEMENT_MAX_DAYS = 1827;
+/** Without a period asked for: the last 90 days to today (decision 0199). */
+const DEFAULT_DAYS = 90;
+
+/**
+ * The period a statement is asked for, days in Singapore: `to` defaults to today, `from` to 89 days
+ * before `to` (90 days with both ends). Answers the period, or why it cannot be one.
+ */
+export function statementPeriod(asked: { from?: string; to?: string }, today: string): { from: string; to: string } | { problem: string } {
+  if (asked.from !== undefined && !isCalendarDay(asked.from)) return { problem: 'from must be a date as YYYY-MM-DD' };
+  if (asked.to !== undefined && !isCalendarDay(asked.to)) return { problem: 'to must be a date as YYYY-MM-DD' };
+  const to = asked.to ?? today;
+  if (to > today) return { problem: 'to must not be after today' };
+  const from = asked.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+  if (from > to) return { problem: 'from must not be after to' };
+  if (daysInRange(from, to) > STATEMENT_MAX_DAYS) return { problem: 'A statement covers at most 5 years' };
+  return { from, to };
+}
