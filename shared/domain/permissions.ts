@@ -183,6 +183,7 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/reports/promotions', 'admin.reports.promotions', 'staff', REPORTS],
     ['GET /admin/reports/stock-cover', 'admin.reports.stockCover', 'staff', REPORTS],
     ['GET /admin/reports/gst', 'admin.reports.gst', 'staff', `${REPORTS} The orders behind the GST figures carry no personal data (number, date, country, amounts).`],
+    ['GET /admin/reports/receivables', 'admin.reports.receivables', 'staff', `${REPORTS} Per company what it owes and how late, as its statement shows (decision 0199).`],
     ['GET /admin/reports/search', 'admin.reports.search', 'staff', `${REPORTS} Search text is counted folded, without who searched, and never when it looks like an e-mail address or a long number.`],
     ['GET /admin/reports/settings', 'admin.reports.settings', 'staff'],
     ['PUT /admin/reports/settings', 'admin.reports.updateSettings', 'admin', 'The time zone and the reorder rules decide the figures the owner runs the business and files GST by.'],

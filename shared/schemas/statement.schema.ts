@@ -75,3 +75,28 @@ export const statementOutput = z.object({
   overdue: money,
 });
 export type StatementDto = z.infer<typeof statementOutput>;
+
+// The receivables report (decision 0199): what every company owes on a day, by age.
+
+export const receivablesInput = z
+  .object({
+    as_of: day('as_of').describe('The day (YYYY-MM-DD, Singapore) the figures are for, not after today; default today'),
+    format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+  })
+  .optional()
+  .superRefine((v, ctx) => {
+    if (!v?.as_of) return;
+    const p = statementPeriod({ from: v.as_of, to: v.as_of }, shopDay(new Date()));
+    if ('problem' in p) ctx.addIssue({ code: 'custom', message: p.problem.replace(/^(from|to)\b/, 'as_of'), path: ['as_of'] });
+  });
+export type ReceivablesInput = z.infer<typeof receivablesInput>;
+
+const receivableFigures = statementAgeing.extend({ outstanding: money, overdue: money });
+
+export const receivablesOutput = z.object({
+  as_of: z.string(),
+  totals: receivableFigures.extend({ companies: z.number().int() }),
+  /** Companies owing anything (or in credit), most overdue first. */
+  companies: z.array(receivableFigures.extend({ company_id: z.string(), company_name: z.string(), payment_terms_days: z.number().int() })),
+});
+export type ReceivablesDto = z.infer<typeof receivablesOutput>;
