@@ -9,8 +9,12 @@ import { newId } from '../../server/db/ids';
 // invoice number and paidCents kept equal to the payments.
 
 let seq = 0;
-/** Numbers far above what the shop's own counters reach in a test (each test file has its own database). */
-const next = () => 900_000 + ++seq;
+/**
+ * Numbers far above what the shop's own counters reach in a test, from a random start so two runs of
+ * a journey against one e2e shop do not meet (each API test file has a database of its own).
+ */
+const base = 100_000 + Math.floor(Math.random() * 8_000) * 100;
+const next = () => base + ++seq;
 
 export interface InvoiceOrderSpec {
   companyId: string;
