@@ -107,23 +107,16 @@ function StatementView(p: { period: Period; onPeriod: (p: Period) => void; data:
             <Figure label={`Closing balance, ${formatCalendarDay(s.to)}`} value={s.closing_balance} strong />
             <Figure label="Overdue" value={s.overdue} warn={s.overdue > 0} />
           </dl>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-sm" aria-label="Ageing">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  {BUCKETS.map(([k, label]) => (
-                    <th key={k} scope="col" className="px-3 py-2 text-right font-medium">{label}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  {BUCKETS.map(([k]) => (
-                    <td key={k} className={`px-3 py-2 text-right tabular-nums ${k !== 'current' && s.ageing[k] > 0 ? 'font-medium text-red-700' : 'text-slate-900'}`}>{formatMoney(s.ageing[k])}</td>
-                  ))}
-                </tr>
-              </tbody>
-            </table>
+          <div>
+            <h3 className="mb-2 text-sm font-medium text-slate-700">Ageing on {formatCalendarDay(s.to)}, by days past the due date</h3>
+            <dl aria-label="Ageing" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+              {BUCKETS.map(([k, label]) => (
+                <div key={k} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+                  <dt className="text-xs text-slate-600">{label}</dt>
+                  <dd className={`text-sm tabular-nums ${k !== 'current' && s.ageing[k] > 0 ? 'font-semibold text-red-700' : 'text-slate-900'}`}>{formatMoney(s.ageing[k])}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
           {!s.lines.length ? (
             <p className="text-sm text-slate-600">No invoices, credit notes or payments in this period.</p>

@@ -30,7 +30,7 @@ export function ReceivablesReport() {
       {d && (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Figure label="Owed on invoice" value={d.totals.outstanding} format={money} testId="receivables-outstanding" note={`${whole(d.totals.companies)} companies`} />
+            <Figure label="Owed on invoice" value={d.totals.outstanding} format={money} testId="receivables-outstanding" note={`${whole(d.totals.companies)} ${d.totals.companies === 1 ? 'company' : 'companies'}`} />
             <Figure label="Overdue" value={d.totals.overdue} format={money} testId="receivables-overdue" note="Past the due date" />
             <Figure label="Over 90 days" value={d.totals.over_90} format={money} note="Past the due date by over 90 days" />
           </div>
