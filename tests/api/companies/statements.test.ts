@@ -4,7 +4,9 @@ import { addDays } from '../../../shared/domain/report-range';
 import { shopDay } from '../../../shared/domain/shop-time';
 import { formatInvoiceNumber } from '../../../shared/domain/invoice';
 import { formatCreditNoteNumber } from '../../../shared/domain/payment-state';
-import { companyWithBuyer } from '../../factories/companies';
+import { ACME, companyWithBuyer } from '../../factories/companies';
+import { placeOrderFor } from '../../factories/orders';
+import { createVariant } from '../../factories/shop';
 import { createInvoiceOrder } from '../../factories/invoice-orders';
 import { createUser } from '../../factories/users';
 import { pdfPages } from '../../setup/pdf-text';
@@ -139,6 +141,25 @@ describe('a statement of account', () => {
     const adminPdf = await download(`/admin/companies/${a.id}/statement.pdf${PERIOD}`, owner.token);
     expect(adminPdf.status).toBe(200);
     expect((await pdfPages(adminPdf.bytes)).join(' ')).toContain('Bravo Pte. Ltd.');
+  });
+
+  it('shows an order placed on invoice at checkout and a payment staff record against it', async () => {
+    const owner = await createUser(t.deps, { role: 'admin' });
+    const c = await companyWithBuyer(t, 'India Pte. Ltd.');
+    expect((await t.api('PATCH', `/admin/companies/${c.id}`, { token: owner.token, body: { ...ACME, name: 'India Pte. Ltd.', payment_terms_days: 30, credit_limit: null } })).status).toBe(200);
+    const v = await createVariant(t.db, { onHand: 100, tiers: [[1, 1000]] });
+    const order = await placeOrderFor(t, c.buyer.token, v.variantId, 3, { payment_method: 'invoice', po_number: 'PO-77' });
+    const paid = await t.api('POST', `/admin/orders/${order.id}/payments`, { token: owner.token, body: { amount: 12.5, method: 'bank_transfer', reference: 'INDIA TT 1' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const today = shopDay(new Date());
+    const row = await t.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { invoiceNumber: true, orderNumber: true } });
+    const ref = row.invoiceNumber == null ? row.orderNumber : formatInvoiceNumber(row.invoiceNumber);
+    const s = await t.caller({ token: c.admin.token }).company.statement({});
+    expect(s.lines.map((l) => [l.kind, l.date, l.reference, l.due_date, l.debit, l.credit])).toEqual([
+      ['invoice', today, ref, addDays(today, 30), order.total, 0],
+      ['payment', today, 'INDIA TT 1', null, 0, 12.5],
+    ]);
+    expect(s).toMatchObject({ closing_balance: Math.round((order.total - 12.5) * 100) / 100, overdue: 0 });
   });
 
   it('covers the last 90 days to today without a period', async () => {
