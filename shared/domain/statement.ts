@@ -25,7 +25,7 @@ export interface StatementEntry {
   dueDay?: string;
 }
 
-export interface StatementLine extends StatementEntry {
+interface StatementLine extends StatementEntry {
   debitCents: number;
   creditCents: number;
   /** The balance after this line. */
@@ -113,7 +113,7 @@ export function buildStatement(entries: StatementEntry[], from: string, to: stri
 export const reminderDays = (dueDay: string): { due: string; overdue: string } => ({ due: dueDay, overdue: addDays(dueDay, 7) });
 
 /** A statement covers at most five years, leap days included (decision 0199). */
-export const STATEMENT_MAX_DAYS = 1827;
+const STATEMENT_MAX_DAYS = 1827;
 /** Without a period asked for: the last 90 days to today (decision 0199). */
 const DEFAULT_DAYS = 90;
 

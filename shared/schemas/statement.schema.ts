@@ -28,11 +28,11 @@ export type StatementInput = z.infer<typeof statementInput>;
 /** The back office: a company by id and the period. */
 export const companyStatementInput = z.object({ id: idSchema, ...period }).superRefine(checkPeriod);
 
-export const STATEMENT_LINE_KINDS = ['invoice', 'credit_note', 'payment', 'refund'] as const;
+const STATEMENT_LINE_KINDS = ['invoice', 'credit_note', 'payment', 'refund'] as const;
 
 const money = z.number();
 
-export const statementAgeing = z.object({
+const statementAgeing = z.object({
   current: money,
   days_1_30: money,
   days_31_60: money,
@@ -89,7 +89,6 @@ export const receivablesInput = z
     const p = statementPeriod({ from: v.as_of, to: v.as_of }, shopDay(new Date()));
     if ('problem' in p) ctx.addIssue({ code: 'custom', message: p.problem.replace(/^(from|to)\b/, 'as_of'), path: ['as_of'] });
   });
-export type ReceivablesInput = z.infer<typeof receivablesInput>;
 
 const receivableFigures = statementAgeing.extend({ outstanding: money, overdue: money });
 

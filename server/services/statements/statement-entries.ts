@@ -11,7 +11,7 @@ import type { StatementEntry } from '../../../shared/domain/statement';
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** The orders a statement reads: paid on invoice (net terms, decision 0194). */
-export const invoiceOrdersWhere = { paymentMethod: 'invoice', companyId: { not: null } } as const satisfies Prisma.OrderWhereInput;
+const invoiceOrdersWhere = { paymentMethod: 'invoice', companyId: { not: null } } as const satisfies Prisma.OrderWhereInput;
 
 const invoiceOrderSelect = {
   id: true,
@@ -39,7 +39,7 @@ const moneyReference = (m: { provider: string; reference: string | null }) => m.
  * One invoice order's entries. A cancelled one is balanced by its credit note; cancelled before it
  * was credited (nothing was ever owed on it), it has none and is left out (decision 0199).
  */
-export function entriesOf(o: InvoiceOrder): StatementEntry[] {
+function entriesOf(o: InvoiceOrder): StatementEntry[] {
   if (o.status === 'cancelled' && o.creditNotes.length === 0) return [];
   const invoice = invoiceReference(o);
   const entries: StatementEntry[] = [
