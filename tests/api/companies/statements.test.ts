@@ -229,6 +229,20 @@ describe('a statement of account', () => {
     expect((await t.api('GET', '/company/statement.pdf', { token: reader })).status).toBe(403);
   });
 
+  it('is in the OpenAPI document: the JSON and both files on both paths, with the period parameters', async () => {
+    const doc = (await t.api('GET', '/openapi.json')).body;
+    for (const path of ['/company/statement', '/admin/companies/{id}/statement']) {
+      for (const suffix of ['', '.pdf', '.csv']) {
+        const op = doc.paths[`${path}${suffix}`]?.get;
+        expect(op, `${path}${suffix}`).toBeDefined();
+        expect(op.parameters.map((p: { name: string }) => p.name), `${path}${suffix}`).toEqual(expect.arrayContaining(['from', 'to']));
+      }
+    }
+    expect(doc.paths['/admin/companies/{id}/statement.pdf'].get.description).toContain('companies:read');
+    expect(Object.keys(doc.paths['/admin/companies/{id}/statement.csv'].get.responses['200'].content)).toEqual(['text/csv']);
+    expect(doc.paths['/admin/reports/receivables'].get).toBeDefined();
+  });
+
   it('refuses a period that is not one, with the reason', async () => {
     const a = await companyWithBuyer(t, 'Hotel Pte. Ltd.');
     const staff = await createUser(t.deps, { role: 'staff' });
