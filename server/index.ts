@@ -15,6 +15,7 @@ import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
 import { startCheckoutCatchUp } from './services/stripe/checkout';
 import { startUnpaidOrderRelease } from './services/payments/unpaid/unpaid-orders';
+import { startInvoiceReminders } from './services/statements/invoice-reminders';
 import { startSearchStats } from './services/search/search-stats';
 
 async function main() {
@@ -48,6 +49,8 @@ async function main() {
   const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
   // Orders unpaid for the back office's hours are reminded at half, then cancelled, every 5 minutes, one instance at a time (decision 0167).
   const unpaidOrderRelease = startUnpaidOrderRelease(deps.db, { executor: database.executor, mail: deps.mail });
+  // Invoices on terms not paid in full are reminded on their due day and 7 days after, from 8 am Singapore, every 15 minutes (decision 0199).
+  const invoiceReminders = startInvoiceReminders(deps.db, { mail: deps.mail });
   // Storefront searches counted in memory are added to the search report every 10 s and on stop (decision 0173).
   const searchStats = startSearchStats(deps.db, log);
   // Orders placed while Stripe could not be reached get their payment page, every 2 minutes (decision 0165).
@@ -85,6 +88,7 @@ async function main() {
     await guestCartCleanup.stop().catch(() => undefined);
     await checkoutCatchUp?.stop().catch(() => undefined);
     await unpaidOrderRelease.stop().catch(() => undefined);
+    await invoiceReminders.stop().catch(() => undefined);
     await searchStats.stop().catch(() => undefined);
     // A backup being written gets a moment to finish; otherwise its temporary file is left unfinished (never listed).
     await deps.backups.stop(env.SHUTDOWN_TIMEOUT_MS).catch(() => undefined);

@@ -50,6 +50,9 @@ const AREA_OF_PLAIN_ROUTE: Record<string, string> = {
   'GET /admin/orders/{id}/credit-notes/{number}.pdf': 'payments',
   'POST /admin/payments/bank-statements': 'payments',
   'GET /admin/backups/{id}/download': 'backups',
+  // A company's statement is read with its other details (decision 0199).
+  'GET /admin/companies/{id}/statement.pdf': 'companies',
+  'GET /admin/companies/{id}/statement.csv': 'companies',
   'GET /admin/price-lists/{id}/export': 'price_lists',
   'POST /admin/price-lists/{id}/import': 'price_lists',
 };

@@ -70,6 +70,13 @@ export const unpaidOrderRemindersSent = new Counter({
   registers: [registry],
 });
 
+export const invoiceRemindersSent = new Counter({
+  name: 'packshop_invoice_reminders_total',
+  help: 'Invoice reminders queued, on the due day and 7 days after (decision 0199)',
+  labelNames: ['stage'] as const,
+  registers: [registry],
+});
+
 export const unpaidOrdersReleased = new Counter({
   name: 'packshop_unpaid_orders_released_total',
   help: 'Orders cancelled because they were not paid within the unpaid-order time (decision 0167)',

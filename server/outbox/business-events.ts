@@ -13,6 +13,7 @@ import { orderStatusEmail } from '../mail/templates/order-status';
 import { passwordChangedEmail, passwordResetEmail } from '../mail/templates/password-reset';
 import { paymentAlertEmail, type PaymentAlert } from '../mail/templates/payment-alert';
 import { paymentReminderEmail, type PaymentReminderInput } from '../mail/templates/payment-reminder';
+import { invoiceReminderEmail, type InvoiceReminderInput } from '../mail/templates/invoice-reminder';
 import { quoteAcceptedEmail, quoteRequestedEmail, quoteSentEmail } from '../mail/templates/quote';
 import { refundEmail, type RefundEmailInput } from '../mail/templates/refund';
 import { ONE_TIME_LINK } from './secrets';
@@ -27,8 +28,14 @@ import * as webhooks from '../webhooks/events';
 
 type Tx = Prisma.TransactionClient;
 
-/** Who an e-mail goes to: the buyer of the order or quote, the account holder, or the staff inbox (STAFF_EMAIL). */
-type Recipient = 'buyer' | 'account holder' | 'staff';
+/** Who an e-mail goes to: the buyer of the order or quote, the account holder, the staff inbox (STAFF_EMAIL), or the admins of the order's company. */
+type Recipient = 'buyer' | 'account holder' | 'staff' | 'company admins and buyer';
+
+/** One invoice to remind of, and who reads it: the company's admins (pointed at the statement) and the buyer who placed the order. */
+export interface InvoiceReminder extends Omit<InvoiceReminderInput, 'customerName' | 'url' | 'urlLabel'> {
+  orderId: string;
+  recipients: { email: string; name: string; admin: boolean }[];
+}
 
 export interface BusinessEvent<A extends unknown[]> {
   emails: readonly { template: string; to: Recipient; when?: string }[];
@@ -107,6 +114,27 @@ export const BUSINESS_EVENTS = {
       const m = await mailer(tx, mail);
       for (const { order, reminder } of orders) {
         await m.queue('payment_reminder', order.email, paymentReminderEmail(m.ctx, { ...reminder, customerName: firstName(order.shipFullName) }), reminder.orderId);
+      }
+    },
+  }),
+  invoiceReminderDue: event({
+    emails: [
+      {
+        template: 'invoice_<stage>',
+        to: 'company admins and buyer',
+        when: 'an invoice on terms falls due (invoice_due) and is 7 days overdue (invoice_overdue), not paid in full; once each (decision 0199)',
+      },
+    ],
+    webhooks: [],
+    send: async (tx: Tx, mail: MailSettings, reminders: InvoiceReminder[]) => {
+      const m = await mailer(tx, mail);
+      for (const { recipients, orderId, ...r } of reminders) {
+        for (const to of recipients) {
+          const link = to.admin
+            ? { url: `${m.ctx.publicUrl}/account?tab=company`, urlLabel: 'See your statement' }
+            : { url: `${m.ctx.publicUrl}/orders/${orderId}`, urlLabel: 'See your order' };
+          await m.queue(`invoice_${r.stage}`, to.email, invoiceReminderEmail(m.ctx, { ...r, ...link, customerName: to.name }), orderId);
+        }
       }
     },
   }),

@@ -8,6 +8,7 @@ import { stripeWebhookRoutes } from './payments/stripe-webhook.route';
 import type { PlainRoute } from './plain-route';
 import { priceListsCsvRoutes } from './price-lists-csv.route';
 import { reportsCsvRoutes } from './reports-csv.route';
+import { statementsRoutes } from './statements.routes';
 import { uploadImagesRoutes } from './upload-images.route';
 
 /**
@@ -21,6 +22,8 @@ export const PLAIN_ROUTES: readonly PlainRoute[] = [
   ...uploadImagesRoutes,
   ...documentsRoutes,
   ...companyDocumentsRoutes,
+  // A company's statement of account, PDF and CSV (decision 0199).
+  ...statementsRoutes,
   // CSV files in and out of the back office (files, not JSON).
   ...csvExportRoutes,
   ...csvImportRoutes,

@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps';
 import * as reports from '../services/reports/reports.service';
 import { searchReport } from '../services/search/search-report.service';
 import { searchReportInput } from '../../shared/schemas/search-report.schema';
+import { receivablesInput } from '../../shared/schemas/statement.schema';
+import { receivablesReport } from '../services/statements/receivables.service';
 import { backOffice, type PlainRoute } from './plain-route';
 
 // `GET /api/admin/reports/<name>?format=csv`: the same report as a file. The JSON answer is the
@@ -66,6 +68,16 @@ const TABLES: Record<string, (deps: AppDeps, query: unknown) => Promise<Table>> 
       filename: `gst-orders-${label(q)}.csv`,
       columns: ['order_number', 'invoice_number', 'order_date', 'month', 'status', 'delivery_country', 'total_including_gst', 'supplies_excluding_gst', 'output_tax', 'credit_note_number'],
       rows,
+    };
+  },
+  // One row per company owing anything, then the totals (decision 0199).
+  receivables: async ({ db }, query) => {
+    const r = await receivablesReport(db, receivablesInput.parse(query) ?? {});
+    const total = { company_id: null, company_name: 'Total', payment_terms_days: null, ...r.totals };
+    return {
+      filename: `receivables-${r.as_of}.csv`,
+      columns: ['company_name', 'company_id', 'payment_terms_days', 'outstanding', 'current', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90', 'overdue'],
+      rows: [...r.companies, total],
     };
   },
   // Both lists in one file, told apart by `list` (decision 0173).

@@ -30,6 +30,7 @@ const QUOTES = 'Staff answer price requests: they need the buyer, the company an
 const COMPANIES = 'Staff serve business buyers: they need to know which company a buyer orders for.';
 const TERMS = 'Payment terms and a credit limit are credit the shop gives: the owner decides (decision 0188).';
 const MEMBERS = "A member sees every order of the company (an admin) or buys on its terms: the owner decides who may.";
+const STATEMENT = "Staff answer a company's questions about what it owes and chase late payers: invoices, payments and balances, no personal data (decision 0199).";
 const PRICE_LISTS = 'Staff serve business buyers and answer their price questions: they read the contract prices.';
 const CONTRACT = 'A price list is the price the shop gives a company: the owner decides (decision 0193).';
 const PROMOTIONS = 'Running coupons and gift campaigns is day-to-day shop work (back-office specification, section 1).';
@@ -143,6 +144,9 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['DELETE /admin/companies/{id}/members/{userId}', 'admin.companies.removeMember', 'admin', MEMBERS],
     ['GET /admin/companies/{id}/invitations', 'admin.companies.invitations', 'staff', `${COMPANIES} An open invitation is a member to come.`],
     ['DELETE /admin/companies/{id}/invitations/{invitationId}', 'admin.companies.withdrawInvitation', 'admin', MEMBERS],
+    ['GET /admin/companies/{id}/statement', 'admin.companies.statement', 'staff', STATEMENT],
+    ['GET /admin/companies/{id}/statement.pdf', route("A company's statement of account (PDF)"), 'staff', STATEMENT],
+    ['GET /admin/companies/{id}/statement.csv', route("A company's statement of account (CSV)"), 'staff', STATEMENT],
   ]),
   ...area('Price lists', [
     ['GET /admin/price-lists', 'admin.priceLists.list', 'staff', PRICE_LISTS],
@@ -179,6 +183,7 @@ export const BACK_OFFICE_OPERATIONS: readonly BackOfficeOperation[] = [
     ['GET /admin/reports/promotions', 'admin.reports.promotions', 'staff', REPORTS],
     ['GET /admin/reports/stock-cover', 'admin.reports.stockCover', 'staff', REPORTS],
     ['GET /admin/reports/gst', 'admin.reports.gst', 'staff', `${REPORTS} The orders behind the GST figures carry no personal data (number, date, country, amounts).`],
+    ['GET /admin/reports/receivables', 'admin.reports.receivables', 'staff', `${REPORTS} Per company what it owes and how late, as its statement shows (decision 0199).`],
     ['GET /admin/reports/search', 'admin.reports.search', 'staff', `${REPORTS} Search text is counted folded, without who searched, and never when it looks like an e-mail address or a long number.`],
     ['GET /admin/reports/settings', 'admin.reports.settings', 'staff'],
     ['PUT /admin/reports/settings', 'admin.reports.updateSettings', 'admin', 'The time zone and the reorder rules decide the figures the owner runs the business and files GST by.'],

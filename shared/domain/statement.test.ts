@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageingBucket, ageingOf, buildStatement, daysOverdue, outstandingByInvoice, reminderDays, type StatementEntry } from './statement';
+import { ageingBucket, ageingOf, buildStatement, daysOverdue, outstandingByInvoice, reminderDays, statementPeriod, type StatementEntry } from './statement';
 
 const invoice = (ref: string, day: string, cents: number, dueDay: string): StatementEntry => ({ kind: 'invoice', day, reference: ref, invoice: ref, amountCents: cents, dueDay });
 const payment = (ref: string, day: string, cents: number, inv: string): StatementEntry => ({ kind: 'payment', day, reference: ref, invoice: inv, amountCents: cents });
@@ -66,5 +66,34 @@ describe('statement of account', () => {
 
   it('reminds on the due day and 7 days after', () => {
     expect(reminderDays('2026-12-28')).toEqual({ due: '2026-12-28', overdue: '2027-01-04' });
+  });
+
+  it('adds a refund back: goods returned after the invoice was paid leave nothing owed, not a credit', () => {
+    const refund: StatementEntry = { kind: 'refund', day: '2026-10-20', reference: 'Refund', invoice: 'INV-9', amountCents: 30_00 };
+    const s = buildStatement(
+      [invoice('INV-9', '2026-10-01', 100_00, '2026-10-31'), payment('PAY-9', '2026-10-05', 100_00, 'INV-9'), credit('CN-9', '2026-10-20', 30_00, 'INV-9'), refund],
+      '2026-10-01',
+      '2026-10-31',
+    );
+    expect(s.lines.map((l) => [l.kind, l.debitCents, l.creditCents, l.balanceCents])).toEqual([
+      ['invoice', 100_00, 0, 100_00],
+      ['payment', 0, 100_00, 0],
+      ['credit_note', 0, 30_00, -30_00],
+      ['refund', 30_00, 0, 0],
+    ]);
+    expect(s.ageing).toEqual({ current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 });
+  });
+
+  it('takes the last 90 days to today without a period, and refuses odd ones with the reason', () => {
+    const today = '2026-11-29';
+    expect(statementPeriod({}, today)).toEqual({ from: '2026-09-01', to: today });
+    expect(statementPeriod({ to: '2026-10-31' }, today)).toEqual({ from: '2026-08-03', to: '2026-10-31' });
+    expect(statementPeriod({ from: '2026-01-01' }, today)).toEqual({ from: '2026-01-01', to: today });
+    expect(statementPeriod({ from: '2021-11-29', to: today }, today)).toEqual({ from: '2021-11-29', to: today });
+    expect(statementPeriod({ from: '2021-11-28', to: today }, today)).toEqual({ problem: 'A statement covers at most 5 years' });
+    expect(statementPeriod({ from: '2026-11-30', to: today }, today)).toEqual({ problem: 'from must not be after to' });
+    expect(statementPeriod({ to: '2026-11-30' }, today)).toEqual({ problem: 'to must not be after today' });
+    expect(statementPeriod({ from: '2026-02-30' }, today)).toEqual({ problem: 'from must be a date as YYYY-MM-DD' });
+    expect(statementPeriod({ to: 'yesterday' }, today)).toEqual({ problem: 'to must be a date as YYYY-MM-DD' });
   });
 });

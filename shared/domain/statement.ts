@@ -2,9 +2,9 @@
 // invoices, credit notes and payments of the period with the balance after each, what it owes at
 // the end, and how old the unpaid part is. Pure, in cents and Singapore calendar days, so the PDF,
 // the CSV, the API and the reminders read one set of figures.
-import { addDays, daysInRange } from './report-range';
+import { addDays, daysInRange, isCalendarDay } from './report-range';
 
-type StatementEntryKind = 'invoice' | 'credit_note' | 'payment';
+type StatementEntryKind = 'invoice' | 'credit_note' | 'payment' | 'refund';
 
 export interface StatementEntry {
   kind: StatementEntryKind;
@@ -14,7 +14,12 @@ export interface StatementEntry {
   reference: string;
   /** The invoice the entry belongs to (its own reference for an invoice); ageing is counted per invoice. */
   invoice: string;
-  /** Always positive: an invoice adds it to the balance, a credit note or a payment takes it off. */
+  /**
+   * Always positive: an invoice adds it to the balance, a credit note or a payment takes it off. A
+   * refund (money the shop paid back, e.g. for goods returned after the invoice was paid) adds it
+   * again: its credit note took it off what was owed, so without it the company would seem to be
+   * owed the money it already has back (decision 0199).
+   */
   amountCents: number;
   /** Invoices only: the day payment falls due (invoice day + the company's terms). */
   dueDay?: string;
@@ -45,9 +50,11 @@ export interface Statement {
   ageing: Ageing;
 }
 
-const sign = (e: StatementEntry) => (e.kind === 'invoice' ? e.amountCents : -e.amountCents);
-// Invoices first on a day, so a payment received the day it was invoiced follows what it pays.
-const ORDER: Record<StatementEntryKind, number> = { invoice: 0, credit_note: 1, payment: 2 };
+const isDebit = (e: StatementEntry) => e.kind === 'invoice' || e.kind === 'refund';
+const sign = (e: StatementEntry) => (isDebit(e) ? e.amountCents : -e.amountCents);
+// Invoices first on a day, so a payment received the day it was invoiced follows what it pays; a
+// refund last, as it gives back what was paid.
+const ORDER: Record<StatementEntryKind, number> = { invoice: 0, credit_note: 1, payment: 2, refund: 3 };
 const byDay = (a: StatementEntry, b: StatementEntry) => a.day.localeCompare(b.day) || ORDER[a.kind] - ORDER[b.kind] || a.reference.localeCompare(b.reference);
 
 /** Days past due on `asOf`: 0 on the due day and before it. */
@@ -97,10 +104,30 @@ export function buildStatement(entries: StatementEntry[], from: string, to: stri
     .filter((e) => e.day >= from)
     .map((e) => {
       balanceCents += sign(e);
-      return { ...e, debitCents: e.kind === 'invoice' ? e.amountCents : 0, creditCents: e.kind === 'invoice' ? 0 : e.amountCents, balanceCents };
+      return { ...e, debitCents: isDebit(e) ? e.amountCents : 0, creditCents: isDebit(e) ? 0 : e.amountCents, balanceCents };
     });
   return { from, to, openingCents, lines, closingCents: balanceCents, ageing: ageingOf(sorted, to) };
 }
 
 /** The days a reminder goes out for an invoice: when it falls due, and again 7 days after. */
 export const reminderDays = (dueDay: string): { due: string; overdue: string } => ({ due: dueDay, overdue: addDays(dueDay, 7) });
+
+/** A statement covers at most five years, leap days included (decision 0199). */
+const STATEMENT_MAX_DAYS = 1827;
+/** Without a period asked for: the last 90 days to today (decision 0199). */
+const DEFAULT_DAYS = 90;
+
+/**
+ * The period a statement is asked for, days in Singapore: `to` defaults to today, `from` to 89 days
+ * before `to` (90 days with both ends). Answers the period, or why it cannot be one.
+ */
+export function statementPeriod(asked: { from?: string; to?: string }, today: string): { from: string; to: string } | { problem: string } {
+  if (asked.from !== undefined && !isCalendarDay(asked.from)) return { problem: 'from must be a date as YYYY-MM-DD' };
+  if (asked.to !== undefined && !isCalendarDay(asked.to)) return { problem: 'to must be a date as YYYY-MM-DD' };
+  const to = asked.to ?? today;
+  if (to > today) return { problem: 'to must not be after today' };
+  const from = asked.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+  if (from > to) return { problem: 'from must not be after to' };
+  if (daysInRange(from, to) > STATEMENT_MAX_DAYS) return { problem: 'A statement covers at most 5 years' };
+  return { from, to };
+}

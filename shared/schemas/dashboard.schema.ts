@@ -15,4 +15,8 @@ export const dashboardOutput = z.object({
   unstored_image_count: z.number().int(),
   /** The first 20 of them, for the warning on the dashboard. */
   unstored_images: z.array(z.object({ product_id: z.string(), product_name: z.string(), url: z.string() })),
+  /** What companies owe on invoice today, in dollars (the receivables report's total, decision 0199). */
+  receivables: z.number(),
+  /** The part of it past its due day. */
+  overdue_receivables: z.number(),
 });

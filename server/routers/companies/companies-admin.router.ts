@@ -15,6 +15,8 @@ import {
   updateCompanyInput,
 } from '../../../shared/schemas/companies.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
+import { companyStatementInput, statementOutput } from '../../../shared/schemas/statement.schema';
+import { companyStatement } from '../../services/statements/statement.service';
 import * as companies from '../../services/companies/companies-admin.service';
 import * as members from '../../services/companies/company-members.service';
 import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
@@ -47,6 +49,22 @@ export const companiesAdminRouter = router({
     .input(idParam)
     .output(companyDetailOutput)
     .query(({ ctx, input }) => companies.getCompany(ctx.db, input.id)),
+
+  statement: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/companies/{id}/statement',
+        tags: ['admin: companies'],
+        summary: "A company's statement of account for a period: opening balance, lines, closing balance, ageing",
+        description:
+          'from and to are Singapore calendar days (YYYY-MM-DD, both included); without them the last 90 days to today. The same as a file: statement.pdf and statement.csv beside this path (decision 0199).',
+        protect: true,
+      },
+    })
+    .input(companyStatementInput)
+    .output(statementOutput)
+    .query(({ ctx, input }) => companyStatement(ctx.db, input.id, { from: input.from, to: input.to })),
 
   update: adminProcedure
     .meta(meta('PATCH', '/admin/companies/{id}', "Change a company's details, payment terms or credit limit"))

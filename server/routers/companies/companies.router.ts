@@ -23,6 +23,7 @@ import {
   updateCompanyAddressInput,
 } from '../../../shared/schemas/company-sharing.schema';
 import { listToCartOutput } from '../../../shared/schemas/saved-list.schema';
+import { statementInput, statementOutput } from '../../../shared/schemas/statement.schema';
 import { idParam, okOutput } from '../../../shared/schemas/common.schema';
 import { unitOfWork } from '../../db/unit-of-work';
 import { getCompany } from '../../services/companies/companies-admin.service';
@@ -31,10 +32,15 @@ import * as company from '../../services/companies/company.service';
 import * as sharing from '../../services/companies/company-sharing';
 import * as addresses from '../../services/companies/company-addresses.service';
 import { openInvitations, withdrawInvitation } from '../../services/companies/company-invitation-withdrawal';
+import { companyStatement } from '../../services/statements/statement.service';
 import { router } from '../../trpc/init';
 import { customerProcedure } from '../../trpc/procedures';
 
-const meta = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string): OpenApiMeta => ({ openapi: { method, path, tags: ['company'], summary, protect: true } });
+const meta = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: `/${string}`, summary: string, description?: string): OpenApiMeta => ({
+  openapi: { method, path, tags: ['company'], summary, ...(description ? { description } : {}), protect: true },
+});
+const STATEMENT_PERIOD =
+  'from and to are Singapore calendar days (YYYY-MM-DD, both included); without them the last 90 days to today. The same as a file: statement.pdf and statement.csv beside this path (decision 0199).';
 // A company's own admins must leave it with an admin (decision 0188).
 const self = (userId: string) => ({ userId, keepAnAdmin: true });
 
@@ -129,6 +135,12 @@ export const companiesRouter = router({
     .input(idParam)
     .output(memberQuoteOutput)
     .query(({ ctx, input }) => sharing.companyQuote(ctx.db, ctx.user.membership, input.id)),
+
+  statement: customerProcedure
+    .meta(meta('GET', '/company/statement', "The company's statement of account for a period: opening balance, lines, closing balance, ageing (company admins)", STATEMENT_PERIOD))
+    .input(statementInput)
+    .output(statementOutput)
+    .query(({ ctx, input }) => companyStatement(ctx.db, members.requireCompanyAdmin(ctx.user.membership), input)),
 
   addresses: customerProcedure
     .meta(meta('GET', '/company/addresses', "The company's address book, for any member to pick at checkout"))

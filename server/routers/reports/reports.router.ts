@@ -12,7 +12,9 @@ import {
   stockCoverReport,
   updateReportSettingsInput,
 } from '../../../shared/schemas/reports.schema';
+import { receivablesInput, receivablesOutput } from '../../../shared/schemas/statement.schema';
 import { getReportSettings, updateReportSettings } from '../../services/reports/report-settings.service';
+import { receivablesReport } from '../../services/statements/receivables.service';
 import * as reports from '../../services/reports/reports.service';
 import { searchReportProcedures } from '../search/search-report.router';
 import { router } from '../../trpc/init';
@@ -81,6 +83,23 @@ export const reportsRouter = router({
     .input(reportRangeInput)
     .output(gstReport)
     .query(({ ctx, input }) => reports.gstReport(ctx.db, input)),
+
+  receivables: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/reports/receivables',
+        tags,
+        summary: 'Receivables: per company, what it owes on invoice on a day, by days past due (current, 1-30, 31-60, 61-90, over 90), and the part overdue',
+        description:
+          "as_of is a Singapore calendar day (YYYY-MM-DD), not after today; default today. Each company's figures are its statement's closing balance and ageing on that day (decision 0199). " +
+          'Companies owing nothing are left out; the most overdue come first. `format=csv` answers the same rows as a CSV file (text/csv).',
+        protect: true,
+      },
+    })
+    .input(receivablesInput)
+    .output(receivablesOutput)
+    .query(({ ctx, input }) => receivablesReport(ctx.db, input ?? {})),
 
   // What buyers searched for (decision 0173).
   ...searchReportProcedures,

@@ -8,9 +8,10 @@ import { useAuth } from '../auth/AuthProvider';
 import { CompanyFields, companyProblems, type CompanyForm } from '../account/CompanyFields';
 import { ErrorBox, PageHeader, errorText } from '../admin/ui';
 import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
+import { CompanyStatement } from './StatementPanel';
 import { TermsFields, type Terms } from './TermsFields';
 
-/** Back office: one company's details, terms and members (changes are the owner's). */
+/** Back office: one company's details, terms, members and statement (changes are the owner's). */
 export default function CompanyAdminPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
@@ -95,6 +96,7 @@ export default function CompanyAdminPage() {
         onRemove={onRemove}
         onWithdraw={onWithdraw}
       />
+      <CompanyStatement id={id} />
     </div>
   );
 }

@@ -7,8 +7,9 @@ import { formatShopDate } from '../../../shared/domain/shop-time';
 import { CompanyAddressesPanel } from './CompanyAddressesPanel';
 import { CompanyLists, CompanyQuotes } from './SharedPanels';
 import { MembersPanel, type InvitationRow, type MemberRow } from './MembersPanel';
+import { OwnStatement } from './StatementPanel';
 
-/** The account's Company tab for company admins: members, every order placed for the company, every member's lists and quotes. */
+/** The account's Company tab for company admins: members, every order placed for the company, its statement, every member's lists and quotes. */
 export function CompanyTab() {
   const members = trpc.company.members.useQuery();
   const orders = trpc.company.orders.useQuery({ page: 1, page_size: 50 });
@@ -82,6 +83,7 @@ export function CompanyTab() {
           </ul>
         )}
       </section>
+      <OwnStatement />
       <CompanyAddressesPanel />
       <CompanyLists />
       <CompanyQuotes />

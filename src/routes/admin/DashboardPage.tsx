@@ -6,6 +6,7 @@ import { ErrorBox, PageHeader, errorText } from '../../features/admin/ui';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { mayCall } from '../../../shared/domain/permissions';
 import { trpc } from '../../lib/trpc';
+import { formatMoney } from '../../../shared/domain/money';
 
 const ACTIONS = [
   { to: '/admin/inventory', label: 'Manage inventory', text: 'Receive stock and adjust counts', icon: Boxes },
@@ -32,6 +33,8 @@ export default function DashboardPage() {
     { label: 'Orders', value: d?.order_count, note: d ? `${d.pending_orders} to fulfil` : '', to: '/admin/orders' },
     { label: 'Customers', value: d?.customer_count, note: 'Registered accounts', to: usersOpen ? '/admin/users' : null },
     { label: 'Coupons', value: d?.active_coupons, note: 'Active coupons', to: '/admin/promotions' },
+    // What companies owe on invoice and the part past due (decision 0199).
+    { label: 'Receivables', value: d ? formatMoney(d.receivables) : undefined, note: d ? `${formatMoney(d.overdue_receivables)} overdue` : '', to: '/admin/reports/receivables', warn: (d?.overdue_receivables ?? 0) > 0 },
   ];
   return (
     <div>
@@ -72,15 +75,16 @@ export default function DashboardPage() {
           </ul>
         </section>
       )}
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         {tiles.map((t) => {
           const body = (
             <>
               <p className="text-sm font-medium text-slate-500">{t.label}</p>
-              <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`tile-${t.label.toLowerCase()}`}>
+              {/* An amount of money is longer than a count: a size smaller, so six figures fit the tile. */}
+              <p className={`mt-1 font-bold text-slate-900 ${typeof t.value === 'string' ? 'text-2xl leading-9' : 'text-3xl'}`} data-testid={`tile-${t.label.toLowerCase()}`}>
                 {t.value ?? <span className="inline-block h-8 w-12 animate-pulse rounded bg-slate-100" />}
               </p>
-              <p className="mt-1 text-xs text-slate-500">{t.note}</p>
+              <p className={`mt-1 text-xs ${'warn' in t && t.warn ? 'font-semibold text-red-700' : 'text-slate-500'}`}>{t.note}</p>
             </>
           );
           const box = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';

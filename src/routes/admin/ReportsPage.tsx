@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { Card, PageHeader, errorText } from '../../features/admin/ui';
 import { GstReport } from '../../features/admin/reports/GstReport';
+import { ReceivablesReport } from '../../features/admin/reports/ReceivablesReport';
 import { SearchReport } from '../../features/admin/reports/SearchReport';
 import { CustomersReport, ProductsReport, PromotionsReport } from '../../features/admin/reports/MoreReports';
 import { SalesReport } from '../../features/admin/reports/SalesReport';
@@ -20,6 +21,7 @@ const TABS = [
   { to: 'promotions', label: 'Promotions' },
   { to: 'stock-cover', label: 'Stock cover' },
   { to: 'gst', label: 'GST' },
+  { to: 'receivables', label: 'Receivables' },
   { to: 'search', label: 'Search' },
 ];
 
@@ -31,6 +33,7 @@ const REPORTS: PageRoute[] = [
   { path: '/admin/reports/promotions', element: <PromotionsReport /> },
   { path: '/admin/reports/stock-cover', element: <StockCoverReport /> },
   { path: '/admin/reports/gst', element: <GstReport /> },
+  { path: '/admin/reports/receivables', element: <ReceivablesReport /> },
   { path: '/admin/reports/search', element: <SearchReport /> },
   { path: '*', element: <Navigate to="/admin/reports/sales" replace /> },
 ];
@@ -62,7 +65,7 @@ export default function ReportsPage() {
           {TABS.map((t) => (
             <li key={t.to}>
               <NavLink
-                to={`/admin/reports/${t.to}${t.to === 'stock-cover' ? '' : suffix}`}
+                to={`/admin/reports/${t.to}${t.to === 'stock-cover' || t.to === 'receivables' ? '' : suffix}`}
                 className={({ isActive }) => `block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-emerald-600 text-emerald-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
               >
                 {t.label}
