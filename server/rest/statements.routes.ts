@@ -3,6 +3,7 @@ import { statementInput } from '../../shared/schemas/statement.schema';
 import { requireCompanyAdmin } from '../services/companies/company-members.service';
 import { statementCsv, statementPdf } from '../services/statements/statement.service';
 import type { AppDeps } from '../deps';
+import { sendPdf } from './pdf-route';
 import { backOffice, signedInPerson, userOf, type PlainCaller, type PlainOperation, type PlainRoute } from './plain-route';
 
 // A company's statement of account as files (issue 40 item 5, decision 0199): its own admins under
@@ -33,15 +34,9 @@ type Format = keyof typeof answers;
 
 async function send(res: Response, deps: AppDeps, companyId: string, query: Request['query'], format: Format) {
   const asked = statementInput.parse(query);
-  const headers = { 'Cache-Control': 'private, no-store' };
-  if (format === 'pdf') {
-    const { pdf, filename } = await statementPdf(deps.db, companyId, asked);
-    res.set({ ...headers, 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"` });
-    res.send(pdf);
-    return;
-  }
+  if (format === 'pdf') return sendPdf(res, () => statementPdf(deps.db, companyId, asked));
   const { csv, filename } = await statementCsv(deps.db, companyId, asked);
-  res.set({ ...headers, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
+  res.set({ 'Cache-Control': 'private, no-store', 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
   res.send(csv);
 }
 

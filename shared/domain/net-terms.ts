@@ -17,9 +17,6 @@ export const dueDay = (invoicedAt: Date | string, paymentTermsDays: number): str
 /** What an invoice order still owes: its total less what has been received, never below 0. */
 const owedCents = (o: { totalCents: number; paidCents: number }): number => Math.max(0, o.totalCents - o.paidCents);
 
-/** What the company owes over its unpaid invoice orders. */
-export const outstandingCents = (orders: readonly { totalCents: number; paidCents: number }[]): number =>
-  orders.reduce((sum, o) => sum + owedCents(o), 0);
 
 /** What may still be ordered on invoice: the limit less what is owed, never below 0; null for no limit. */
 export function availableCreditCents(creditLimitCents: number | null, outstanding: number): number | null {

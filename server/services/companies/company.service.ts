@@ -5,7 +5,8 @@ import type { PrismaClient } from '@prisma/client';
 import type { z } from 'zod';
 import { toDollars } from '../../../shared/domain/money';
 import { notFound } from '../../../shared/errors';
-import { availableCreditCents, outstandingCents } from '../../../shared/domain/net-terms';
+import { availableCreditCents } from '../../../shared/domain/net-terms';
+import { sumOwedOnInvoice } from '../orders/placement/on-account.sql';
 import type { companyOrdersInput, ownCompanyOutput } from '../../../shared/schemas/companies.schema';
 import type { AppUser } from '../../auth/user.mapper';
 import { orderMoney, orderSelect, toOrderDto } from '../orders/order.mapper';
@@ -17,16 +18,8 @@ type Membership = AppUser['membership'];
 /** The caller's company (any member), with what it owes on invoice and may still order on it. */
 export async function ownCompany(db: PrismaClient, membership: Membership): Promise<z.infer<typeof ownCompanyOutput>> {
   if (!membership) throw notFound('You are not a member of a company');
-  const [c, open] = await Promise.all([
-    db.company.findUnique({ where: { id: membership.companyId }, select: companySelect }),
-    // Only invoices not yet paid in full: a company's paid history can be long.
-    db.order.findMany({
-      where: { companyId: membership.companyId, paymentMethod: 'invoice', status: { not: 'cancelled' }, paidCents: { lt: db.order.fields.totalCents } },
-      select: { totalCents: true, paidCents: true },
-    }),
-  ]);
+  const [c, owed] = await Promise.all([db.company.findUnique({ where: { id: membership.companyId }, select: companySelect }), sumOwedOnInvoice(db, membership.companyId)]);
   if (!c) throw notFound('You are not a member of a company');
-  const owed = outstandingCents(open);
   const available = availableCreditCents(c.creditLimitCents, owed);
   return { ...toCompanyDto(c), role: membership.role, outstanding: toDollars(owed), available_credit: available === null ? null : toDollars(available) };
 }

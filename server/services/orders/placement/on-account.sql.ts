@@ -32,8 +32,18 @@ export async function readCompanyTerms(tx: Tx, userId: string) {
  */
 export async function lockCompanyAndSumOwed(tx: Tx, companyId: string): Promise<number> {
   await tx.$queryRaw`SELECT 1 FROM "Company" WHERE "id" = ${companyId} FOR NO KEY UPDATE`;
+  return sumOwedOnInvoice(tx, companyId);
+}
+
+/**
+ * What a company's invoice orders still owe, as its statement counts it (decision 0199): each
+ * invoice's total less what was paid and credited, plus money given back, never below 0 per
+ * invoice; cancelled orders owe nothing.
+ */
+export async function sumOwedOnInvoice(tx: Tx, companyId: string): Promise<number> {
   const rows = await tx.$queryRaw<{ owed: unknown }[]>`
-    SELECT COALESCE(SUM(GREATEST("totalCents" - "paidCents", 0)), 0) AS "owed"
-    FROM "Order" WHERE "companyId" = ${companyId} AND "paymentMethod" = 'invoice' AND "status" <> 'cancelled'`;
+    SELECT COALESCE(SUM(GREATEST(o."totalCents" - o."paidCents" + o."refundedCents"
+      - COALESCE((SELECT SUM(c."amountCents") FROM "CreditNote" c WHERE c."orderId" = o."id"), 0), 0)), 0) AS "owed"
+    FROM "Order" o WHERE o."companyId" = ${companyId} AND o."paymentMethod" = 'invoice' AND o."status" <> 'cancelled'`;
   return int.parse(rows[0].owed);
 }
