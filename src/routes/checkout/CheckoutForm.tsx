@@ -16,7 +16,7 @@ import { money } from '../../features/cart/money';
 import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
 import { CompanyAddressPicker, companyChoice } from '../../features/companies/CompanyAddressPicker';
-import { CheckoutPaymentNote } from '../../features/orders/PaymentInstructions';
+import { PayNowNote } from '../../features/checkout/PayNowNote';
 import { PaymentChoice, type PaymentMethod } from '../../features/checkout/PaymentChoice';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
@@ -37,8 +37,6 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   // The company's address book (decision 0195), shared with CompanyAddressPicker's query.
   const member = Boolean(user?.company_role);
   const companyAddresses = trpc.company.addresses.useQuery(undefined, { enabled: member, staleTime: 60_000 });
-  const payOptions = trpc.payments.options.useQuery(undefined, { staleTime: 60_000 });
-  const canPay = Boolean(payOptions.data?.paynow || payOptions.data?.bank_transfer);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form, setForm] = useState<AddressValues>(() => emptyAddress());
   // Checkout requires city and state too (docs/spec/storefront.md section 5); errors show under the fields.
@@ -236,19 +234,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
               poError={poError}
               total={figures?.total ?? null}
             >
-              {/* Without PayNow or bank details in the settings, the specification's note stays as written. */}
-              {payOptions.isLoading ? null : payOptions.data?.online ? (
-                <p className="mt-2 text-sm text-slate-600" data-testid="online-payment-note">
-                  After <strong>Place Order</strong> you go to our secure payment page (Stripe) to pay by card, PayNow, GrabPay or the other methods offered there.
-                  We never see your card details. Your order is kept for you while you pay, and you come back here when it is done.
-                </p>
-              ) : canPay ? (
-                <CheckoutPaymentNote options={payOptions.data!} />
-              ) : (
-                <p className="mt-2 text-sm text-slate-600">
-                  Online card payment is coming soon. Place your order now and it will be confirmed as <strong>pending</strong>; we will contact you about payment before it ships.
-                </p>
-              )}
+              <PayNowNote />
             </PaymentChoice>
           </section>
         </div>
