@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { COUNTRIES } from '../constants';
 import { shopDay } from '../domain/shop-time';
 import { statementPeriod } from '../domain/statement';
 import { idSchema } from './common.schema';
+import { companyOutput } from './companies.schema';
 
 // A company's statement of account (issue 40 item 5, decisions 0198 and 0199): the period asked for
 // and the answer the screens, the PDF and the CSV read. Money is in dollars with two decimals on the
@@ -41,15 +41,7 @@ const statementAgeing = z.object({
 });
 
 export const statementOutput = z.object({
-  company: z.object({
-    id: z.string(),
-    name: z.string(),
-    country: z.enum(COUNTRIES),
-    registration_number: z.string(),
-    tax_number: z.string().nullable(),
-    billing_address: z.string().nullable(),
-    payment_terms_days: z.number().int(),
-  }),
+  company: companyOutput.pick({ id: true, name: true, country: true, registration_number: true, tax_number: true, billing_address: true, payment_terms_days: true }),
   from: z.string(),
   to: z.string(),
   opening_balance: money,

@@ -1,14 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, signInWithApi, uniqueEmail } from './fixtures';
-import { E2E_MAIL_DIR } from './support/e2e-paths';
+import { received } from './support/inbox';
 
 // Companies (decision 0188): the owner creates a company and adds its admin; the admin invites a
 // buyer by e-mail, who signs up from the link and orders; the admin sees the order and who placed it.
-
-const inbox = (): { to: string; subject: string; text: string }[] =>
-  existsSync(E2E_MAIL_DIR) ? readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(E2E_MAIL_DIR, f), 'utf8'))) : [];
 
 async function signInAs(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
@@ -72,7 +67,7 @@ test('the owner sets up a company; its admin invites a buyer who orders, and see
 
   // The buyer opens the e-mailed link, signs up and joins.
   let text = '';
-  await expect.poll(() => (text = inbox().find((m) => m.to.includes(buyerEmail) && m.subject.startsWith(`Join ${name}`))?.text ?? '')).toContain('company-invitation?token=');
+  await expect.poll(() => (text = received().find((m) => m.to.includes(buyerEmail) && m.subject.startsWith(`Join ${name}`))?.text ?? '')).toContain('company-invitation?token=');
   const link = /https?:\/\/\S+company-invitation\?token=[A-Za-z0-9_-]+/.exec(text)![0];
   await page.evaluate(() => localStorage.clear());
   await page.goto(new URL(link).pathname + new URL(link).search);

@@ -1,15 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, uniqueEmail } from './fixtures';
-import { E2E_MAIL_DIR } from './support/e2e-paths';
+import { received } from './support/inbox';
 
 // Sharing within a company (decision 0195): the company admin opens a member's order with who placed
 // it, sees the member's saved list and quote and adds the list to their own cart, and withdraws an
 // invitation whose link then says so.
-
-const inbox = (): { to: string; subject: string; text: string }[] =>
-  existsSync(E2E_MAIL_DIR) ? readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(E2E_MAIL_DIR, f), 'utf8'))) : [];
 
 async function register(page: Page, prefix: string, first: string, last: string) {
   const email = uniqueEmail(prefix);
@@ -88,7 +83,7 @@ test("a company admin opens a member's order, uses their saved list, sees their 
   await expect(page.getByTestId('invitation').filter({ hasText: invited })).toBeVisible();
   await shots(page, 'company-sharing-tab');
   let text = '';
-  await expect.poll(() => (text = inbox().find((m) => m.to.includes(invited))?.text ?? ''), { timeout: 30_000 }).toContain('company-invitation?token=');
+  await expect.poll(() => (text = received().find((m) => m.to.includes(invited))?.text ?? ''), { timeout: 30_000 }).toContain('company-invitation?token=');
   const link = /https?:\/\/\S+company-invitation\?token=[A-Za-z0-9_-]+/.exec(text)![0];
   page.once('dialog', (d) => void d.accept());
   await page.getByTestId('invitation').filter({ hasText: invited }).getByRole('button', { name: 'Withdraw' }).click();

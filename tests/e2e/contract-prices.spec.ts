@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, uniqueEmail } from './fixtures';
+import { ADMIN, storeSession, uniqueEmail } from './fixtures';
 
 // Contract prices (issue 40, item 3; decision 0193): the owner makes a price list in the back
 // office, lists a SKU at its own price, assigns the list to a company; a member of that company sees
 // the price on the product page and in the cart, while a visitor still sees the list price.
-
-async function store(page: Page, token: string, user: unknown) {
-  if (!page.url().startsWith('http')) await page.goto('/faq');
-  await page.evaluate(([t, u]) => {
-    localStorage.clear();
-    localStorage.setItem('access_token', t);
-    localStorage.setItem('user', JSON.stringify(u));
-  }, [token, user] as const);
-}
 
 test('the owner gives a company a price list; its member sees the contract price on the product page and in the cart', async ({ page }) => {
   test.setTimeout(180_000);
@@ -40,7 +31,7 @@ test('the owner gives a company a price list; its member sees the contract price
   expect((await page.request.post(`/api/admin/companies/${companyId}/members`, { headers, data: { email, role: 'buyer' } })).status()).toBe(200);
 
   // The owner makes the price list in the back office and lists the SKU at $2.50.
-  await store(page, owner.access_token, owner.user);
+  await storeSession(page, owner.access_token, owner.user);
   await page.goto('/admin/price-lists');
   await page.getByRole('button', { name: 'New price list' }).click();
   await page.getByLabel('Price list name').fill(`Contract ${stamp}`);
@@ -68,7 +59,7 @@ test('the owner gives a company a price list; its member sees the contract price
   await expect(page.getByTestId('total-price')).toHaveText('$4.00');
 
   // The member sees the contract price on the product page and in the cart.
-  await store(page, member.access_token, member.user);
+  await storeSession(page, member.access_token, member.user);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`/products/${product.id}`);

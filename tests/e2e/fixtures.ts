@@ -118,3 +118,13 @@ export function consoleErrors(page: Page) {
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   return errors;
 }
+
+/** Signs the page in as this token's user, as the SPA keeps a session (only this one: storage is cleared first). */
+export async function storeSession(page: Page, token: string, user: unknown) {
+  if (!page.url().startsWith('http')) await page.goto('/faq');
+  await page.evaluate(([t, u]) => {
+    localStorage.clear();
+    localStorage.setItem('access_token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+  }, [token, user] as const);
+}

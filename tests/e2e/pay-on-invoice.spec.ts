@@ -1,24 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, SHOPPER_ADDRESS, uniqueEmail } from './fixtures';
-import { E2E_MAIL_DIR } from './support/e2e-paths';
+import { ADMIN, SHOPPER_ADDRESS, storeSession, uniqueEmail } from './fixtures';
+import { received } from './support/inbox';
 
 // Net terms (issue 40 item 4, decisions 0194 and 0201): a company admin invites a buyer, who orders
 // on the company's account with a PO number at the contract price; the owner records a first
 // payment against the invoice in the back office.
-
-const inbox = (): { to: string; subject: string; text: string }[] =>
-  existsSync(E2E_MAIL_DIR) ? readdirSync(E2E_MAIL_DIR).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(E2E_MAIL_DIR, f), 'utf8'))) : [];
-
-async function store(page: Page, token: string, user: unknown) {
-  if (!page.url().startsWith('http')) await page.goto('/faq');
-  await page.evaluate(([t, u]) => {
-    localStorage.clear();
-    localStorage.setItem('access_token', t);
-    localStorage.setItem('user', JSON.stringify(u));
-  }, [token, user] as const);
-}
 
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
@@ -59,7 +45,7 @@ test('a company buyer invited by its admin orders on invoice with a PO number at
   expect((await page.request.post(`/api/admin/companies/${companyId}/members`, { headers, data: { email: adminEmail, role: 'admin' } })).status()).toBe(200);
 
   // The company admin invites a buyer, who signs up from the e-mailed link.
-  await store(page, coAdmin.access_token, coAdmin.user);
+  await storeSession(page, coAdmin.access_token, coAdmin.user);
   await page.goto('/account?tab=company');
   await expect(page.getByTestId('company-credit')).toContainText('Available credit: $500.00 of $500.00');
   const buyerEmail = uniqueEmail('termsbuyer');
@@ -67,7 +53,7 @@ test('a company buyer invited by its admin orders on invoice with a PO number at
   await page.getByRole('button', { name: 'Add member' }).click();
   await expect(page.getByText('Invited as buyer')).toBeVisible();
   let text = '';
-  await expect.poll(() => (text = inbox().find((m) => m.to.includes(buyerEmail))?.text ?? '')).toContain('company-invitation?token=');
+  await expect.poll(() => (text = received().find((m) => m.to.includes(buyerEmail))?.text ?? '')).toContain('company-invitation?token=');
   const link = new URL(/https?:\/\/\S+company-invitation\?token=[A-Za-z0-9_-]+/.exec(text)![0]);
   await page.evaluate(() => localStorage.clear());
   await page.goto(link.pathname + link.search);
@@ -111,7 +97,7 @@ test('a company buyer invited by its admin orders on invoice with a PO number at
   expect(company2.outstanding).toBeGreaterThan(10);
 
   // The owner records a first payment of $5.00 against the invoice.
-  await store(page, owner.access_token, owner.user);
+  await storeSession(page, owner.access_token, owner.user);
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByTestId('invoice-state')).toHaveText('Not paid yet');
   const form = page.getByRole('form', { name: 'Record a payment' });

@@ -1,8 +1,41 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { trpc } from '../../lib/trpc';
 import { money } from '../cart/money';
 
 export type PaymentMethod = 'stripe' | 'invoice';
+
+/**
+ * The payment step's state for a page that places an order (checkout, accepting a quote): the
+ * choice, the PO number and its problem; what the order request carries; and the props of
+ * <PaymentChoice>.
+ */
+export function usePaymentChoice(member: boolean, total: number | null) {
+  const [method, setMethod] = useState<PaymentMethod>('stripe');
+  const [poNumber, setPoNumber] = useState('');
+  const [poError, setPoError] = useState<string | null>(null);
+  return {
+    fields: { payment_method: method, po_number: method === 'invoice' ? poNumber : null },
+    /** Shows the server's refusal of the PO number under its field, with focus there; false for any other refusal. */
+    showPoProblem(detail: string | null | undefined): boolean {
+      if (method !== 'invoice' || !detail || !/purchase-order number/i.test(detail)) return false;
+      setPoError(detail);
+      document.getElementById('po-number')?.focus();
+      return true;
+    },
+    props: {
+      member,
+      method,
+      onMethod: setMethod,
+      poNumber,
+      onPoNumber(v: string) {
+        setPoNumber(v);
+        setPoError(null);
+      },
+      poError,
+      total,
+    },
+  };
+}
 
 interface Props {
   /** Whether the buyer belongs to a company (their session says so); only then is the company asked about. */

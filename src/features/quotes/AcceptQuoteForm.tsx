@@ -9,7 +9,7 @@ import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 import { AddressForm, addressValuesOf, emptyAddress, missingField, type AddressValues } from '../account/AddressForm';
 import { useAuth } from '../auth/AuthProvider';
 import { money } from '../cart/money';
-import { PaymentChoice, type PaymentMethod } from '../checkout/PaymentChoice';
+import { PaymentChoice, usePaymentChoice } from '../checkout/PaymentChoice';
 
 /**
  * The checkout's address and payment step for a quote: the order is placed at the quoted prices, once;
@@ -23,9 +23,7 @@ export function AcceptQuoteForm({ quoteId, total, onCancel }: { quoteId: string;
   const [addressId, setAddressId] = useState<string | null>(null);
   const accept = trpc.quotes.accept.useMutation();
   // Pay now, or on the company's account with a PO number (decision 0194), as at checkout.
-  const [payMethod, setPayMethod] = useState<PaymentMethod>('stripe');
-  const [poNumber, setPoNumber] = useState('');
-  const [poError, setPoError] = useState<string | null>(null);
+  const payment = usePaymentChoice(Boolean(user?.company_role), total);
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   // One key per attempt; kept when the network failed, so a retry cannot make a second order.
@@ -50,8 +48,7 @@ export function AcceptQuoteForm({ quoteId, total, onCancel }: { quoteId: string;
         id: quoteId,
         shipping_address: { ...form, addressLine2: form.addressLine2 || null, unit: form.unit || null },
         address_id: addressId,
-        payment_method: payMethod,
-        po_number: payMethod === 'invoice' ? poNumber : null,
+        ...payment.fields,
         idempotency_key: attemptKey.current,
       });
       toast.success('Order placed at the quoted prices!');
@@ -61,10 +58,7 @@ export function AcceptQuoteForm({ quoteId, total, onCancel }: { quoteId: string;
     } catch (err) {
       if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
       const detail = errorDetail(err);
-      if (payMethod === 'invoice' && detail && /purchase-order number/i.test(detail)) {
-        setPoError(detail);
-        document.getElementById('po-number')?.focus();
-      } else toast.error(detail ?? 'Failed to place the order');
+      if (!payment.showPoProblem(detail)) toast.error(detail ?? 'Failed to place the order');
       void utils.quotes.get.invalidate({ id: quoteId });
     }
   }
@@ -88,18 +82,7 @@ export function AcceptQuoteForm({ quoteId, total, onCancel }: { quoteId: string;
           <AddressForm value={form} onChange={(v) => { setForm(v); setAddressId(null); }} />
         </div>
       )}
-      <PaymentChoice
-        member={Boolean(user?.company_role)}
-        method={payMethod}
-        onMethod={setPayMethod}
-        poNumber={poNumber}
-        onPoNumber={(v) => {
-          setPoNumber(v);
-          setPoError(null);
-        }}
-        poError={poError}
-        total={total}
-      >
+      <PaymentChoice {...payment.props}>
         <p className="mt-4 text-sm text-slate-600">The order is placed as pending at the quoted prices; we send payment instructions with the confirmation.</p>
       </PaymentChoice>
       <div className="mt-4 flex flex-wrap gap-2">

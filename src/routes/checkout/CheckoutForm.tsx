@@ -17,7 +17,7 @@ import { OrderSummary } from '../../features/cart/OrderSummary';
 import { AddressPrompt } from '../../features/checkout/AddressPrompt';
 import { CompanyAddressPicker, companyChoice } from '../../features/companies/CompanyAddressPicker';
 import { PayNowNote } from '../../features/checkout/PayNowNote';
-import { PaymentChoice, type PaymentMethod } from '../../features/checkout/PaymentChoice';
+import { PaymentChoice, usePaymentChoice } from '../../features/checkout/PaymentChoice';
 import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
 
 // Opened by "Add new address" only: loaded then, off the page's first load (decision 0147).
@@ -45,16 +45,14 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
   const [prompt, setPrompt] = useState(false);
   const [dialog, setDialog] = useState(false);
   const [placing, setPlacing] = useState(false);
-  // Pay now, or on the company's account with a PO number (decision 0194).
-  const [payMethod, setPayMethod] = useState<PaymentMethod>('stripe');
-  const [poNumber, setPoNumber] = useState('');
-  const [poError, setPoError] = useState<string | null>(null);
   // One key per attempt; kept when the network failed (the retry must not make a second order).
   const attemptKey = useRef(newIdempotencyKey());
   const addAddress = trpc.users.addAddress.useMutation();
   const place = trpc.orders.place.useMutation();
   const priced = trpc.cart.get.useQuery({ country: form.country }, { enabled: Boolean(cart?.items.length) });
   const figures = priced.data ?? cart;
+  // Pay now, or on the company's account with a PO number (decision 0194).
+  const payment = usePaymentChoice(member, figures?.total ?? null);
   // The summary is priced for the shipping country; follow every change of the cart (gifts, lines).
   const reprice = useRef(priced.refetch);
   reprice.current = priced.refetch;
@@ -129,8 +127,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       const order = await place.mutateAsync({
         shipping_address,
         address_id: addressId,
-        payment_method: payMethod,
-        po_number: payMethod === 'invoice' ? poNumber : null,
+        ...payment.fields,
         coupon_code: cart.applied_coupon?.code ?? null,
         selected_gifts: cart.selected_gifts.map((g) => g.gift_id),
         idempotency_key: attemptKey.current,
@@ -149,10 +146,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
       if (httpStatusOf(err) !== undefined) attemptKey.current = newIdempotencyKey();
       const detail = errorDetail(err);
       // The PO number's problem is shown under its field, with focus moved there.
-      if (payMethod === 'invoice' && detail && /purchase-order number/i.test(detail)) {
-        setPoError(detail);
-        document.getElementById('po-number')?.focus();
-      } else toast.error(detail ?? 'Failed to place order');
+      if (!payment.showPoProblem(detail)) toast.error(detail ?? 'Failed to place order');
       void refresh();
     } finally {
       setPlacing(false);
@@ -222,18 +216,7 @@ export default function CheckoutForm({ onPlaced }: { onPlaced(): void }) {
             <h2 id="payment-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <CreditCard className="h-5 w-5 text-emerald-600" aria-hidden /> Payment
             </h2>
-            <PaymentChoice
-              member={member}
-              method={payMethod}
-              onMethod={setPayMethod}
-              poNumber={poNumber}
-              onPoNumber={(v) => {
-                setPoNumber(v);
-                setPoError(null);
-              }}
-              poError={poError}
-              total={figures?.total ?? null}
-            >
+            <PaymentChoice {...payment.props}>
               <PayNowNote />
             </PaymentChoice>
           </section>

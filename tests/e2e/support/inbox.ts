@@ -11,7 +11,7 @@ export interface ReceivedMail {
 }
 
 /** What the catcher received so far, oldest first. */
-function received(): ReceivedMail[] {
+export function received(): ReceivedMail[] {
   if (!existsSync(E2E_MAIL_DIR)) return [];
   return readdirSync(E2E_MAIL_DIR)
     .filter((f) => f.endsWith('.json'))
