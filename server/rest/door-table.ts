@@ -91,7 +91,7 @@ export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
   // a request without a token is the cached JSON as stored.
   'catalog.filter': cache(
     filterProductsInput,
-    (deps, input, req) => contractAnswer(deps, req, catalog.filterProductsCached(deps.db, input), (v, id) => contractFilterPage(deps.db, v, id)),
+    (deps, input, req) => contractAnswer(deps, req, catalog.filterProductsCached(deps.db, input), (v, id) => contractFilterPage(deps.db, v, id, input)),
     { bodyLimit: '64kb' },
   ),
   'catalog.byId': cache(productIdInput, (deps, { id }, req) => contractAnswer(deps, req, catalog.productDetailCached(deps.db, id), (v, pl) => contractProductDetail(deps.db, v, pl))),

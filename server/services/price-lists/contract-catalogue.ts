@@ -5,8 +5,8 @@ import type { PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { contractTiers, percentOff, tiersInDollars, type Tier } from '../../../shared/domain/price-list';
 import { priceRangeOf, sortTiersDescending } from '../../../shared/domain/pricing';
-import type { FilterProductsOutput, ListProductsOutput, ProductDetail } from '../../../shared/schemas/catalog.schema';
-import { productDetailCached } from '../catalogue/catalog.service';
+import type { FilterProductsOutput, ListProductsOutput, ParsedFilterInput, ProductDetail } from '../../../shared/schemas/catalog.schema';
+import { filterProductsForMember, productDetailCached } from '../catalogue/catalog.service';
 import { cachedPriceList } from './price-list-cache';
 import { changesNothing } from './resolve-price-list';
 
@@ -54,9 +54,22 @@ async function contractRanges(db: PrismaClient, products: readonly { id: string;
   return ranges;
 }
 
-/** The storefront's listing. Sorting and the price filter stay on list prices (the cached page's order). */
-export async function contractFilterPage(db: PrismaClient, page: FilterProductsOutput, priceListId: string | null): Promise<FilterProductsOutput> {
+/** Whether a listing's order or matches depend on prices: a price sort or a price filter. */
+const readsPrices = (input: ParsedFilterInput) =>
+  input.sort?.sort_by === 'price_low_high' || input.sort?.sort_by === 'price_high_low' || input.filters?.price_min != null || input.filters?.price_max != null;
+
+/**
+ * The storefront's listing as the member sees it. Sorted or filtered by price, it is the member's own
+ * page, read per request at their prices and never cached; otherwise the cached page (list prices,
+ * its order does not depend on them) with each product's range repriced.
+ */
+export async function contractFilterPage(db: PrismaClient, page: FilterProductsOutput, priceListId: string | null, input: ParsedFilterInput): Promise<FilterProductsOutput> {
   if (!priceListId) return page;
+  if (readsPrices(input)) {
+    const list = await cachedPriceList(db, priceListId);
+    if (!list || changesNothing(list)) return page;
+    return filterProductsForMember(db, input, { priceListId, percentOffBasisPoints: list.percentOffBasisPoints });
+  }
   const ranges = await contractRanges(db, page.products, priceListId);
   if (!ranges) return page;
   return { ...page, products: page.products.map((p) => (ranges.has(p.id) ? { ...p, price_range: ranges.get(p.id)! } : p)) };
