@@ -21,6 +21,7 @@ import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.se
 import { newId } from '../../db/ids';
 import type { AppUser } from '../../auth/user.mapper';
 import { priceListIdOf, resolvePriceList } from '../price-lists/resolve-price-list';
+import { cachedPriceList } from '../price-lists/price-list-cache';
 
 type Db = Prisma.TransactionClient;
 /** A signed-in owner carries their company's price list (decision 0193): the cart shows what they pay. */
@@ -94,7 +95,9 @@ async function buildView(db: Db, cart: CartRow | null, now: Date, priceListId: s
   const [[tiers, rules], coupon, priceList] = await Promise.all([
     promoData(db as PrismaClient),
     cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
-    cart?.items.length ? resolvePriceList(db, priceListId, cart.items.map((l) => l.variant.id)) : Promise.resolve(null),
+    // The member's price list as the catalogue's reads keep it in process (price-list-cache.ts, dropped on
+    // every instance when a list changes): the cart shows it; placement reads it again in its transaction.
+    cart?.items.length ? cachedPriceList(db, priceListId) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
   const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now, priceList });
