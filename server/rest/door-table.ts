@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { jsonBody, requireJsonBody } from '../http/json-body';
 import * as catalog from '../services/catalogue/catalog.service';
 import * as promotions from '../services/promotions/promotions.service';
-import { contractFilterPage, contractProductDetail, contractProductList } from '../services/price-lists/contract-catalogue';
+import { contractFilterJson, contractProductDetailJson, contractProductListJson } from '../services/price-lists/contract-catalogue';
 import { callerPriceListId } from '../services/price-lists/resolve-price-list';
 import { suggestCached } from '../services/catalogue/suggest.service';
 import { contextFromRequest } from '../trpc/context';
@@ -70,12 +70,12 @@ function cache<S extends z.ZodType>(
 const asJson = (value: unknown): JsonAnswer => ({ json: JSON.stringify(value) });
 
 /** A cached catalogue answer as the caller sees it: as stored, or repriced for a company member. */
-async function contractAnswer<T>(deps: AppDeps, req: Request, cached: Promise<{ value: T; json: string }>, reprice: (value: T, priceListId: string) => Promise<T>): Promise<JsonAnswer> {
+async function contractAnswer<T>(deps: AppDeps, req: Request, cached: Promise<{ value: T; json: string }>, reprice: (answer: { value: T; json: string }, priceListId: string) => Promise<string>): Promise<JsonAnswer> {
   const ctx = contextFromRequest(deps, req);
   const [answer, priceListId] = await Promise.all([cached, callerPriceListId(ctx)]);
   if (!priceListId) return answer;
-  const repriced = await reprice(answer.value, priceListId);
-  return repriced === answer.value ? answer : asJson(repriced);
+  // The member's prices written into the cached answer's JSON (contract-catalogue.ts); never stored.
+  return { json: await reprice(answer, priceListId) };
 }
 
 export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
@@ -91,11 +91,11 @@ export const DOOR_TABLE: Partial<Record<ProcedureName, DoorEntry>> = {
   // a request without a token is the cached JSON as stored.
   'catalog.filter': cache(
     filterProductsInput,
-    (deps, input, req) => contractAnswer(deps, req, catalog.filterProductsCached(deps.db, input), (v, id) => contractFilterPage(deps.db, v, id)),
+    (deps, input, req) => contractAnswer(deps, req, catalog.filterProductsCached(deps.db, input), (a, id) => contractFilterJson(deps.db, a, id, input)),
     { bodyLimit: '64kb' },
   ),
-  'catalog.byId': cache(productIdInput, (deps, { id }, req) => contractAnswer(deps, req, catalog.productDetailCached(deps.db, id), (v, pl) => contractProductDetail(deps.db, v, pl))),
-  'catalog.list': cache(listProductsInput, (deps, input, req) => contractAnswer(deps, req, catalog.listProductsCached(deps.db, input), (v, id) => contractProductList(deps.db, v, id))),
+  'catalog.byId': cache(productIdInput, (deps, { id }, req) => contractAnswer(deps, req, catalog.productDetailCached(deps.db, id), (a, id) => contractProductDetailJson(deps.db, a, id))),
+  'catalog.list': cache(listProductsInput, (deps, input, req) => contractAnswer(deps, req, catalog.listProductsCached(deps.db, input), (a, id) => contractProductListJson(deps.db, a, id))),
   'search.suggest': cache(suggestInput, (deps, { q }) => suggestCached(deps.db, q)),
 
   // Arithmetic over the cached tiers and coupons. The caller is who the procedure would see (the

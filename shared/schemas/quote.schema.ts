@@ -104,7 +104,7 @@ const quoteLineOutput = z.object({
   product_name: z.string(),
   pack_size: z.number().int(),
   quantity: z.number().int(),
-  /** The tier price for the quantity when the quote was asked for. */
+  /** The tier price for the quantity when the quote was asked for: a company member's contract price (decision 0193). */
   list_price: z.number(),
   /** The quoted price; null until staff price it. */
   unit_price: z.number().nullable(),

@@ -71,3 +71,40 @@ test('the owner gives a company a price list; its member sees the contract price
   await expect(page.getByTestId('cart-line').filter({ hasText: `Contract Mailer ${stamp}` }).getByTestId('line-total')).toHaveText('$2.50');
   await page.screenshot({ path: '/tmp/shots-prices/cart-member-390.png', fullPage: true });
 });
+
+test('a member’s saved list and the quote they ask for show the contract price', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await (await page.request.post('/api/auth/login', { data: ADMIN })).json();
+  const headers = { authorization: `Bearer ${owner.access_token}` };
+  const stamp = Date.now();
+  const made = await page.request.post('/api/admin/products', {
+    headers,
+    data: { name: `Listed Mailer ${stamp}`, description: 'Mailers on a saved list', category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: 43, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
+  });
+  expect(made.status()).toBe(200);
+  const product = (await made.json()) as { id: string; variants: { sku: string; variant_id: string }[] };
+  const { sku, variant_id } = product.variants[0];
+  const list = await page.request.post('/api/admin/price-lists', { headers, data: { name: `Listed ${stamp}`, items: [{ sku, tiers: [{ min_quantity: 1, price: 2.5 }] }] } });
+  expect(list.status()).toBe(200);
+  const company = await page.request.post('/api/admin/companies', { headers, data: { name: `Listed Co ${stamp} Pte. Ltd.`, country: 'SG', registration_number: '201912345K', price_list_id: (await list.json()).id } });
+  expect(company.status()).toBe(200);
+  const email = uniqueEmail('listed');
+  const member = await (await page.request.post('/api/auth/register', { data: { email, password: 'a-good-password', first_name: 'Wei', last_name: 'Lim' } })).json();
+  expect((await page.request.post(`/api/admin/companies/${(await company.json()).id}/members`, { headers, data: { email, role: 'buyer' } })).status()).toBe(200);
+  const auth = { authorization: `Bearer ${member.access_token}` };
+  const saved = await (await page.request.post('/api/lists', { headers: auth, data: { name: `Weekly ${stamp}` } })).json();
+  expect((await page.request.post(`/api/lists/${saved.id}/items`, { headers: auth, data: { variant_id, quantity: 3 } })).status()).toBe(200);
+  const quote = await (await page.request.post('/api/quotes', { headers: auth, data: { lines: [{ sku, quantity: 3 }] } })).json();
+
+  await store(page, member.access_token, member.user);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto(`/lists/${saved.id}`);
+    await expect(page.getByText('$2.50 per pack')).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-prices/list-member-${width}.png`, fullPage: true });
+    await page.goto(`/quotes/${quote.id}`);
+    await expect(page.getByText(`Listed Mailer ${stamp}`)).toBeVisible();
+    await expect(width === 390 ? page.getByText('Usual price $2.50') : page.getByRole('cell', { name: '$2.50', exact: true })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-prices/quote-member-${width}.png`, fullPage: true });
+  }
+});

@@ -29,7 +29,7 @@ export const catalogRouter = router({
     .meta({ openapi: { method: 'POST', path: '/products/filter', tags: ['catalog'], summary: 'One page of products matching filters, sorted' } })
     .input(filterProductsInput)
     .output(filterProductsOutput)
-    .query(async ({ ctx, input }) => contractFilterPage(ctx.db, await catalog.filterProducts(ctx.db, input), await callerPriceListId(ctx))),
+    .query(async ({ ctx, input }) => contractFilterPage(ctx.db, await catalog.filterProducts(ctx.db, input), await callerPriceListId(ctx), input)),
 
   list: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/products', tags: ['catalog'], summary: 'All products for the back-office grid (newest first, paginated)' } })

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Country } from '../../../shared/constants';
 import { AppError, badRequest, notFound } from '../../../shared/errors';
 import { hasPositivePrice, notForSaleMessage } from '../../../shared/domain/pricing';
+import { contractTiers, type ResolvedPriceList } from '../../../shared/domain/price-list';
 import { availableStock } from '../../../shared/domain/stock';
 import { roomRefusal, type Held } from '../../../shared/domain/cart-room';
 import { type QuantityRules } from '../../../shared/domain/quantity-rules';
@@ -20,6 +21,7 @@ import { quantityRulesSelect, stockColumnsSelect } from '../catalogue/product.se
 import { newId } from '../../db/ids';
 import type { AppUser } from '../../auth/user.mapper';
 import { priceListIdOf, resolvePriceList } from '../price-lists/resolve-price-list';
+import { cachedPriceList } from '../price-lists/price-list-cache';
 
 type Db = Prisma.TransactionClient;
 /** A signed-in owner carries their company's price list (decision 0193): the cart shows what they pay. */
@@ -93,7 +95,9 @@ async function buildView(db: Db, cart: CartRow | null, now: Date, priceListId: s
   const [[tiers, rules], coupon, priceList] = await Promise.all([
     promoData(db as PrismaClient),
     cart?.couponCode ? findCouponCached(db, cart.couponCode) : Promise.resolve(null),
-    cart?.items.length ? resolvePriceList(db, priceListId, cart.items.map((l) => l.variant.id)) : Promise.resolve(null),
+    // The member's price list as the catalogue's reads keep it in process (price-list-cache.ts, dropped on
+    // every instance when a list changes): the cart shows it; placement reads it again in its transaction.
+    cart?.items.length ? cachedPriceList(db, priceListId) : Promise.resolve(null),
   ]);
   const empty = { items: [], gifts: [] };
   const priced = priceCart(cart ?? empty, { coupon, tiers, rules, country, now, priceList });
@@ -122,15 +126,17 @@ export type LineRefusal = { reason: 'not_for_sale' | 'out_of_stock' | 'not_enoug
  * (shared/domain/cart-room.ts: stock, at most MAX_LINE_QUANTITY a line, rounded to the rules). Null
  * when it may be added. Every way into the cart (one add, bulk by SKU, order again, a saved list,
  * setting a line's quantity with nothing else held) goes through it. `rules` is a value so that a
- * company's price list can bring its own; today it is the variant's.
+ * company's price list can bring its own; today it is the variant's. The price is the one the owner
+ * pays: a company member's price list may price a variant the shop has no price for yet (decision 0193).
  */
 function lineRefusal(
-  variant: Pick<VariantForAdd, 'sizeCode' | 'packSize' | 'priceTiers' | 'onHand' | 'allocated' | 'safetyStock'> & { product: { name: string } },
+  variant: Pick<VariantForAdd, 'id' | 'sizeCode' | 'packSize' | 'priceTiers' | 'onHand' | 'allocated' | 'safetyStock'> & { product: { name: string } },
   held: Held,
   quantity: number,
   rules: QuantityRules,
+  priceList: ResolvedPriceList | null,
 ): LineRefusal | null {
-  const tiers = variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+  const tiers = contractTiers(variant.id, variant.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), priceList);
   const total = held.inCart + (held.earlier ?? 0) + quantity;
   const label = variantLabel(variant);
   if (!hasPositivePrice(tiers, total)) return { reason: 'not_for_sale', code: 'CONFLICT', message: notForSaleMessage(label) };
@@ -140,12 +146,27 @@ function lineRefusal(
   return refusal && { ...refusal, code: refusal.reason === 'bad_quantity' ? 'BAD_REQUEST' : 'CONFLICT' };
 }
 
+/** Whether the list price leaves some quantity of a variant without a price ("no price yet": no tiers, or a tier of 0). */
+const hasUnpricedTier = (v: { priceTiers: readonly { priceCents: number }[] }) => v.priceTiers.length === 0 || v.priceTiers.some((t) => t.priceCents <= 0);
+
+/**
+ * The owner's listed prices for the variants the list price does not sell, which only a company's
+ * price list can sell them at; read only then (a priced variant's check never needs the list: a
+ * percentage off a positive price stays positive), so an ordinary add costs no extra statement.
+ */
+async function listedPricesForUnpriced(db: Db, owner: CartOwner | null, variants: readonly { id: string; priceTiers: readonly { priceCents: number }[] }[]): Promise<ResolvedPriceList | null> {
+  const priceListId = priceListOfOwner(owner);
+  if (!priceListId) return null;
+  const unpriced = variants.filter(hasUnpricedTier).map((v) => v.id);
+  return unpriced.length ? resolvePriceList(db, priceListId, unpriced) : null;
+}
+
 export async function addItem(db: Db, ownerOrNull: CartOwner | null, input: z.infer<typeof addToCartInput>, newGuestCart: NewGuestCartCheck) {
   const owner = requireOwner(ownerOrNull);
   // The variant and what this shopper already has of it, in one query.
   const variant = await readVariantForAdd(db, owner, input.variant_id);
   if (!variant) throw notFound('Product variant not found');
-  const refusal = lineRefusal(variant, { inCart: variant.inCart }, input.quantity, rulesOf(variant));
+  const refusal = lineRefusal(variant, { inCart: variant.inCart }, input.quantity, rulesOf(variant), await listedPricesForUnpriced(db, owner, [variant]));
   if (refusal) throw new AppError(refusal.code, refusal.message);
   await beforeMaking(owner, variant.hasCart, newGuestCart);
   // The cart and the line, each created or updated, and the cart after it: one statement (cart.sql.ts).
@@ -177,12 +198,14 @@ export type LineVerdict<R> = { ref: R; quantity: number; variant: VariantForAdd 
 export async function checkLines<R>(db: Db, owner: CartOwner | null, lines: WantedLine<R>[]): Promise<LineVerdict<R>[]> {
   const ids = [...new Set(lines.flatMap((l) => (l.variantId && l.variant === undefined ? [l.variantId] : [])))];
   const variants = new Map((await readVariantsForAdd(db, owner, { ids })).map((v) => [v.id, v]));
+  const variantOf = (line: WantedLine<R>) => (line.variant !== undefined ? line.variant : line.variantId ? (variants.get(line.variantId) ?? null) : null);
+  const priceList = await listedPricesForUnpriced(db, owner, lines.flatMap((l) => variantOf(l) ?? []));
   const accepted = new Map<string, number>();
   return lines.map((line) => {
-    const variant = line.variant !== undefined ? line.variant : line.variantId ? (variants.get(line.variantId) ?? null) : null;
+    const variant = variantOf(line);
     if (!variant) return { ref: line.ref, quantity: line.quantity, variant: null, held: { inCart: 0 }, ok: false, refusal: null };
     const held = { inCart: variant.inCart, earlier: accepted.get(variant.id) ?? 0 };
-    const refusal = lineRefusal(variant, held, line.quantity, rulesOf(variant));
+    const refusal = lineRefusal(variant, held, line.quantity, rulesOf(variant), priceList);
     if (refusal) return { ref: line.ref, quantity: line.quantity, variant, held, ok: false, refusal };
     accepted.set(variant.id, held.earlier + line.quantity);
     return { ref: line.ref, quantity: line.quantity, variant, held, ok: true };
@@ -226,7 +249,7 @@ export async function updateItem(db: Db, owner: CartOwner | null, input: z.infer
     await db.cartItem.deleteMany({ where: { id: item.id } });
   } else {
     // The line is set to the quantity, not added to: nothing else is held.
-    const refusal = lineRefusal(item.variant, { inCart: 0 }, input.quantity, rulesOf(item.variant));
+    const refusal = lineRefusal(item.variant, { inCart: 0 }, input.quantity, rulesOf(item.variant), await listedPricesForUnpriced(db, owner, [item.variant]));
     if (refusal) throw new AppError(refusal.code, refusal.message);
     await db.cartItem.update({ where: { id: item.id }, data: { quantity: input.quantity } });
   }

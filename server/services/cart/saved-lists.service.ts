@@ -12,6 +12,8 @@ import { AppError, badRequest, notFound } from '../../../shared/errors';
 import { MAX_LINE_QUANTITY } from '../../../shared/schemas/cart.schema';
 import type { ReorderDto } from '../../../shared/schemas/repeat-buying.schema';
 import { MAX_SAVED_LIST_LINES, MAX_SAVED_LISTS } from '../../../shared/domain/saved-lists';
+import { contractTiers, type ResolvedPriceList } from '../../../shared/domain/price-list';
+import { resolvePriceList } from '../price-lists/resolve-price-list';
 import {
   SAVED_LIST_MESSAGES as M,
   type createListInput,
@@ -57,7 +59,16 @@ export const listSelect = {
 
 type ListRow = Prisma.SavedListGetPayload<{ select: typeof listSelect }>;
 
-export function toListDto(l: ListRow): SavedListDto {
+/** Whose list is read and at whose prices: the buyer, and their company's price list (null: list prices). */
+export type ListReader = { userId: string; priceListId: string | null };
+
+/** The list as the reader pays for it today: each line at the contract price for its quantity (decision 0193). */
+export async function pricedListDto(db: Db, l: ListRow, priceListId: string | null): Promise<SavedListDto> {
+  const priceList = l.items.length ? await resolvePriceList(db, priceListId, l.items.map((i) => i.variant.id)) : null;
+  return toListDto(l, priceList);
+}
+
+function toListDto(l: ListRow, priceList: ResolvedPriceList | null): SavedListDto {
   return {
     id: l.id,
     name: l.name,
@@ -66,7 +77,7 @@ export function toListDto(l: ListRow): SavedListDto {
     updated_at: l.updatedAt.toISOString(),
     items: l.items.map((i) => {
       const v = i.variant;
-      const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+      const tiers = contractTiers(v.id, v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), priceList);
       return {
         id: i.id,
         variant_id: v.id,
@@ -101,8 +112,8 @@ async function readList(db: Db, userId: string, id: string) {
   return row;
 }
 
-export async function getList(db: PrismaClient, userId: string, id: string) {
-  return toListDto(await readList(db, userId, id));
+export async function getList(db: PrismaClient, reader: ListReader, id: string) {
+  return pricedListDto(db, await readList(db, reader.userId, id), reader.priceListId);
 }
 
 /**
@@ -142,7 +153,8 @@ async function startingLines(tx: Db, userId: string, input: z.infer<typeof creat
   return { lines: [], leftOut: 0 };
 }
 
-export async function createList(db: PrismaClient, userId: string, input: z.infer<typeof createListInput>) {
+export async function createList(db: PrismaClient, reader: ListReader, input: z.infer<typeof createListInput>) {
+  const { userId } = reader;
   const name = input.name.trim();
   const { id, leftOut } = await named(name, () =>
     unitOfWork(db, async (tx) => {
@@ -154,18 +166,19 @@ export async function createList(db: PrismaClient, userId: string, input: z.infe
       return { id: list.id, leftOut };
     }),
   );
-  const dto = await getList(db, userId, id);
+  const dto = await getList(db, reader, id);
   return input.from_order_id ? { ...dto, left_out: leftOut } : dto;
 }
 
-export async function renameList(db: PrismaClient, userId: string, id: string, name: string) {
+export async function renameList(db: PrismaClient, reader: ListReader, id: string, name: string) {
+  const { userId } = reader;
   await named(name, () =>
     unitOfWork(db, async (tx) => {
       await lockList(tx, userId, id);
       await tx.savedList.update({ where: { id }, data: { name } });
     }),
   );
-  return getList(db, userId, id);
+  return getList(db, reader, id);
 }
 
 export async function deleteList(db: PrismaClient, userId: string, id: string) {
@@ -184,7 +197,8 @@ function requireRules(variant: Prisma.VariantGetPayload<{ select: typeof ruleVar
 }
 
 /** Saves a variant to a list; a variant already on it gets the quantity added. */
-export async function addListItem(db: PrismaClient, userId: string, input: { id: string; variant_id: string; quantity: number }) {
+export async function addListItem(db: PrismaClient, reader: ListReader, input: { id: string; variant_id: string; quantity: number }) {
+  const { userId } = reader;
   await unitOfWork(db, async (tx) => {
     await lockList(tx, userId, input.id);
     const variant = await tx.variant.findUnique({ where: { id: input.variant_id }, select: ruleVariantSelect });
@@ -201,7 +215,7 @@ export async function addListItem(db: PrismaClient, userId: string, input: { id:
     }
     await tx.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } });
   });
-  return getList(db, userId, input.id);
+  return getList(db, reader, input.id);
 }
 
 async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
@@ -214,20 +228,22 @@ async function ownItem(db: Db, userId: string, listId: string, itemId: string) {
   return item;
 }
 
-export async function updateListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string; quantity: number }) {
+export async function updateListItem(db: PrismaClient, reader: ListReader, input: { id: string; item_id: string; quantity: number }) {
+  const { userId } = reader;
   const item = await ownItem(db, userId, input.id, input.item_id);
   requireRules(item.variant, input.quantity);
   await batchWrite(db, [
     db.savedListItem.update({ where: { id: item.id }, data: { quantity: input.quantity } }),
     db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } }),
   ]);
-  return getList(db, userId, input.id);
+  return getList(db, reader, input.id);
 }
 
-export async function removeListItem(db: PrismaClient, userId: string, input: { id: string; item_id: string }) {
+export async function removeListItem(db: PrismaClient, reader: ListReader, input: { id: string; item_id: string }) {
+  const { userId } = reader;
   const item = await ownItem(db, userId, input.id, input.item_id);
   await batchWrite(db, [db.savedListItem.delete({ where: { id: item.id } }), db.savedList.update({ where: { id: input.id }, data: { updatedAt: new Date() } })]);
-  return getList(db, userId, input.id);
+  return getList(db, reader, input.id);
 }
 
 /** Adds the whole list to the cart at today's prices; lines the cart refuses are listed with the reason. */

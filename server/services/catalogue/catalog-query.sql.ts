@@ -23,16 +23,41 @@ const filterRow = z.object({
 });
 export type FilterRow = z.infer<typeof filterRow>;
 
+/**
+ * A company member's prices for the listing's price sort and price filter (decision 0193): their price
+ * list's id and percentage off. Without it the listing reads list prices (the cached, anonymous page).
+ */
+export type MemberPricing = { priceListId: string; percentOffBasisPoints: number };
+
+/**
+ * A variant v's base price (its first tier) in cents as the member pays it, the SQL twin of
+ * contractTiers (shared/domain/price-list.ts): the listed tiers' lowest-quantity price when the list
+ * names v (joined as li, variantJoin), else the percentage off the list price rounded half up and
+ * never below a cent; "no price yet" (0) stays 0. Integer arithmetic in bigint, as percentOff.
+ */
+function basePriceSql(m: MemberPricing | null): Prisma.Sql {
+  if (!m) return Prisma.sql`v."basePriceCents"`;
+  return Prisma.sql`(CASE
+    WHEN jsonb_typeof(li."tiers") = 'array' AND jsonb_array_length(li."tiers") > 0
+      THEN (SELECT (t->>'price')::int FROM jsonb_array_elements(li."tiers") t ORDER BY (t->>'min_quantity')::int LIMIT 1)
+    WHEN v."basePriceCents" <= 0 THEN v."basePriceCents"
+    ELSE GREATEST(1, (v."basePriceCents"::bigint * ${10000 - m.percentOffBasisPoints}::bigint + 5000) / 10000)::int
+  END)`;
+}
+
+/** The member's listed prices beside each variant v (nothing without a member). */
+const variantJoin = (m: MemberPricing | null) => (m ? Prisma.sql`LEFT JOIN "PriceListItem" li ON li."priceListId" = ${m.priceListId} AND li."variantId" = v."id"` : Prisma.empty);
+
 const lowerList = (values: string[]) => Prisma.join(values.map((v) => v.toLowerCase()));
 
 const AVAILABLE = Prisma.sql`${availableSql('v')} > 0`;
 
-function variantConditions(f: CatalogFilters): Prisma.Sql[] {
+function variantConditions(f: CatalogFilters, m: MemberPricing | null): Prisma.Sql[] {
   const conds: Prisma.Sql[] = [];
   if (f?.colors?.length) conds.push(Prisma.sql`lower(v."color") IN (${lowerList(f.colors)})`);
   if (f?.sizes?.length) conds.push(Prisma.sql`lower(v."sizeCode") IN (${lowerList(f.sizes)})`);
-  if (f?.price_min != null) conds.push(Prisma.sql`v."basePriceCents" >= ${toCents(f.price_min)}`);
-  if (f?.price_max != null) conds.push(Prisma.sql`v."basePriceCents" <= ${toCents(f.price_max)}`);
+  if (f?.price_min != null) conds.push(Prisma.sql`${basePriceSql(m)} >= ${toCents(f.price_min)}`);
+  if (f?.price_max != null) conds.push(Prisma.sql`${basePriceSql(m)} <= ${toCents(f.price_max)}`);
   if (f?.in_stock_only) conds.push(AVAILABLE);
   return conds;
 }
@@ -41,14 +66,14 @@ function variantConditions(f: CatalogFilters): Prisma.Sql[] {
  * Product-level conditions; variant filters must all hold for one and the same variant. The search
  * text arrives as a plan (server/services/search): its condition reads "ProductSearch" s.
  */
-function whereClause(f: CatalogFilters | null | undefined, plan: SearchPlan | null): Prisma.Sql {
+function whereClause(f: CatalogFilters | null | undefined, plan: SearchPlan | null, m: MemberPricing | null): Prisma.Sql {
   const conds: Prisma.Sql[] = [];
   if (f?.categories?.length) conds.push(Prisma.sql`lower(p."category") IN (${lowerList(f.categories)})`);
   if (f?.type) conds.push(Prisma.sql`lower(p."type") = ${f.type.toLowerCase()}`);
   if (plan) conds.push(searchCondition(plan));
-  const vConds = f ? variantConditions(f) : [];
+  const vConds = f ? variantConditions(f, m) : [];
   if (vConds.length) {
-    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p."id" AND ${Prisma.join(vConds, ' AND ')})`);
+    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v ${variantJoin(m)} WHERE v."productId" = p."id" AND ${Prisma.join(vConds, ' AND ')})`);
   }
   return conds.length ? Prisma.sql`WHERE ${Prisma.join(conds, ' AND ')}` : Prisma.empty;
 }
@@ -73,6 +98,8 @@ const searchJoin = (plan: SearchPlan | null) => (plan ? Prisma.sql`JOIN "Product
  * One page of matching products with their price range and stock flag, plus the total count.
  * The cheapest-variant price is aggregated for every match only when the sort needs it; otherwise
  * the page is picked from the product table alone and only its rows get their variant figures.
+ * With a member's pricing, the sort, the price filter and the ranges are the member's prices: never
+ * cached (the caller, contract-catalogue.ts, asks for it per request).
  */
 export async function queryFilterPage(
   db: PrismaClient,
@@ -81,10 +108,11 @@ export async function queryFilterPage(
   sortBy: SortBy,
   page: number,
   limit: number,
+  m: MemberPricing | null = null,
 ): Promise<FilterRow[]> {
   const order = plan && sortBy === 'best_sellers' ? RELEVANCE : ORDER_BY[sortBy];
   const priceJoin = PRICE_SORTS.has(sortBy)
-    ? Prisma.sql`LEFT JOIN (SELECT "productId", MIN("basePriceCents") AS min_price FROM "Variant" GROUP BY "productId") agg ON agg."productId" = p."id"`
+    ? Prisma.sql`LEFT JOIN (SELECT v."productId", MIN(${basePriceSql(m)}) AS min_price FROM "Variant" v ${variantJoin(m)} GROUP BY v."productId") agg ON agg."productId" = p."id"`
     : Prisma.empty;
   const rows = await db.$queryRaw<unknown[]>`
     WITH p AS (
@@ -95,7 +123,7 @@ export async function queryFilterPage(
              ${plan?.sizes.length ? sizeVariant(plan.sizes) : Prisma.sql`NULL::text`} AS variant_id,
              COUNT(*) OVER () AS total
       FROM "Product" p ${priceJoin} ${searchJoin(plan)}
-      ${whereClause(f, plan)}
+      ${whereClause(f, plan, m)}
       ORDER BY ${order}
       LIMIT ${limit} OFFSET ${(page - 1) * limit}
     )
@@ -103,9 +131,9 @@ export async function queryFilterPage(
            v.min_price, v.max_price, COALESCE(v.in_stock, false) AS in_stock
     FROM p
     LEFT JOIN LATERAL (
-      SELECT MIN(v."basePriceCents")::int AS min_price, MAX(v."basePriceCents")::int AS max_price,
+      SELECT MIN(${basePriceSql(m)})::int AS min_price, MAX(${basePriceSql(m)})::int AS max_price,
              BOOL_OR(${AVAILABLE}) AS in_stock
-      FROM "Variant" v WHERE v."productId" = p."id"
+      FROM "Variant" v ${variantJoin(m)} WHERE v."productId" = p."id"
     ) v ON true
     ORDER BY ${order}`;
   return rows.map((r) => filterRow.parse(r));
@@ -114,7 +142,7 @@ export async function queryFilterPage(
 const countRow = z.object({ n: int });
 
 /** Total matches when the requested page is past the end (the window count comes back empty). */
-export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined, plan: SearchPlan | null): Promise<number> {
-  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS n FROM "Product" p ${searchJoin(plan)} ${whereClause(f, plan)}`;
+export async function countMatches(db: PrismaClient, f: CatalogFilters | null | undefined, plan: SearchPlan | null, m: MemberPricing | null = null): Promise<number> {
+  const rows = await db.$queryRaw<unknown[]>`SELECT COUNT(*) AS n FROM "Product" p ${searchJoin(plan)} ${whereClause(f, plan, m)}`;
   return countRow.parse(rows[0]).n;
 }

@@ -16,7 +16,7 @@ import { normalisedQuery } from '../../../shared/domain/search/fold';
 import { didYouMean, planSearch } from '../search/search.service';
 import { countSearch } from '../search/search-stats';
 import { cachedAnswer, type CachedAnswer } from './catalog-cache';
-import { countMatches, queryFilterPage } from './catalog-query.sql';
+import { countMatches, queryFilterPage, type MemberPricing } from './catalog-query.sql';
 import { productBasics, productWithVariantsSelect, rulesDto } from './product.select';
 
 export { listProducts, listProductsCached } from './catalog-list';
@@ -50,15 +50,15 @@ interface SearchMode {
   prefixLast?: boolean;
 }
 
-async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode): Promise<FilterProductsOutput> {
+async function loadFilterPage(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode, member: MemberPricing | null = null): Promise<FilterProductsOutput> {
   const filters: CatalogFilters | null | undefined = input.filters;
   const page = input.page ?? 1;
   const limit = input.limit;
   const plan = await planSearch(db, filters?.search, mode);
-  const rows = await queryFilterPage(db, filters, plan, input.sort?.sort_by ?? DEFAULT_SORT, page, limit);
-  const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters, plan) : 0;
+  const rows = await queryFilterPage(db, filters, plan, input.sort?.sort_by ?? DEFAULT_SORT, page, limit, member);
+  const total = rows.length ? rows[0].total : page > 1 ? await countMatches(db, filters, plan, member) : 0;
   // Nothing found for what was typed: the nearest query that finds something, with the same filters.
-  const suggestion = total === 0 && plan && filters?.search ? await didYouMean(db, filters.search, (p) => countMatches(db, filters, p)) : null;
+  const suggestion = total === 0 && plan && filters?.search ? await didYouMean(db, filters.search, (p) => countMatches(db, filters, p, member)) : null;
   const images = rows.length
     ? await db.productImage.findMany({
         where: { productId: { in: rows.map((r) => r.id) } },
@@ -100,6 +100,14 @@ export function filterProductsCached(db: PrismaClient, input: ParsedFilterInput,
   const search = input.filters?.search;
   if (search && !mode.prefixLast && (input.page ?? 1) === 1) void answer.then((a) => countSearch(db, search, a.value.total), () => undefined);
   return answer;
+}
+
+/**
+ * The listing sorted and filtered by a company member's own prices, with their price ranges
+ * (decision 0193): read per request and never cached, so no cache holds a member's answer.
+ */
+export function filterProductsForMember(db: PrismaClient, input: ParsedFilterInput, member: MemberPricing): Promise<FilterProductsOutput> {
+  return loadFilterPage(db, input, {}, member);
 }
 
 export async function filterProducts(db: PrismaClient, input: ParsedFilterInput, mode: SearchMode = {}): Promise<FilterProductsOutput> {

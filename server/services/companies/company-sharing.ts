@@ -5,7 +5,7 @@ import type { PrismaClient } from '@prisma/client';
 import { notFound } from '../../../shared/errors';
 import { SAVED_LIST_MESSAGES } from '../../../shared/schemas/saved-list.schema';
 import type { AppUser } from '../../auth/user.mapper';
-import { addListToCart, listSelect, toListDto } from '../cart/saved-lists.service';
+import { addListToCart, listSelect, pricedListDto } from '../cart/saved-lists.service';
 import { quoteSelect, toQuoteDto } from '../quotes/quote.mapper';
 import { requireCompanyAdmin } from './company-members.service';
 
@@ -37,7 +37,8 @@ async function readCompanyList(db: PrismaClient, companyId: string, id: string) 
 
 export async function companyList(db: PrismaClient, membership: Membership, id: string) {
   const row = await readCompanyList(db, requireCompanyAdmin(membership), id);
-  return { ...toListDto(row), made_by: madeBy(row) };
+  // At the admin's (the company's) prices, as the member sees it.
+  return { ...(await pricedListDto(db, row, membership?.company.priceListId ?? null)), made_by: madeBy(row) };
 }
 
 /** A member's list into the admin's own cart, through the cart's rules; the list is not changed. */

@@ -5,8 +5,9 @@ import type { PrismaClient } from '@prisma/client';
 import { toCents, toDollars } from '../../../shared/domain/money';
 import { contractTiers, percentOff, tiersInDollars, type Tier } from '../../../shared/domain/price-list';
 import { priceRangeOf, sortTiersDescending } from '../../../shared/domain/pricing';
-import type { FilterProductsOutput, ListProductsOutput, ProductDetail } from '../../../shared/schemas/catalog.schema';
-import { productDetailCached } from '../catalogue/catalog.service';
+import type { FilterProductsOutput, ListProductsOutput, ParsedFilterInput, ProductDetail } from '../../../shared/schemas/catalog.schema';
+import { filterProductsForMember, productDetailCached } from '../catalogue/catalog.service';
+import { fillJson, jsonTemplate, type JsonTemplate } from '../../lib/json-template';
 import { cachedPriceList } from './price-list-cache';
 import { changesNothing } from './resolve-price-list';
 
@@ -54,9 +55,22 @@ async function contractRanges(db: PrismaClient, products: readonly { id: string;
   return ranges;
 }
 
-/** The storefront's listing. Sorting and the price filter stay on list prices (the cached page's order). */
-export async function contractFilterPage(db: PrismaClient, page: FilterProductsOutput, priceListId: string | null): Promise<FilterProductsOutput> {
+/** Whether a listing's order or matches depend on prices: a price sort or a price filter. */
+const readsPrices = (input: ParsedFilterInput) =>
+  input.sort?.sort_by === 'price_low_high' || input.sort?.sort_by === 'price_high_low' || input.filters?.price_min != null || input.filters?.price_max != null;
+
+/**
+ * The storefront's listing as the member sees it. Sorted or filtered by price, it is the member's own
+ * page, read per request at their prices and never cached; otherwise the cached page (list prices,
+ * its order does not depend on them) with each product's range repriced.
+ */
+export async function contractFilterPage(db: PrismaClient, page: FilterProductsOutput, priceListId: string | null, input: ParsedFilterInput): Promise<FilterProductsOutput> {
   if (!priceListId) return page;
+  if (readsPrices(input)) {
+    const list = await cachedPriceList(db, priceListId);
+    if (!list || changesNothing(list)) return page;
+    return filterProductsForMember(db, input, { priceListId, percentOffBasisPoints: list.percentOffBasisPoints });
+  }
   const ranges = await contractRanges(db, page.products, priceListId);
   if (!ranges) return page;
   return { ...page, products: page.products.map((p) => (ranges.has(p.id) ? { ...p, price_range: ranges.get(p.id)! } : p)) };
@@ -68,4 +82,56 @@ export async function contractProductList(db: PrismaClient, page: ListProductsOu
   const ranges = await contractRanges(db, page.products, priceListId);
   if (!ranges) return page;
   return { ...page, products: page.products.map((p) => (ranges.has(p.id) ? { ...p, price_range: ranges.get(p.id)! } : p)) };
+}
+
+// ---------- the REST door: the cached answer's JSON with the member's prices written in ----------
+// The cached answer's JSON is made once into a template with holes where the prices go (json-template.ts),
+// kept beside the cached value it was made from (a WeakMap: it holds list prices only and goes when
+// the cache drops the value); a member's answer is then the template filled with their prices, so
+// it costs their prices' JSON rather than the whole page's.
+
+type Cached<T> = { value: T; json: string };
+const templates = new WeakMap<object, JsonTemplate>();
+
+function templateOf<T extends object>(value: T, punch: (value: T, hole: (i: number) => unknown) => unknown): JsonTemplate {
+  let t = templates.get(value);
+  if (!t) {
+    t = jsonTemplate(value, punch);
+    templates.set(value, t);
+  }
+  return t;
+}
+
+type WithRanges = { products: { id: string; price_range: Range }[] };
+const punchRanges = (page: WithRanges, hole: (i: number) => unknown) => ({ ...page, products: page.products.map((p, i) => ({ ...p, price_range: hole(i) })) });
+
+async function rangesJson<T extends WithRanges>(db: PrismaClient, answer: Cached<T>, priceListId: string): Promise<string> {
+  const ranges = await contractRanges(db, answer.value.products, priceListId);
+  if (!ranges) return answer.json;
+  return fillJson(templateOf(answer.value, punchRanges), answer.value.products.map((p) => ranges.get(p.id) ?? p.price_range));
+}
+
+/** contractFilterPage's JSON for the REST door. */
+export async function contractFilterJson(db: PrismaClient, answer: Cached<FilterProductsOutput>, priceListId: string, input: ParsedFilterInput): Promise<string> {
+  if (readsPrices(input)) {
+    const page = await contractFilterPage(db, answer.value, priceListId, input);
+    return page === answer.value ? answer.json : JSON.stringify(page);
+  }
+  return rangesJson(db, answer, priceListId);
+}
+
+/** contractProductList's JSON for the REST door. */
+export const contractProductListJson = (db: PrismaClient, answer: Cached<ListProductsOutput>, priceListId: string): Promise<string> => rangesJson(db, answer, priceListId);
+
+const punchDetail = (d: ProductDetail, hole: (i: number) => unknown) => ({
+  ...d,
+  variants: d.variants.map((v, i) => ({ ...v, price_tiers: hole(i) })),
+  price_range: hole(d.variants.length),
+});
+
+/** contractProductDetail's JSON for the REST door. */
+export async function contractProductDetailJson(db: PrismaClient, answer: Cached<ProductDetail>, priceListId: string): Promise<string> {
+  const detail = await contractProductDetail(db, answer.value, priceListId);
+  if (detail === answer.value) return answer.json;
+  return fillJson(templateOf(answer.value, punchDetail), [...detail.variants.map((v) => v.price_tiers), detail.price_range]);
 }

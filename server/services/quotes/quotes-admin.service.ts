@@ -135,10 +135,11 @@ export async function sendQuote(db: PrismaClient, input: z.infer<typeof sendQuot
 /** Staff start a quote for a customer (by e-mail) from SKUs and quantities; it is then priced and sent as any other. */
 export async function createQuoteForCustomer(db: PrismaClient, staffId: string, input: z.infer<typeof createQuoteInput>, mail: MailSettings): Promise<AdminQuoteDetailDto> {
   const id = await unitOfWork(db, async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: input.customer_email }, select: { id: true, email: true, displayName: true, firstName: true, lastName: true, membership: { select: { company: { select: companyDetailsSelect } } } } });
+    const user = await tx.user.findUnique({ where: { email: input.customer_email }, select: { id: true, email: true, displayName: true, firstName: true, lastName: true, membership: { select: { company: { select: { ...companyDetailsSelect, priceListId: true } } } } } });
     if (!user) throw notFound('No customer has this e-mail address');
     // By SKU, a SKU sent twice asked for once, as a buyer's request (quotes.service.ts).
-    const lines = await linesBySku(tx, input.lines);
+    // From the customer's own prices: their company's contract prices when it has a price list.
+    const lines = await linesBySku(tx, input.lines, user.membership?.company.priceListId ?? null);
     const dto = await writeQuote(
       tx,
       {

@@ -22,6 +22,8 @@ import { lockUser } from '../../db/user-lock.sql';
 import { readCartRow, readVariantsForAdd } from '../cart/cart.sql';
 import { variantLabel } from '../cart/cart.service';
 import { cartVariantSelect, tiersOf } from '../cart/cart-view';
+import { contractTiers } from '../../../shared/domain/price-list';
+import { resolvePriceList } from '../price-lists/resolve-price-list';
 import { newOrderNumber } from '../orders/order-number';
 import { placeOrder } from '../orders/order-placement.service';
 import type { QuotedSource } from '../orders/placement/placement.types';
@@ -85,7 +87,9 @@ export async function requestQuote(db: PrismaClient, user: Buyer, input: z.infer
   return unitOfWork(db, async (tx) => {
     // Taken in turn per buyer, so two requests at once cannot both pass the open-request limit.
     await lockUser(tx, user.id);
-    const lines = input.lines ? await linesBySku(tx, input.lines) : await cartLines(tx, user.id);
+    // A member's request starts from their contract prices (decision 0193): what they would pay today.
+    const priceListId = user.membership?.company.priceListId ?? null;
+    const lines = input.lines ? await linesBySku(tx, input.lines, priceListId) : await cartLines(tx, user.id, priceListId);
     const open = await tx.quote.count({ where: { userId: user.id, status: 'requested' } });
     if (open >= MAX_OPEN_QUOTE_REQUESTS) throw conflict(M.tooManyOpen);
     return writeQuote(
@@ -117,18 +121,19 @@ function requireRules(lines: { variant: Parameters<typeof variantLabel>[0]; rule
 }
 
 /** The cart's lines as a quote takes them (capped at stock already, as the cart is). */
-async function cartLines(tx: Tx, userId: string): Promise<NewQuoteLine[]> {
+async function cartLines(tx: Tx, userId: string, priceListId: string | null): Promise<NewQuoteLine[]> {
   const cart = await readCartRow(tx, { userId });
   if (!cart || cart.items.length === 0) throw badRequest(M.emptyCart);
   if (cart.items.length > MAX_QUOTE_LINES) throw badRequest(M.tooManyLines);
   requireRules(cart.items.map((l) => ({ variant: l.variant, rules: rulesOf(l.variant), quantity: l.quantity })));
+  const priceList = await resolvePriceList(tx, priceListId, cart.items.map((l) => l.variant.id));
   return cart.items.map((l) => ({
     variantId: l.variant.id,
     productName: l.variant.product.name,
     sku: l.variant.sku,
     packSize: l.variant.packSize,
     quantity: l.quantity,
-    listPriceCents: unitPriceFor(tiersOf(l), l.quantity),
+    listPriceCents: unitPriceFor(tiersOf(l, priceList), l.quantity),
   }));
 }
 
@@ -136,9 +141,10 @@ async function cartLines(tx: Tx, userId: string): Promise<NewQuoteLine[]> {
  * Lines asked for by SKU, one per SKU (a SKU sent twice is asked for once, its quantities added, and
  * held to the same line limit). Stock is not a limit here: the quote is a request for a price, and
  * stock is checked when the accepted quote is placed, as for any order. The list price is the tier
- * price for the quantity, as for the cart's lines.
+ * price for the quantity, as for the cart's lines: the contract price when the buyer's company has a
+ * price list (priceListId).
  */
-export async function linesBySku(tx: Tx, wanted: readonly { sku: string; quantity: number }[]): Promise<NewQuoteLine[]> {
+export async function linesBySku(tx: Tx, wanted: readonly { sku: string; quantity: number }[], priceListId: string | null): Promise<NewQuoteLine[]> {
   const quantities = new Map<string, number>();
   for (const l of wanted) quantities.set(l.sku, (quantities.get(l.sku) ?? 0) + l.quantity);
   const over = [...quantities].find(([, q]) => q > MAX_LINE_QUANTITY);
@@ -148,9 +154,10 @@ export async function linesBySku(tx: Tx, wanted: readonly { sku: string; quantit
   const unknown = [...quantities.keys()].filter((s) => !bySku.has(s));
   if (unknown.length) throw badRequest(`Unknown SKU${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`);
   requireRules([...quantities].map(([sku, quantity]) => ({ variant: bySku.get(sku)!, rules: rulesOf(bySku.get(sku)!), quantity })));
+  const priceList = await resolvePriceList(tx, priceListId, variants.map((v) => v.id));
   return [...quantities].map(([sku, quantity]) => {
     const v = bySku.get(sku)!;
-    const tiers = v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents }));
+    const tiers = contractTiers(v.id, v.priceTiers.map((t) => ({ min_quantity: t.minQuantity, price: t.priceCents })), priceList);
     return { variantId: v.id, productName: v.product.name, sku, packSize: v.packSize, quantity, listPriceCents: unitPriceFor(tiers, quantity) };
   });
 }

@@ -10,7 +10,7 @@ export function QuoteLines({ quote, priceCell }: { quote: QuoteDto; priceCell?: 
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
             <th className="py-2 pr-2 font-medium">Item</th>
             <th className="px-2 py-2 text-right font-medium">Packs</th>
-            <th className="hidden px-2 py-2 text-right font-medium sm:table-cell">List price</th>
+            <th className="hidden px-2 py-2 text-right font-medium sm:table-cell">Usual price</th>
             <th className="px-2 py-2 text-right font-medium">Quoted</th>
             <th className="py-2 pl-2 text-right font-medium">Total</th>
           </tr>
@@ -21,7 +21,7 @@ export function QuoteLines({ quote, priceCell }: { quote: QuoteDto; priceCell?: 
               <td className="py-2 pr-2">
                 <span className="block font-medium text-slate-900">{l.product_name}</span>
                 <span className="block break-all text-xs text-slate-500">SKU {l.sku} · {l.pack_size} pcs/pack</span>
-                <span className="block text-xs text-slate-500 sm:hidden">List price {money(l.list_price)}</span>
+                <span className="block text-xs text-slate-500 sm:hidden">Usual price {money(l.list_price)}</span>
               </td>
               <td className="px-2 py-2 text-right">{l.quantity}</td>
               <td className="hidden px-2 py-2 text-right text-slate-500 sm:table-cell">{money(l.list_price)}</td>

@@ -160,7 +160,12 @@ describe('contract prices in the cart and on the order', () => {
 
   it('a change to the price list is what the next read sees', async () => {
     const company = await t.db.company.findFirstOrThrow({ where: { name: 'Beta Pte. Ltd.' }, select: { priceListId: true } });
+    await t.api('DELETE', '/cart', { token: memberB.token });
+    await t.api('POST', '/cart/add', { token: memberB.token, body: { variant_id: w.variantId, quantity: 1 } });
+    expect((await restOn(second.baseUrl, 'GET', '/cart', memberB.token)).body.items[0].price).toBe(10);
     await t.api('PATCH', `/admin/price-lists/${company.priceListId}`, { token: admin.token, body: { percent_off: 25 } });
+    // The cart reads the list as the catalogue keeps it in process: dropped by the change, on both instances.
+    for (const base of [t.baseUrl, second.baseUrl]) expect((await restOn(base, 'GET', '/cart', memberB.token)).body.items[0].price).toBe(15);
     expect((await t.api('GET', `/products/${w.productId}`, { token: memberB.token })).body.variants[0].price_tiers).toEqual([{ min_quantity: 1, price: 15 }]);
     expect((await t.api('GET', `/products/${w.productId}`, {})).body.variants[0].price_tiers).toEqual([{ min_quantity: 1, price: 20 }]);
   });
