@@ -96,7 +96,7 @@ test('a member’s saved list and the quote they ask for show the contract price
   expect((await page.request.post(`/api/lists/${saved.id}/items`, { headers: auth, data: { variant_id, quantity: 3 } })).status()).toBe(200);
   const quote = await (await page.request.post('/api/quotes', { headers: auth, data: { lines: [{ sku, quantity: 3 }] } })).json();
 
-  await store(page, member.access_token, member.user);
+  await storeSession(page, member.access_token, member.user);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`/lists/${saved.id}`);
