@@ -7,6 +7,8 @@ import { createVariant } from '../../factories/shop';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { usingPostgres } from '../../setup/test-db';
+import { whileRowHeld } from '../../setup/held-row';
+import { Prisma } from '@prisma/client';
 
 // Paying on invoice (issue 40 item 4, decision 0194): a member of a company with terms orders with
 // payment_method "invoice" and a PO number; the order is confirmed at once with its due day and
@@ -143,26 +145,9 @@ describe.runIf(usingPostgres())('the credit limit under a held lock (PostgreSQL:
     const c = await companyOnTerms({ payment_terms_days: 30, credit_limit: 80 }, 'Held Pte. Ltd.');
     await cartWith(c.admin.token, v.variantId, 5);
     await cartWith(c.buyer.token, w.variantId, 5);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let held!: () => void;
-    const holding = new Promise<void>((r) => (held = r));
-    const holder = t.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "Company" WHERE "id" = ${c.id} FOR UPDATE`;
-        held();
-        await gate;
-      },
-      { timeout: 60_000 },
+    const done = await whileRowHeld(t.db, Prisma.sql`SELECT 1 FROM "Company" WHERE "id" = ${c.id} FOR UPDATE`, () =>
+      Promise.all([c.admin.token, c.buyer.token].map((token) => t.api('POST', '/orders', { token, body: onInvoice() }))),
     );
-    await holding;
-    const answers = Promise.all([c.admin.token, c.buyer.token].map((token) => t.api('POST', '/orders', { token, body: onInvoice() })));
-    const waiting = async () =>
-      Number((await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`)[0].n);
-    while ((await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
-    release();
-    await holder;
-    const done = await answers;
     expect(done.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(done.find((r) => r.status === 409)?.body.detail).toContain("is over your company's credit limit");
     expect(await t.db.order.count({ where: { companyId: c.id, paymentMethod: 'invoice' } })).toBe(1);

@@ -4,6 +4,8 @@ import { sgAddress as address } from '../../factories/orders';
 import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { usingPostgres } from '../../setup/test-db';
+import { whileRowHeld } from '../../setup/held-row';
+import { Prisma } from '@prisma/client';
 
 const sgAddress = { ...address, country: 'SG' as const };
 
@@ -145,26 +147,9 @@ describe.runIf(usingPostgres())('the last use under a held lock (PostgreSQL: sev
     const [v, w] = await Promise.all([createVariant(t.db, { onHand: 100 }), createVariant(t.db, { onHand: 100 })]);
     const c = await createCoupon(t.db, { code: 'HELDLAST', type: 'fixed', value: 500, usageLimit: 1 });
     const [x, y] = await Promise.all([shopper(v.variantId), shopper(w.variantId)]);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let held!: () => void;
-    const holding = new Promise<void>((r) => (held = r));
-    const holder = t.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${c.id} FOR UPDATE`;
-        held();
-        await gate;
-      },
-      { timeout: 60_000 },
+    const done = await whileRowHeld(t.db, Prisma.sql`SELECT 1 FROM "Coupon" WHERE "id" = ${c.id} FOR UPDATE`, () =>
+      Promise.all([order(x.token, 'HELDLAST'), order(y.token, 'HELDLAST')]),
     );
-    await holding;
-    const answers = Promise.all([order(x.token, 'HELDLAST'), order(y.token, 'HELDLAST')]);
-    const waiting = async () =>
-      Number((await t.db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`)[0].n);
-    while ((await waiting()) < 2) await new Promise((r) => setTimeout(r, 20));
-    release();
-    await holder;
-    const done = await answers;
     expect(done.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(done.find((r) => r.status === 409)?.body.detail).toBe('This coupon has been fully used');
     expect(await t.db.couponRedemption.count({ where: { couponId: c.id } })).toBe(1);
