@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, storeSession, uniqueEmail } from './fixtures';
+import { ADMIN, mailerForJourney, ownerApi, storeSession, uniqueEmail } from './fixtures';
 
 // Contract prices (issue 40, item 3; decision 0193): the owner makes a price list in the back
 // office, lists a SKU at its own price, assigns the list to a company; a member of that company sees
@@ -7,19 +7,11 @@ import { ADMIN, storeSession, uniqueEmail } from './fixtures';
 
 test('the owner gives a company a price list; its member sees the contract price on the product page and in the cart', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const owner = await login.json();
-  const headers = { authorization: `Bearer ${owner.access_token}` };
+  const { owner, headers } = await ownerApi(page);
   const stamp = Date.now();
 
   // A product at $4.00 a pack, a company and its buyer, made through the API.
-  const made = await page.request.post('/api/admin/products', {
-    headers,
-    data: { name: `Contract Mailer ${stamp}`, description: 'Mailers with a contract price', category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: 41, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
-  });
-  expect(made.status()).toBe(200);
-  const product = (await made.json()) as { id: string; variants: { sku: string }[] };
+  const product = await mailerForJourney(page, headers, `Contract Mailer ${stamp}`, 41);
   const sku = product.variants[0].sku;
   const company = await page.request.post('/api/admin/companies', { headers, data: { name: `Contract Co ${stamp} Pte. Ltd.`, country: 'SG', registration_number: '201912345K' } });
   expect(company.status()).toBe(200);

@@ -128,3 +128,22 @@ export async function storeSession(page: Page, token: string, user: unknown) {
     localStorage.setItem('user', JSON.stringify(u));
   }, [token, user] as const);
 }
+
+/** The owner signed in through the API: their session (to store in the page) and the headers for API calls. */
+export async function ownerApi(page: Page) {
+  const login = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const owner = (await login.json()) as { access_token: string; user: unknown };
+  return { owner, headers: { authorization: `Bearer ${owner.access_token}` } };
+}
+
+/** A product of its own for one journey: one polymailer variant at $4.00 a pack of 50, 200 in stock (a size no other journey makes). */
+export async function mailerForJourney(page: Page, headers: Record<string, string>, name: string, heightCm: number) {
+  const stamp = Date.now();
+  const made = await page.request.post('/api/admin/products', {
+    headers,
+    data: { name, description: `${name}, made by a journey`, category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: heightCm, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
+  });
+  expect(made.status()).toBe(200);
+  return (await made.json()) as { id: string; variants: { sku: string }[] };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, SHOPPER_ADDRESS, storeSession, uniqueEmail } from './fixtures';
+import { mailerForJourney, ownerApi, SHOPPER_ADDRESS, storeSession, uniqueEmail } from './fixtures';
 import { received } from './support/inbox';
 
 // Net terms (issue 40 item 4, decisions 0194 and 0201): a company admin invites a buyer, who orders
@@ -16,20 +16,12 @@ async function shots(page: Page, name: string) {
 
 test('a company buyer invited by its admin orders on invoice with a PO number at the contract price; the owner records a payment', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const owner = await login.json();
-  const headers = { authorization: `Bearer ${owner.access_token}` };
+  const { owner, headers } = await ownerApi(page);
   const stamp = Date.now();
 
   // The owner's set-up, through the API: a product at $4.00 a pack, listed at $2.50 for the company,
   // which has 30-day terms, a $500 limit and asks for PO numbers.
-  const made = await page.request.post('/api/admin/products', {
-    headers,
-    data: { name: `Terms Mailer ${stamp}`, description: 'Mailers bought on account', category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: 43, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
-  });
-  expect(made.status()).toBe(200);
-  const product = (await made.json()) as { id: string; variants: { sku: string }[] };
+  const product = await mailerForJourney(page, headers, `Terms Mailer ${stamp}`, 43);
   const list = await page.request.post('/api/admin/price-lists', { headers, data: { name: `Terms ${stamp}`, items: [{ sku: product.variants[0].sku, tiers: [{ min_quantity: 1, price: 2.5 }] }] } });
   expect(list.status()).toBe(200);
   const name = `Terms Co ${stamp} Pte. Ltd.`;
