@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLogger, logger, setLogger } from '../../../server/lib/log';
 import { numberDueInvoices, startInvoiceNumbering } from '../../../server/services/orders/invoice-numbering';
 import { placeOrderFor } from '../../factories/orders';
@@ -7,17 +7,20 @@ import { createUser } from '../../factories/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 // The shop dying between an order's commit and its numbering step leaves the order committed and
-// due, with no number. Here the numbering statement fails while `down` is set, which leaves exactly
-// that state in the database; the real statement runs otherwise.
-const crash = vi.hoisted(() => ({ down: false }));
-vi.mock('../../../server/services/orders/invoice-numbering.sql', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../server/services/orders/invoice-numbering.sql')>();
-  return {
-    ...real,
-    numberDueOrders: (...args: Parameters<typeof real.numberDueOrders>) =>
-      crash.down ? Promise.reject(new Error('the shop stopped before numbering')) : real.numberDueOrders(...args),
-  };
-});
+// due, with no number. Here the database refuses to write an invoice number while the crash is on
+// (a trigger raising an error), which leaves exactly that state; the real statement runs otherwise.
+// (A trigger rather than a module mock: the test files share their modules, decision 0203.)
+async function crash(down: boolean) {
+  if (!down) {
+    await t.db.$executeRawUnsafe('DROP TRIGGER IF EXISTS "test_crash_numbering" ON "Order"');
+    return;
+  }
+  await t.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_crash_numbering() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the shop stopped before numbering'; END $$`);
+  await t.db.$executeRawUnsafe(
+    'CREATE TRIGGER "test_crash_numbering" BEFORE UPDATE OF "invoiceNumber" ON "Order" FOR EACH ROW EXECUTE FUNCTION test_crash_numbering()',
+  );
+}
 
 // The simulated crashes are logged as warnings: kept here (and checked) rather than printed in CI's output.
 const warnings: { msg: string; err?: { message: string } }[] = [];
@@ -49,12 +52,12 @@ describe('invoice numbering after the order commits', () => {
   it('an order left unnumbered by a crash is numbered by the next order, in placement order, with no gap', async () => {
     const v = await createVariant(t.db, { onHand: 100 });
     const start = await counter();
-    crash.down = true;
+    await crash(true);
     const left = await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1);
-    crash.down = false;
+    await crash(false);
     expect(warnings.at(-1)).toMatchObject({
       msg: 'Invoice numbering after an order failed; the order will be numbered by the next pass',
-      err: { message: 'the shop stopped before numbering' },
+      err: { message: expect.stringContaining('the shop stopped before numbering') },
     });
     // The order stands (it committed), waiting for its number.
     expect(await invoiceOf(left.id)).toEqual({ invoiceNumber: null, invoiceDue: true });
@@ -67,10 +70,10 @@ describe('invoice numbering after the order commits', () => {
   it('the catch-up pass at start numbers what a crash left, and numbers nothing twice', async () => {
     const v = await createVariant(t.db, { onHand: 100 });
     const start = await counter();
-    crash.down = true;
+    await crash(true);
     const left: { id: string }[] = [];
     for (let i = 0; i < 3; i++) left.push(await placeOrderFor(t, (await createUser(t.deps)).token, v.variantId, 1));
-    crash.down = false;
+    await crash(false);
     expect((await Promise.all(left.map((o) => invoiceOf(o.id)))).map((r) => r.invoiceNumber)).toEqual([null, null, null]);
     const numbering = startInvoiceNumbering(t.db, { pollMs: 60_000 });
     try {
@@ -86,9 +89,9 @@ describe('invoice numbering after the order commits', () => {
     const v = await createVariant(t.db, { onHand: 100 });
     const shopper = await createUser(t.deps);
     const start = await counter();
-    crash.down = true;
+    await crash(true);
     const order = await placeOrderFor(t, shopper.token, v.variantId, 1);
-    crash.down = false;
+    await crash(false);
     const res = await fetch(`${t.baseUrl}/api/orders/${order.id}/invoice.pdf`, { headers: { authorization: `Bearer ${shopper.token}` } });
     expect(res.status).toBe(200);
     expect(await invoiceOf(order.id)).toEqual({ invoiceNumber: start + 1, invoiceDue: false });
