@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../setup/pdf-text';
 import { ADMIN, login, registerCustomer, SHOPPER_ADDRESS } from './fixtures';
 import { newestMail } from './support/inbox';
+import { lookAt } from './support/look-at';
 
 // After the order: the confirmation e-mail is delivered (to the journeys' SMTP catcher) and readable
 // in the back office, the shopper sees the order's history and cancels it; and a forgotten password
@@ -57,9 +58,9 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   await expect(page.getByTestId('order-status')).toHaveText('cancelled');
   await expect(timeline.getByText('Cancelled')).toBeVisible();
   await expect(timeline.getByText('Reason: Ordered the wrong size')).toBeVisible();
-  await page.screenshot({ path: '/tmp/mail-order-history-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/mail-order-history-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/mail-order-history-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/mail-order-history-390.png', fullPage: true });
 
   const staff = await browser.newPage();
   await login(staff, ADMIN.email, ADMIN.password);
@@ -68,7 +69,7 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   const preview = dialog.frameLocator('iframe[title="E-mail preview"]');
   await expect(preview.getByText(`We have received order ${order.order_number}, placed on`)).toBeVisible(); // and when (decision 0172)
   await expect(preview.getByText('GST included (9%)')).toBeVisible();
-  await staff.screenshot({ path: '/tmp/mail-sent-email-1280.png' });
+  await lookAt(staff, { path: '/tmp/mail-sent-email-1280.png' });
   await dialog.getByRole('tab', { name: 'Plain text' }).click();
   await expect(dialog.locator('pre')).toContainText('1 Orchard Road');
   await dialog.getByRole('button', { name: 'Resend' }).click();
@@ -88,10 +89,10 @@ test('order -> history and cancellation -> confirmation e-mail in the back offic
   const [staffInvoice] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Tax invoice (PDF)' }).click()]);
   expect((await pdfPages(readFileSync(await staffInvoice.path()))).join(' ')).toContain('GST Reg. No.: 201912345K');
   await staff.setViewportSize({ width: 390, height: 844 });
-  await staff.screenshot({ path: '/tmp/mail-admin-order-390.png', fullPage: true });
+  await lookAt(staff, { path: '/tmp/mail-admin-order-390.png', fullPage: true });
   await staff.goto('/admin/messages?tab=email');
   await expect(staff.getByRole('button', { name: new RegExp(`Order ${order.order_number} confirmed`) }).first()).toBeVisible(); // loaded, not the spinner
-  await staff.screenshot({ path: '/tmp/mail-sent-email-390.png' });
+  await lookAt(staff, { path: '/tmp/mail-sent-email-390.png' });
   await staff.setViewportSize({ width: 1280, height: 900 });
 
   // Packing slips: tick the order in the list and print.

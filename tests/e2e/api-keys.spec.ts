@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, login } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // An admin gives an integration a key, the integration uses it, the admin revokes it.
 for (const width of [1280, 390]) {
@@ -16,7 +17,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText(`API key "${name}" created`)).toBeVisible();
     const secret = (await page.getByTestId('new-api-key').textContent())!.trim();
     expect(secret).toMatch(/^psk_/);
-    await page.screenshot({ path: `test-results/api-keys-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/api-keys-${width}.png`, fullPage: true });
 
     const ok = await request.get('/api/admin/inventory', { headers: { authorization: `Bearer ${secret}` } });
     expect(ok.status()).toBe(200);

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
 import { E2E_DATA_DIR } from './support/e2e-paths';
+import { lookAt } from './support/look-at';
 
 // The owner's backups: Settings > Backups takes one on demand, lists it with its size and age, and
 // downloads it with the admin's own session; the dashboard warns when the last backup failed.
@@ -38,8 +39,8 @@ for (const width of [1280, 390]) {
     await expect(newest).toContainText('Verified');
     await expect(newest).toContainText(/just now|1 minute ago/);
     await expect(newest).toContainText(/[\d.]+ (KB|MB)/);
-    await page.screenshot({ path: `test-results/backups-${width}.png`, fullPage: true });
-    await page.locator('section[aria-labelledby="backups-title"]').screenshot({ path: `test-results/backups-section-${width}.png` });
+    await lookAt(page, { path: `test-results/backups-${width}.png`, fullPage: true });
+    await lookAt(page.locator('section[aria-labelledby="backups-title"]'), { path: `test-results/backups-section-${width}.png` });
     expect(await axeProblems(page, 'section[aria-labelledby="backups-title"]')).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: /^Download the backup of / }).click()]);
@@ -67,7 +68,7 @@ test('the dashboard warns an admin when the last backup failed, until one works'
     const warning = page.getByTestId('backup-warning');
     await expect(warning).toContainText('Backups need attention');
     await expect(warning).toContainText('The last backup failed: No space left on device');
-    await page.screenshot({ path: `test-results/backup-warning-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/backup-warning-${width}.png`, fullPage: true });
     expect(await axeProblems(page, '[data-testid="backup-warning"]')).toEqual([]);
   }
   await page.getByRole('link', { name: 'Open Settings > Backups' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { formatMoney } from '../../shared/domain/money';
 import { ADMIN } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Issue 38, items 1, 2, 4 and 9: a business buyer types 400 packs instead of clicking 400 times (on
 // the product page and in the cart, where the change is sent once typing stops), sees the chosen
@@ -71,7 +72,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText('Lowered to 500, the most available')).toBeVisible();
     await qty.fill('400');
     await expect(page.getByTestId('total-price')).toHaveText(formatMoney(3.2 * 400));
-    await page.screenshot({ path: `/tmp/buying-product-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/buying-product-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
 
@@ -90,7 +91,7 @@ for (const width of [1280, 390]) {
     expect(sent).toHaveLength(2);
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(line).toHaveValue('8');
-    await page.screenshot({ path: `/tmp/buying-cart-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/buying-cart-${width}.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 }
@@ -146,7 +147,7 @@ for (const width of [1280, 390]) {
     await expect(rows.nth(0).getByTestId(totals)).toContainText(formatMoney(3.2 * 46));
     await expect(rows.nth(1).getByTestId(totals)).toContainText(formatMoney(5.9 * 3));
     await expect(page.getByTestId('quick-order-total')).toHaveText(`Total of 2 valid line(s): ${formatMoney(3.2 * 46 + 5.9 * 3)}`);
-    await page.screenshot({ path: `/tmp/buying-quick-order-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/buying-quick-order-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Add all to cart' }).click();
     await expect(page.getByText('Added 49 item(s) to cart!')).toBeVisible();

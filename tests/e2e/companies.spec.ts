@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, signInWithApi, uniqueEmail } from './fixtures';
 import { received } from './support/inbox';
+import { lookAt } from './support/look-at';
 
 // Companies (decision 0188): the owner creates a company and adds its admin; the admin invites a
 // buyer by e-mail, who signs up from the link and orders; the admin sees the order and who placed it.
@@ -52,7 +53,7 @@ test('the owner sets up a company; its admin invites a buyer who orders, and see
   await expect(page.getByTestId('member').filter({ hasText: adminEmail })).toBeVisible();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-companies/admin-company-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-companies/admin-company-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -88,6 +89,6 @@ test('the owner sets up a company; its admin invites a buyer who orders, and see
   await expect(row).toContainText(`Placed by Ravi Kumar (${buyerEmail})`);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-companies/company-tab-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-companies/company-tab-${width}.png`, fullPage: true });
   }
 });

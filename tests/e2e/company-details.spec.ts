@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pdfPages } from '../setup/pdf-text';
 import { registerCustomer, SHOPPER_ADDRESS } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // A business buyer keeps its company on the profile (checked as typed, by country) and finds it
 // on the tax invoice of its next order.
@@ -25,7 +26,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Billing address').fill('1 Raffles Place\n#20-01\nSingapore 048616');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expect(page.getByText('Profile updated successfully.')).toBeVisible();
-    await page.screenshot({ path: `/tmp/company-profile-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/company-profile-${width}.png`, fullPage: true });
 
     await page.reload();
     await page.getByRole('tab', { name: 'Profile' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, uniqueEmail } from './fixtures';
 import { received } from './support/inbox';
+import { lookAt } from './support/look-at';
 
 // Sharing within a company (decision 0195): the company admin opens a member's order with who placed
 // it, sees the member's saved list and quote and adds the list to their own cart, and withdraws an
@@ -26,7 +27,7 @@ async function signIn(page: Page, who: { token: string; user: unknown }) {
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-companies/${name}-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-companies/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, mailerForJourney, ownerApi, storeSession, uniqueEmail } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Contract prices (issue 40, item 3; decision 0193): the owner makes a price list in the back
 // office, lists a SKU at its own price, assigns the list to a company; a member of that company sees
@@ -35,7 +36,7 @@ test('the owner gives a company a price list; its member sees the contract price
   await expect(page.getByTestId('listed-price').filter({ hasText: sku })).toContainText('$2.50 from 1');
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-prices/price-list-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-prices/price-list-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -56,12 +57,12 @@ test('the owner gives a company a price list; its member sees the contract price
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`/products/${product.id}`);
     await expect(page.getByTestId('total-price')).toHaveText('$2.50');
-    await page.screenshot({ path: `/tmp/shots-prices/product-member-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-prices/product-member-${width}.png`, fullPage: true });
   }
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-line').filter({ hasText: `Contract Mailer ${stamp}` }).getByTestId('line-total')).toHaveText('$2.50');
-  await page.screenshot({ path: '/tmp/shots-prices/cart-member-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/shots-prices/cart-member-390.png', fullPage: true });
 });
 
 test('a member’s saved list and the quote they ask for show the contract price', async ({ page }) => {
@@ -93,10 +94,10 @@ test('a member’s saved list and the quote they ask for show the contract price
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto(`/lists/${saved.id}`);
     await expect(page.getByText('$2.50 per pack')).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-prices/list-member-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-prices/list-member-${width}.png`, fullPage: true });
     await page.goto(`/quotes/${quote.id}`);
     await expect(page.getByText(`Listed Mailer ${stamp}`)).toBeVisible();
     await expect(width === 390 ? page.getByText('Usual price $2.50') : page.getByRole('cell', { name: '$2.50', exact: true })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-prices/quote-member-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-prices/quote-member-${width}.png`, fullPage: true });
   }
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, login } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // An admin gives a spreadsheet sync a key, downloads the products, imports a CSV with one bad row,
 // reads why it is refused, fixes the file, applies it, and finds the product in the back office,
@@ -43,7 +44,7 @@ for (const width of [1280, 390]) {
     await nav.getByRole('link', { name: 'Import / Export' }).click();
     await expect(page.getByRole('heading', { name: 'Import / Export', level: 1 })).toBeVisible();
     await expect(page.getByText('Choose a CSV file of products and variants')).toBeVisible();
-    await page.screenshot({ path: `test-results/import-export-empty-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/import-export-empty-${width}.png`, fullPage: true });
 
     // 3. The products export downloads with the signed-in session: UTF-8 BOM, header row.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download products CSV' }).click()]);
@@ -56,7 +57,7 @@ for (const width of [1280, 390]) {
     await chooseFile(page, { name: 'latin1.csv', mimeType: 'text/csv', buffer: Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.from('Caf\xe9 mailer,polymailers,normal,white,10,10,50,1:1,x\n', 'latin1')]) });
     const problem = page.getByRole('alert').filter({ hasText: 'latin1.csv cannot be imported' });
     await expect(problem).toContainText('The file is not UTF-8 text');
-    await page.screenshot({ path: `test-results/import-export-error-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/import-export-error-${width}.png`, fullPage: true });
     if (width === 1280) {
       // Over 20 MB is refused before anything is uploaded; a stock count file names what it lacks.
       await chooseFile(page, { name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(21 * 1024 * 1024, 'a') });
@@ -76,12 +77,12 @@ for (const width of [1280, 390]) {
     await expect(dryRun.getByTestId('import-summary')).toContainText('1 refused');
     await expect(dryRun.getByTestId('import-row-4')).toContainText('Unknown colour "purple"');
     await expect(dryRun.getByRole('button', { name: /^Apply/ })).toHaveCount(0);
-    await page.screenshot({ path: `test-results/import-export-dry-run-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/import-export-dry-run-${width}.png`, fullPage: true });
 
     // 6. Fixed and chosen again: three new rows; applying writes them all.
     await chooseFile(page, csvFile('products.csv', [...good, `${product},polymailers,normal,white,${size},77,25,1:5.50,Made from a spreadsheet`]));
     await expect(dryRun.getByTestId('import-summary')).toHaveText('3 new');
-    await page.screenshot({ path: `test-results/import-export-dry-run-ok-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/import-export-dry-run-ok-${width}.png`, fullPage: true });
     await dryRun.getByRole('button', { name: 'Apply 3 rows' }).click();
     await expect(page.getByText('products.csv is imported.')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Issue 38, points 10 and 13-17: a business buyer pages through and searches a long order history;
 // the owner finds their way in the back office on a laptop and a phone, sees the buyer's company and
@@ -49,7 +50,7 @@ test('a business buyer pages through every order and finds one by number, status
   const cards = page.getByTestId('order-card');
   await expect(cards).toHaveCount(20);
   await expect(cards.first()).toContainText(numbers[22]);
-  await page.screenshot({ path: `${SHOTS}/my-orders-1280.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/my-orders-1280.png`, fullPage: false });
   await page.getByRole('button', { name: 'Show more orders' }).click();
   await expect(cards).toHaveCount(23);
   // The next page's first order takes the focus; the oldest order is there.
@@ -88,7 +89,7 @@ test('a business buyer pages through every order and finds one by number, status
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/orders');
   await expect(cards).toHaveCount(20);
-  await page.screenshot({ path: `${SHOTS}/my-orders-390.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/my-orders-390.png`, fullPage: false });
 
   // The order's timeline names Singapore time.
   await cards.first().click();
@@ -118,7 +119,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
     await expect(page.getByTestId('setup-checklist').getByRole('listitem')).toHaveCount(5);
   }
   if (checklist.gst_warning) await expect(page.getByTestId('gst-warning')).toContainText('9% GST');
-  await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
   await noSeriousAxe(page, '/admin');
 
   // Shipping rates: saved from Shop details, the checklist ticks the step (a retry finds it ticked).
@@ -127,7 +128,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
     await expect(page).toHaveURL(/\/admin\/shop#shipping$/);
     await page.getByRole('button', { name: 'Save shipping rates' }).click();
     await expect(page.getByText('Shipping rates saved')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/shop-shipping-1280.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/shop-shipping-1280.png`, fullPage: true });
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByTestId('setup-shipping').or(page.getByRole('heading', { name: 'Dashboard' })).first()).toBeVisible();
     const after = await (await page.request.get('/api/admin/setup-checklist', { headers })).json();
@@ -155,7 +156,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
-  await page.screenshot({ path: `${SHOTS}/order-1280.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/order-1280.png`, fullPage: true });
   await noSeriousAxe(page, '/admin/orders/{id}');
 
   // The variant's stock history: the order's movement links to the order.
@@ -180,7 +181,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
     const tile = page.locator(`[data-testid="packing-tile"][data-sku="${v.sku}"]`);
     await expect(tile.getByTestId('tile-stock-word')).toHaveText('Out of stock');
     await expect(tile.getByRole('button', { name: `Remove one ${v.sku}` })).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/packing-1280.png` });
+    await lookAt(page, { path: `${SHOTS}/packing-1280.png` });
   } finally {
     expect((await set(row.on_hand)).ok()).toBe(true);
   }
@@ -191,10 +192,10 @@ test('the owner: section navigation, the order page, stock words and the first-r
   const menu = nav.getByRole('button', { name: /Section: Orders/ });
   await expect(menu).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Inventory' })).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/order-390.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/order-390.png`, fullPage: false });
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  await page.screenshot({ path: `${SHOTS}/menu-390.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/menu-390.png`, fullPage: false });
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Escape');
   await expect(menu).toBeFocused();
@@ -208,8 +209,8 @@ test('the owner: section navigation, the order page, stock words and the first-r
   await expect(nav.getByRole('button', { name: /Section: Inventory/ })).toBeInViewport();
   // Not under the site header either: a click would reach it.
   await nav.getByRole('button', { name: /Section: Inventory/ }).click({ trial: true, timeout: 3000 });
-  await page.screenshot({ path: `${SHOTS}/inventory-390.png`, fullPage: false });
+  await lookAt(page, { path: `${SHOTS}/inventory-390.png`, fullPage: false });
   await page.goto('/admin');
-  await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+  await lookAt(page, { path: `${SHOTS}/dashboard-390.png`, fullPage: true });
   await noSeriousAxe(page, '/admin (phone)');
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailerForJourney, ownerApi, SHOPPER_ADDRESS, storeSession, uniqueEmail } from './fixtures';
 import { received } from './support/inbox';
+import { lookAt } from './support/look-at';
 
 // Net terms (issue 40 item 4, decisions 0194 and 0201): a company admin invites a buyer, who orders
 // on the company's account with a PO number at the contract price; the owner records a first
@@ -9,7 +10,7 @@ import { received } from './support/inbox';
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `/tmp/shots-invoice/${name}-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-invoice/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

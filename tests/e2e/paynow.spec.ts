@@ -3,6 +3,7 @@ import { decodePayNowPayload } from '../../shared/domain/paynow';
 import { formatMoney } from '../../shared/domain/money';
 import { decodeQrPng } from '../setup/qr-decode';
 import { ADMIN, login, shopperWithCart } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // PayNow is opt-in. Without settings checkout keeps the specification's note; once the owner sets a
 // UEN and payee name, the shopper sees a QR code for the exact total with the order number as
@@ -69,7 +70,7 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   await payments.getByRole('button', { name: 'Save payment settings' }).click();
   await expect(staff.getByText('Payment settings saved')).toBeVisible();
   await expect(payments.getByLabel('PayNow UEN')).toHaveValue('201912345K');
-  await staff.screenshot({ path: '/tmp/paynow-admin-settings-1280.png', fullPage: true });
+  await lookAt(staff, { path: '/tmp/paynow-admin-settings-1280.png', fullPage: true });
 
   // Checkout says how payment will work; the code itself needs the order number, so it follows.
   await shopperWithCart(page);
@@ -80,9 +81,9 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   await expect(note).toContainText('012-345678-9');
   await expect(page.getByText(COMING_SOON)).toHaveCount(0);
   const total = (await page.getByTestId('summary-total').first().textContent())!;
-  await page.screenshot({ path: '/tmp/paynow-checkout-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-checkout-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/paynow-checkout-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-checkout-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Place Order' }).click();
 
@@ -96,16 +97,16 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   const code = await readQr(page);
   expect(code).toMatchObject({ proxyType: 'uen', proxy: '201912345K', editable: false, merchantName: 'PackShop Pte Ltd', reference: orderNumber, crcValid: true });
   expect(formatMoney(code.amountCents! / 100)).toBe(total);
-  await page.screenshot({ path: '/tmp/paynow-success-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-success-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('paynow-qr')).toBeVisible();
-  await page.screenshot({ path: '/tmp/paynow-success-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-success-390.png', fullPage: true });
 
   await page.goto(`/orders/${orderId}`);
   expect(await readQr(page)).toEqual(code);
-  await page.screenshot({ path: '/tmp/paynow-order-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-order-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/paynow-order-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/paynow-order-1280.png', fullPage: true });
 
   // The confirmation e-mail, as staff read it in Sent e-mail: the same code drawn in place.
   await staff.goto('/admin/messages?tab=email');
@@ -116,7 +117,7 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   await expect(mailQr).toBeVisible();
   await mailQr.scrollIntoViewIfNeeded();
   expect(decodePayNowPayload(decodeQrPng(await mailQr.screenshot())!)).toEqual(code);
-  await staff.screenshot({ path: '/tmp/paynow-sent-email-1280.png' });
+  await lookAt(staff, { path: '/tmp/paynow-sent-email-1280.png' });
   await staff.keyboard.press('Escape');
 
   // The e-mail on its own, as a mail client shows it, at both widths.
@@ -126,9 +127,9 @@ test('owner sets PayNow; the shopper pays by QR for the exact total with the ord
   const { html } = await (await staff.request.get(`/api/admin/emails/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const mail = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await mail.setContent(html);
-  await mail.screenshot({ path: '/tmp/paynow-email-1280.png', fullPage: true });
+  await lookAt(mail, { path: '/tmp/paynow-email-1280.png', fullPage: true });
   await mail.setViewportSize({ width: 390, height: 844 });
-  await mail.screenshot({ path: '/tmp/paynow-email-390.png', fullPage: true });
+  await lookAt(mail, { path: '/tmp/paynow-email-390.png', fullPage: true });
   await mail.close();
 
   // Staff mark it paid: history, e-mail, and the shopper is no longer asked to pay.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signInWithApi } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Issue 40, item 1: a shopper sees a variant's order quantity rules on the product page, the
 // stepper starts at the smallest order and steps by the carton, the cart line keeps to them, and a
@@ -61,7 +62,7 @@ for (const width of [1280, 390]) {
     await qty.press('Enter');
     await expect(qty).toHaveValue('20');
     await expect(page.getByText('Lowered to 20')).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-qty/product-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-qty/product-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
 
@@ -70,7 +71,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('line-rules')).toHaveText('Sold in cartons of 5, at least 10, at most 100');
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(line).toHaveValue('25');
-    await page.screenshot({ path: `/tmp/shots-qty/cart-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-qty/cart-${width}.png`, fullPage: true });
 
     // Quick order: 7 more would make 32, not whole cartons; the row says the rule.
     await page.goto('/quick-order');
@@ -78,7 +79,7 @@ for (const width of [1280, 390]) {
     await page.getByRole('button', { name: 'Add these lines' }).click();
     const row = page.getByTestId('quick-order-row').first();
     await expect(row).toContainText(`${label} is sold in cartons of 5: order 10, 15, 20...`);
-    await page.screenshot({ path: `/tmp/shots-qty/quick-order-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `/tmp/shots-qty/quick-order-${width}.png`, fullPage: true });
     await row.getByLabel('Quantity, line 1').fill('10');
     await expect(row).not.toContainText('is sold in cartons');
     await page.getByRole('button', { name: 'Add all to cart' }).click();
@@ -105,7 +106,7 @@ for (const width of [1280, 390]) {
     await card.getByLabel('Carton of').fill('5');
     await card.getByLabel('Max order').fill('12');
     await expect(card.getByRole('alert')).toHaveText('Order maximum (12) must be a multiple of the order multiple (5)');
-    await card.screenshot({ path: `/tmp/shots-qty/admin-form-${width}.png` });
+    await lookAt(card, { path: `/tmp/shots-qty/admin-form-${width}.png` });
     // Saved anyway: the server refuses it with the same words.
     await page.getByRole('button', { name: 'Create Product' }).click();
     await expect(page.getByText('Order maximum (12) must be a multiple of the order multiple (5)').last()).toBeVisible();

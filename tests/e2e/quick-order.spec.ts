@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { lookAt } from './support/look-at';
 
 // Quick order by SKU: reached from the header and the cart, lines pasted from a spreadsheet (one SKU
 // with spaces, one lower case, one unknown, one with a bad quantity), checked as typed, added in one
@@ -50,7 +51,7 @@ test('quick order: paste, check, add all, fix a refused row, upload a CSV', asyn
   await rows.nth(4).getByLabel('SKU, line 5').fill(plain.sku.slice(0, 8).toLowerCase());
   await expect(page.locator('datalist option').first()).toBeAttached();
   await rows.nth(4).getByRole('button', { name: 'Remove line 5' }).click();
-  await page.screenshot({ path: '/tmp/repeat-quick-order-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-quick-order-1280.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Add all to cart' }).click();
   await expect(page.getByText('Added 5 item(s) to cart!')).toBeVisible();
@@ -70,7 +71,7 @@ test('quick order: paste, check, add all, fix a refused row, upload a CSV', asyn
   await page.getByLabel('CSV file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from(`sku,quantity\n"${plain.sku}",4\nNOPE,0\n`) });
   await expect(page.getByText('2 line(s) read from the file')).toBeVisible();
   await expect(page.getByTestId('quick-order-match').first()).toContainText(plain.name);
-  await page.screenshot({ path: '/tmp/repeat-quick-order-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-quick-order-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Add all to cart' }).click();
   await expect(page.getByText('Added 4 item(s) to cart!')).toBeVisible();
   await expect(rows.first()).toContainText('Unknown SKU NOPE');

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
 import { newestMail } from './support/inbox';
+import { lookAt } from './support/look-at';
 
 // A quote from request to order: the buyer asks for a price on the cart, staff price it in the
 // Quotes queue and send it, the buyer gets the e-mail, opens the quote from it and accepts it with
@@ -63,16 +64,16 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await staff.getByLabel('Shipping fee ($)').fill('8');
   await staff.getByLabel('Message to the buyer').fill('Our volume price for you.');
   await expect(staff.getByText('Total with these prices: $38.00')).toBeVisible();
-  await staff.screenshot({ path: '/tmp/quotes-admin-1280.png', fullPage: true });
+  await lookAt(staff, { path: '/tmp/quotes-admin-1280.png', fullPage: true });
   const problems = await axeProblems(staff, 'staff quote');
   await staff.getByRole('button', { name: 'Send quote' }).click();
   await expect(staff.getByText(`Quote ${quoteNumber} sent to ${email}`)).toBeVisible();
   await expect(staff.getByTestId('quote-status')).toHaveText('Priced');
   await staff.setViewportSize({ width: 390, height: 844 });
-  await staff.screenshot({ path: '/tmp/quotes-admin-390.png', fullPage: true });
+  await lookAt(staff, { path: '/tmp/quotes-admin-390.png', fullPage: true });
   await staff.goto('/admin/quotes');
   await expect(staff.getByTestId('quote-queue')).toBeVisible();
-  await staff.screenshot({ path: '/tmp/quotes-queue-390.png', fullPage: true });
+  await lookAt(staff, { path: '/tmp/quotes-queue-390.png', fullPage: true });
   problems.push(...(await axeProblems(staff, 'quotes queue')));
   await staffContext.close();
 
@@ -85,7 +86,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await expect(page.getByTestId('quote-total')).toHaveText('$38.00');
-  await page.screenshot({ path: '/tmp/quotes-buyer-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/quotes-buyer-1280.png', fullPage: true });
   problems.push(...(await axeProblems(page, 'buyer quote')));
   const pdf = await page.request.get(`/api/quotes/${quoteId}/quote.pdf`, { headers });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -98,7 +99,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.getByLabel('Address line 1').fill('10 Anson Road');
   await page.getByLabel('Postal code').fill('079903');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/quotes-buyer-accept-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/quotes-buyer-accept-390.png', fullPage: true });
   problems.push(...(await axeProblems(page, 'accept form')));
   // The connection drops on the first try: the accept fails, and so does the quote's refetch after it
   // (with its retries). The quote stays on screen with the form as typed, and the same click places it.
@@ -130,19 +131,19 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await expect(page.getByRole('button', { name: 'Accept and order' })).toHaveCount(0);
   const again = await page.request.post(`/api/quotes/${quoteId}/accept`, { headers, data: { shipping_address: { fullName: 'A', phone: '+65 9123 4567', addressLine1: '1 Road', postalCode: '079903', city: 'Singapore', state: 'Singapore', country: 'SG' } } });
   expect(again.status()).toBe(409);
-  await page.screenshot({ path: '/tmp/quotes-buyer-accepted-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/quotes-buyer-accepted-390.png', fullPage: true });
   await page.goto('/quotes');
   await expect(page.getByTestId('quotes').getByRole('listitem')).toHaveCount(1);
   await page.goto('/account?tab=quotes');
   await expect(page.getByTestId('quotes').getByRole('link', { name: new RegExp(quoteNumber) })).toContainText('Accepted');
-  await page.screenshot({ path: '/tmp/quotes-account-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/quotes-account-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   // The quote's lines left the cart with the order (decision 0180): something to ask about again.
   await expect.poll(async () => (await (await page.request.get('/api/cart', { headers })).json()).items.length).toBe(0);
   expect((await page.request.post('/api/cart/add', { headers, data: { variant_id: v.variant_id, quantity: 2 } })).status()).toBe(200);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
-  await page.screenshot({ path: '/tmp/quotes-cart-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/quotes-cart-1280.png', fullPage: true });
   problems.push(...(await axeProblems(page, 'cart with the request form')));
   expect(problems, problems.join('\n')).toEqual([]);
 });
@@ -169,11 +170,11 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await form.getByLabel('Packs').fill(String(packs));
   await form.getByLabel('Note').fill('A year of mailers');
   await expect(form.getByText(/any quantity up to 10,000 packs/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/pw-f/quote-product-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/pw-f/quote-product-1280.png', fullPage: true });
   const problems = await axeProblems(page, 'product page with the quote form');
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/pw-f/quote-product-390.png' });
+  await lookAt(page, { path: '/tmp/pw-f/quote-product-390.png' });
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText(/Quote Q-\d{8}-\w{6} requested/)).toBeVisible();
   await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
@@ -191,7 +192,7 @@ test('a quote for more than is in stock from the product page, the cart left as 
   const quick = page.getByRole('form', { name: 'Request a quote' });
   await quick.getByLabel('Note').fill('Quarterly top-up');
   await quick.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/pw-f/quote-quick-order-390.png' });
+  await lookAt(page, { path: '/tmp/pw-f/quote-quick-order-390.png' });
   problems.push(...(await axeProblems(page, 'quick order with the quote form')));
   await quick.getByRole('button', { name: 'Send request' }).click();
   await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
@@ -217,12 +218,12 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await expect(page.getByLabel('Full name')).toHaveValue('Aisha Rahman');
   await expect(page.getByLabel('Address line 1')).toHaveValue('10 Anson Road');
   await expect(page.getByLabel('Postal code')).toHaveValue('079903');
-  await page.screenshot({ path: '/tmp/pw-f/quote-accept-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/pw-f/quote-accept-390.png', fullPage: true });
   await page.getByRole('button', { name: /^Place order/ }).click();
   await expect(page.getByText(new RegExp(`Sorry, only ${v.available} left of`))).toBeVisible();
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/pw-f/quote-accept-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/pw-f/quote-accept-1280.png', fullPage: true });
   problems.push(...(await axeProblems(page, 'accept form')));
   expect(await cartNow()).toEqual(before);
   expect(problems, problems.join('\n')).toEqual([]);

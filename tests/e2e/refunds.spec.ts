@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfPages } from '../setup/pdf-text';
 import { signInWithApi, SHOPPER_ADDRESS } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // The owner refunds part of an order paid by bank transfer (marked paid in the back office), with
 // the transfer's reference: the refund is listed, the credit note is linked and its PDF reads right;
@@ -65,7 +66,7 @@ test('the owner refunds part of a bank transfer order and opens its credit note;
   expect(text).toMatch(new RegExp(`Credit note for tax invoice INV-\\d{6} \\(order ${order.order_number}\\)`));
   expect(text).toContain('Total credited (incl. GST) $5.00');
   expect(text).toContain('Reason: Two bags arrived torn');
-  await page.screenshot({ path: '/tmp/refunds-admin-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/refunds-admin-1280.png', fullPage: true });
 
   // The buyer's order page lists the credit note.
   const context = await browser.newContext();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, signInWithApi } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Repeat buying: order again from the order list and the order page (a sold-out line is named, not
 // dropped), and "Buy again" in the account.
@@ -57,13 +58,13 @@ test('order again names a sold-out line and adds the rest; Buy again adds a sele
   await expect(skipped).toContainText(few.sku);
   await expect(skipped).toContainText('is out of stock');
   await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/repeat-order-again-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-order-again-1280.png', fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/orders/${order.id}`);
   await page.getByRole('button', { name: `Order ${order.order_number} again` }).click();
   await expect(page.getByTestId('reorder-skipped')).toContainText('is out of stock');
-  await page.screenshot({ path: '/tmp/repeat-order-again-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-order-again-390.png', fullPage: true });
   await page.getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const cart = await (await page.request.get('/api/cart', { headers })).json();
@@ -76,7 +77,7 @@ test('order again names a sold-out line and adds the rest; Buy again adds a sele
   await expect(rows.filter({ hasText: few.sku })).toContainText('Out of Stock');
   await page.getByPlaceholder('Search by name or SKU').fill(plenty.sku);
   await expect(rows).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/repeat-buy-again-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-buy-again-390.png', fullPage: true });
   await page.getByPlaceholder('Search by name or SKU').fill('');
   await expect(rows).toHaveCount(2);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -84,7 +85,7 @@ test('order again names a sold-out line and adds the rest; Buy again adds a sele
   await page.getByRole('button', { name: 'Add selected to cart (2)' }).click();
   await expect(page.getByText('Added 2 item(s) to cart!')).toBeVisible();
   await expect(rows.filter({ hasText: few.sku })).toContainText('is out of stock');
-  await page.screenshot({ path: '/tmp/repeat-buy-again-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-buy-again-1280.png', fullPage: true });
   const after = await (await page.request.get('/api/cart', { headers })).json();
   expect(after.items.map((i: { sku: string; quantity: number }) => [i.sku, i.quantity])).toEqual([[plenty.sku, 6]]);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { sgAddress } from '../factories/orders';
 import { ADMIN, signInWithApi, uniqueEmail } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // The owner reads the reports: a customer orders, the dashboard's 30-day chart and the Sales report
 // count it today, and each report shows a chart, its table and a CSV download; at 1280 and 390 px.
@@ -22,7 +23,7 @@ async function placeOrder(page: Page, quantity: number) {
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByTestId('report-chart').first()).toBeVisible();
-  await page.screenshot({ path: `/tmp/reports-${name}-1280.png`, fullPage: true });
+  await lookAt(page, { path: `/tmp/reports-${name}-1280.png`, fullPage: true });
   // A phone opens the report at its width: fewer axis labels, tables scroll sideways inside their box.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -32,7 +33,7 @@ async function shoot(page: Page, name: string) {
   const tab = await page.getByRole('navigation', { name: 'Reports' }).locator('[aria-current="page"]').boundingBox();
   expect(tab!.x).toBeGreaterThanOrEqual(0);
   expect(tab!.x + tab!.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `/tmp/reports-${name}-390.png`, fullPage: true });
+  await lookAt(page, { path: `/tmp/reports-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -47,7 +48,7 @@ test('the owner reads sales, products, customers, promotions, stock cover and GS
   await expect(page.getByRole('heading', { name: 'Sales, last 30 days' })).toBeVisible();
   await expect(page.getByTestId('dashboard-sales')).toContainText('orders');
   await expect(page.getByTestId('report-chart')).toBeVisible();
-  await page.screenshot({ path: '/tmp/reports-dashboard-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/reports-dashboard-1280.png', fullPage: true });
 
   // Sales, today: the order is there with its total.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reports' }).click();
@@ -85,9 +86,9 @@ test('the owner reads sales, products, customers, promotions, stock cover and GS
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Promotions' }).click();
   await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/reports-promotions-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/reports-promotions-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/reports-promotions-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/reports-promotions-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Stock cover: the variant that sold has a rate; the purchase list downloads.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOPPER_ADDRESS, signInWithApi } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Saved lists: save a variant from the product page into a new list, save the cart and a past order
 // as lists, change a quantity, add one line and then the whole list to the cart, rename and delete.
@@ -70,7 +71,7 @@ test('saved lists: from a product, the cart and an order; to the cart; rename an
 
   await page.getByRole('link', { name: 'Lists', exact: true }).click();
   await expect(page.getByTestId('saved-lists').getByRole('listitem')).toHaveCount(3);
-  await page.screenshot({ path: '/tmp/repeat-lists-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-lists-1280.png', fullPage: true });
 
   // Monthly mailers: change the quantity, add the line, then the whole list.
   await page.getByRole('link', { name: /Monthly mailers/ }).click();
@@ -94,11 +95,11 @@ test('saved lists: from a product, the cart and an order; to the cart; rename an
   await page.getByLabel('List name').fill('Monthly mailers (SG)');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByRole('heading', { name: 'Monthly mailers (SG)' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/repeat-list-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-list-390.png', fullPage: true });
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: 'Delete list' }).click();
   await expect(page.getByText('List deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/lists$/);
   await expect(page.getByTestId('saved-lists').getByRole('listitem')).toHaveCount(2);
-  await page.screenshot({ path: '/tmp/repeat-lists-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/repeat-lists-390.png', fullPage: true });
 });

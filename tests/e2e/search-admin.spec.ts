@@ -5,6 +5,7 @@ import { runningServerUrl } from '../../server/db/embedded/embedded-server';
 import { shopDay } from '../../shared/domain/shop-time';
 import { signInWithApi } from './fixtures';
 import { E2E_DATA_DIR } from './support/e2e-paths';
+import { lookAt } from './support/look-at';
 
 // The owner keeps the search's synonyms and learns what buyers look for (issue 37 points 4 and 6,
 // decision 0173): adds a two-way group and sees it listed, reads the search report, and turns a
@@ -37,12 +38,12 @@ async function searchedToday(query: string, searches: number, zeroResults: numbe
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await ready();
-  await page.screenshot({ path: `/tmp/search-admin-${name}-1280.png`, fullPage: true });
+  await lookAt(page, { path: `/tmp/search-admin-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await ready();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `/tmp/search-admin-${name}-390.png`, fullPage: true });
+  await lookAt(page, { path: `/tmp/search-admin-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -90,7 +91,7 @@ test('the owner adds a synonym group, and turns a search that found nothing into
   const form = page.getByRole('dialog', { name: 'Add synonym group' });
   await expect(form.getByRole('radio', { name: /One-way/ })).toBeChecked();
   await expect(form.getByLabel('When a buyer searches for')).toHaveValue(missed);
-  await page.screenshot({ path: '/tmp/search-admin-prefilled-1280.png' });
+  await lookAt(page, { path: '/tmp/search-admin-prefilled-1280.png' });
   await form.getByRole('textbox', { name: /^Also find/ }).fill('carton box');
   await expect(form).toContainText(`${missed} → carton box`);
   await form.getByRole('button', { name: 'Add group' }).click();

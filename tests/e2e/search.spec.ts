@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { consoleErrors } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Issue 37 in the storefront: a buyer on a phone types what they would type (a typo, a size), picks
 // a suggestion and lands on the product; a search that finds nothing offers "Did you mean" and
@@ -10,7 +11,7 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string, fullPage = false) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
+  if (process.env.SHOTS_DIR) await lookAt(page, { path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
 }
 
 /** A page of the shop, hydrated (the chat button shows then), with the header's search box. */

@@ -10,6 +10,7 @@ import { createInvoiceOrder } from '../factories/invoice-orders';
 import { pdfPages } from '../setup/pdf-text';
 import { consoleErrors, signInWithApi, uniqueEmail } from './fixtures';
 import { E2E_DATA_DIR } from './support/e2e-paths';
+import { lookAt } from './support/look-at';
 
 // A company's statement of account (issue 40 item 5, decision 0199): the owner sets up a company,
 // opens it in the back office and downloads its statement PDF; the company's admin reads the same
@@ -25,7 +26,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
     await page.setViewportSize({ width, height: 900 });
     await ready();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consoleErrors, fillCartPastGiftTier, registerCustomer } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // Issue 38: errors at the fields (7), no nagging banner, a skip link, Escape giving focus back (8),
 // no console errors on the signed-in pages (11), the phone's filter drawer and sizes (6) and the
@@ -10,7 +11,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: false });
+  if (process.env.SHOTS_DIR) await lookAt(page, { path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: false });
 }
 
 async function noSeriousAxe(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shopperWithCart } from './fixtures';
+import { lookAt } from './support/look-at';
 
 // What the shopper sees when the shop takes payments online (project "stripe": the shop with Stripe
 // on beside the Stripe test server, decision 0165): the checkout's note, Place Order going to the
@@ -23,7 +24,7 @@ test('checkout goes to the payment page; paying comes back to a confirmation tha
   await expect(page).toHaveURL(/\/order-success\/[^/]+$/);
   const panel = page.getByTestId('online-payment');
   await expect(panel).toContainText('Payment received', { timeout: 30_000 });
-  await page.screenshot({ path: '/tmp/stripe-success-1280.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/stripe-success-1280.png', fullPage: true });
   const orderId = page.url().split('/').pop()!;
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByTestId('online-payment')).toContainText('Payment received');
@@ -37,7 +38,7 @@ test('a failed payment says so on the order, and Try again pays it', async ({ pa
   await expect(page).toHaveURL(/\/orders\/[^/]+$/);
   const panel = page.getByTestId('online-payment');
   await expect(panel).toContainText('Your payment did not go through');
-  await page.screenshot({ path: '/tmp/stripe-failed-390.png', fullPage: true });
+  await lookAt(page, { path: '/tmp/stripe-failed-390.png', fullPage: true });
   await panel.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/pay\/cs_test_/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();

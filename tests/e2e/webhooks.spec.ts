@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type TestReceiver } from '../setup/webhook-receiver';
 import { ADMIN, login, uniqueEmail } from './fixtures';
 import { sgAddress } from '../factories/orders';
+import { lookAt } from './support/look-at';
 
 // An admin registers a webhook pointing at a receiver this test runs, a shopper places an order,
 // the receiver gets it signed, the admin sees it in the delivery log and redelivers it.
@@ -31,7 +32,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText('Webhook endpoint added')).toBeVisible();
     const secret = (await page.getByTestId('new-webhook-secret').textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
-    await page.screenshot({ path: `test-results/webhooks-settings-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/webhooks-settings-${width}.png`, fullPage: true });
 
     // A shopper places an order through the API.
     const reg = await request.post('/api/auth/register', { data: { email: uniqueEmail('hook'), password: 'a-good-password', first_name: 'Aisha', last_name: 'Rahman' } });
@@ -57,7 +58,7 @@ for (const width of [1280, 390]) {
     const row = page.getByRole('list', { name: 'Deliveries' }).getByRole('button').filter({ hasText: 'order.created' });
     await expect(row).toContainText('Delivered');
     await expect(row).toContainText('HTTP 200');
-    await page.screenshot({ path: `test-results/webhooks-endpoint-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/webhooks-endpoint-${width}.png`, fullPage: true });
     await row.click();
     await expect(page.getByRole('dialog')).toContainText(`order:${order.id}`);
     await page.getByRole('button', { name: 'Redeliver' }).click();
@@ -67,7 +68,7 @@ for (const width of [1280, 390]) {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     await expect(page.getByRole('list', { name: 'Attempts' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.getByRole('heading', { name: 'Attempts (2, newest first)' })).toBeVisible();
-    await page.screenshot({ path: `test-results/webhooks-delivery-${width}.png`, fullPage: true });
+    await lookAt(page, { path: `test-results/webhooks-delivery-${width}.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
     // Clean up, so the next run starts from an empty list for this URL.
