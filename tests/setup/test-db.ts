@@ -23,11 +23,11 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function adminQuery(...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: serverAdminUrl() });
   await admin.connect();
   try {
-    await admin.query(sql);
+    for (const sql of statements) await admin.query(sql);
   } finally {
     await admin.end();
   }
@@ -42,7 +42,13 @@ export async function createPostgresDb(poolMax = 10, opts: { empty?: boolean } =
   // wake workers after they commit, as the shop's do (server/after-commit.ts; wired once).
   subscribeAfterCommit();
   const name = `packshop_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"${opts.empty ? '' : ` TEMPLATE "${inject('templateDb')}"`}`);
+  await adminQuery(
+    `CREATE DATABASE "${name}"${opts.empty ? '' : ` TEMPLATE "${inject('templateDb')}"`}`,
+    // A commit does not wait for its WAL to reach the disk: a test database need not survive a
+    // crash of its server, and on a server with fsync on (TEST_DATABASE_URL) the wait is most of a
+    // small write's time. The embedded test server has it off for all its databases already.
+    `ALTER DATABASE "${name}" SET synchronous_commit = off`,
+  );
   const url = databaseUrl(serverAdminUrl(), name);
   const database = await openPostgres(url, poolMax);
   return {
