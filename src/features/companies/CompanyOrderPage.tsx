@@ -1,7 +1,4 @@
-import { ArrowLeft, FileDown } from 'lucide-react';
-import { Button } from '../../components/ui/Button';
-import { downloadFile } from '../../lib/download';
-import { toast } from '../../lib/toast';
+import { ArrowLeft } from 'lucide-react';
 import { CreditNotesList } from '../orders/CreditNotesList';
 import { InvoiceTerms } from '../orders/InvoiceTerms';
 import { Seo } from '../../components/Seo';
@@ -10,7 +7,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { Link, useParams } from '../../lib/router';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 import { OrderDetails } from '../orders/OrderDetails';
-import { formatOrderDate, StatusBadge } from '../orders/StatusBadge';
+import { OrderHeading } from '../orders/OrderHeading';
+import { formatOrderDate } from '../orders/StatusBadge';
 
 /**
  * One order placed for the company, for its admins (decision 0195): who placed it, then the order as
@@ -35,18 +33,7 @@ export default function CompanyOrderPage() {
         <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
       ) : (
         <>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
-            <StatusBadge status={order.status} />
-            <Button
-              variant="outline"
-              size="sm"
-              className="sm:ml-auto print:hidden"
-              onClick={() => downloadFile(`/company/orders/${order.id}/invoice.pdf`, `tax-invoice-${order.order_number}.pdf`).catch((err: Error) => toast.error(err.message))}
-            >
-              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
-            </Button>
-          </div>
+          <OrderHeading order={order} invoicePath={`/company/orders/${order.id}/invoice.pdf`} />
           <p className="mt-1 text-sm text-slate-600" data-testid="placed-by">
             Placed on {formatOrderDate(order.created_at)} by <span className="font-medium text-slate-900">{order.placed_by.name}</span> ({order.placed_by.email})
           </p>
