@@ -46,22 +46,29 @@ async function knownPriceList(tx: Db, id: string | null | undefined): Promise<st
 
 const creditCents = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : toCents(v));
 
+/**
+ * A company's columns from the back office's form, the same for a new company and an edit. What an
+ * edit leaves out (undefined) stays as it was; a new company has its defaults from the schema.
+ */
+async function companyColumns(tx: Db, input: z.infer<typeof createCompanyInput> | z.infer<typeof updateCompanyInput>) {
+  return {
+    name: input.name,
+    country: input.country,
+    registrationNumber: input.registration_number,
+    taxNumber: input.tax_number ?? null,
+    billingAddress: input.billing_address ?? null,
+    paymentTermsDays: input.payment_terms_days,
+    creditLimitCents: creditCents(input.credit_limit),
+    priceListId: await knownPriceList(tx, input.price_list_id),
+    poNumberRequired: input.po_number_required,
+  };
+}
+
 export async function createCompany(db: PrismaClient, input: z.infer<typeof createCompanyInput>): Promise<CompanyDto> {
   return unitOfWork(db, async (tx) => {
     const id = newId();
     await tx.company.create({
-      data: {
-        id,
-        name: input.name,
-        country: input.country,
-        registrationNumber: input.registration_number,
-        taxNumber: input.tax_number ?? null,
-        billingAddress: input.billing_address ?? null,
-        paymentTermsDays: input.payment_terms_days,
-        creditLimitCents: creditCents(input.credit_limit) ?? null,
-        priceListId: await knownPriceList(tx, input.price_list_id),
-        poNumberRequired: input.po_number_required,
-      },
+      data: { id, ...(await companyColumns(tx, input)) },
     });
     await announceCompany(tx, 'company.created', id);
     return toCompanyDto(await tx.company.findUniqueOrThrow({ where: { id }, select: companySelect }));
@@ -72,17 +79,7 @@ export async function updateCompany(db: PrismaClient, input: z.infer<typeof upda
   await unitOfWork(db, async (tx) => {
     const { count } = await tx.company.updateMany({
       where: { id: input.id },
-      data: {
-        name: input.name,
-        country: input.country,
-        registrationNumber: input.registration_number,
-        taxNumber: input.tax_number ?? null,
-        billingAddress: input.billing_address ?? null,
-        paymentTermsDays: input.payment_terms_days,
-        creditLimitCents: creditCents(input.credit_limit),
-        priceListId: await knownPriceList(tx, input.price_list_id),
-        poNumberRequired: input.po_number_required,
-      },
+      data: await companyColumns(tx, input),
     });
     if (!count) throw notFound('Company not found');
     // Every member's session carries the company's details (server/auth/user.mapper.ts).

@@ -1,14 +1,11 @@
 import type { Prisma } from '@prisma/client';
+import { companyDetailsOf, companyDetailsSelect } from '../../auth/user.mapper';
 import { toDollars } from '../../../shared/domain/money';
 import type { CompanyDetailDto, CompanyDto } from '../../../shared/schemas/companies.schema';
 
 export const companySelect = {
   id: true,
-  name: true,
-  country: true,
-  registrationNumber: true,
-  taxNumber: true,
-  billingAddress: true,
+  ...companyDetailsSelect,
   paymentTermsDays: true,
   creditLimitCents: true,
   priceListId: true,
@@ -33,11 +30,7 @@ type InvitationRow = Prisma.CompanyInvitationGetPayload<{ select: typeof invitat
 export function toCompanyDto(c: CompanyRow): CompanyDto {
   return {
     id: c.id,
-    name: c.name,
-    country: c.country as CompanyDto['country'],
-    registration_number: c.registrationNumber,
-    tax_number: c.taxNumber,
-    billing_address: c.billingAddress,
+    ...companyDetailsOf(c),
     payment_terms_days: c.paymentTermsDays,
     credit_limit: c.creditLimitCents === null ? null : toDollars(c.creditLimitCents),
     price_list_id: c.priceListId,

@@ -1,8 +1,9 @@
-// An order's shipping address, kept on the order as it was at placement (the `ship*` columns), in
-// the two forms the shop shows it: the API's object, and the lines printed on invoices, credit notes
-// and packing slips.
+// An order's shipping address, kept on the order as it was at placement (the `ship*` columns): made
+// from the checkout's address, and shown in two forms: the API's object, and the lines printed on
+// invoices, credit notes and packing slips.
+import { addressColumns } from '../../../shared/domain/address';
 
-interface ShipColumns {
+export interface ShipColumns {
   shipFullName: string;
   shipPhone: string;
   shipLine1: string;
@@ -12,6 +13,16 @@ interface ShipColumns {
   shipCity: string;
   shipState: string;
   shipCountry: string;
+}
+
+/** The columns an order keeps of the address given at checkout, stored as a saved address is (blanks as null). */
+export function shipColumnsOf(address: Parameters<typeof addressColumns>[0]): ShipColumns {
+  const a = addressColumns(address);
+  return {
+    shipFullName: a.fullName, shipPhone: a.phone,
+    shipLine1: a.addressLine1, shipLine2: a.addressLine2, shipUnit: a.unit,
+    shipPostalCode: a.postalCode, shipCity: a.city, shipState: a.state, shipCountry: a.country,
+  };
 }
 
 /** `shipping_address` in order answers (REST and tRPC, buyer's and back office's). */

@@ -1,6 +1,6 @@
 // The invoice reminder pass's claim (decision 0199), in SQL for FOR UPDATE SKIP LOCKED. Rows are
 // checked by zod. Days are Singapore calendar days; times are the app's, in UTC.
-import type { Prisma } from '@prisma/client';
+import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { int } from '../../db/sql-rows';
 
@@ -33,28 +33,20 @@ export type ClaimedInvoice = z.infer<typeof claimed>;
  */
 export async function claimInvoiceReminders(tx: Tx, at: { stage: 'due' | 'overdue'; today: string; now: Date; batch: number }): Promise<ClaimedInvoice[]> {
   const now = at.now.toISOString();
-  const rows =
+  // The stage decides only which stamp is set and which due days are in; the claim is the same.
+  const stamp =
     at.stage === 'due'
-      ? await tx.$queryRaw<unknown[]>`
-    UPDATE "Order" o SET "dueReminderSentAt" = ${now}::timestamp
+      ? Prisma.sql`"dueReminderSentAt" = ${now}::timestamp`
+      : Prisma.sql`"overdueReminderSentAt" = ${now}::timestamp, "dueReminderSentAt" = COALESCE(o."dueReminderSentAt", ${now}::timestamp)`;
+  const due =
+    at.stage === 'due'
+      ? Prisma.sql`d."dueReminderSentAt" IS NULL AND d."dueDate" <= ${at.today}::date AND d."dueDate" > ${at.today}::date - 7`
+      : Prisma.sql`d."overdueReminderSentAt" IS NULL AND d."dueDate" <= ${at.today}::date - 7`;
+  const rows = await tx.$queryRaw<unknown[]>`
+    UPDATE "Order" o SET ${stamp}
     FROM (
       SELECT "id" FROM "Order" d
-      WHERE d."paymentMethod" = 'invoice' AND d."status" <> 'cancelled' AND d."dueReminderSentAt" IS NULL
-        AND d."dueDate" <= ${at.today}::date AND d."dueDate" > ${at.today}::date - 7
-        AND d."paidCents" < d."totalCents" - COALESCE((SELECT SUM(c."amountCents") FROM "CreditNote" c WHERE c."orderId" = d."id"), 0)
-      ORDER BY d."dueDate", d."id"
-      LIMIT ${at.batch}
-      FOR UPDATE SKIP LOCKED
-    ) due
-    WHERE o."id" = due."id"
-    RETURNING o."id", o."orderNumber", o."invoiceNumber", o."userId", o."companyId", o."email", o."shipFullName", o."totalCents",
-      o."totalCents" - o."paidCents" - COALESCE((SELECT SUM(c."amountCents") FROM "CreditNote" c WHERE c."orderId" = o."id"), 0) AS "owedCents", o."dueDate"::text AS "dueDay"`
-      : await tx.$queryRaw<unknown[]>`
-    UPDATE "Order" o SET "overdueReminderSentAt" = ${now}::timestamp, "dueReminderSentAt" = COALESCE(o."dueReminderSentAt", ${now}::timestamp)
-    FROM (
-      SELECT "id" FROM "Order" d
-      WHERE d."paymentMethod" = 'invoice' AND d."status" <> 'cancelled' AND d."overdueReminderSentAt" IS NULL
-        AND d."dueDate" <= ${at.today}::date - 7
+      WHERE d."paymentMethod" = 'invoice' AND d."status" <> 'cancelled' AND ${due}
         AND d."paidCents" < d."totalCents" - COALESCE((SELECT SUM(c."amountCents") FROM "CreditNote" c WHERE c."orderId" = d."id"), 0)
       ORDER BY d."dueDate", d."id"
       LIMIT ${at.batch}

@@ -9,21 +9,15 @@ import { shopDay } from '../../../shared/domain/shop-time';
 import { buildStatement, statementPeriod, type Ageing, type Statement } from '../../../shared/domain/statement';
 import { badRequest, notFound } from '../../../shared/errors';
 import type { StatementDto, StatementInput } from '../../../shared/schemas/statement.schema';
+import { companyDetailsOf, companyDetailsSelect } from '../../auth/user.mapper';
 import { renderStatement } from '../../documents/statement';
 import { getShopProfile } from '../settings/shop-profile.service';
 import { companyEntries } from './statement-entries';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-const companyHeaderSelect = {
-  id: true,
-  name: true,
-  country: true,
-  registrationNumber: true,
-  taxNumber: true,
-  billingAddress: true,
-  paymentTermsDays: true,
-} as const satisfies Prisma.CompanySelect;
+/** The statement's heading: the company as its tax invoices print it, and its payment terms. */
+const companyHeaderSelect = { id: true, ...companyDetailsSelect, paymentTermsDays: true } as const satisfies Prisma.CompanySelect;
 
 export const ageingDollars = (a: Ageing) => ({
   current: toDollars(a.current),
@@ -38,15 +32,7 @@ export const overdueCents = (a: Ageing) => a.days1to30 + a.days31to60 + a.days61
 
 function toDto(company: Prisma.CompanyGetPayload<{ select: typeof companyHeaderSelect }>, s: Statement): StatementDto {
   return {
-    company: {
-      id: company.id,
-      name: company.name,
-      country: company.country as 'SG' | 'MY',
-      registration_number: company.registrationNumber,
-      tax_number: company.taxNumber,
-      billing_address: company.billingAddress,
-      payment_terms_days: company.paymentTermsDays,
-    },
+    company: { id: company.id, ...companyDetailsOf(company), payment_terms_days: company.paymentTermsDays },
     from: s.from,
     to: s.to,
     opening_balance: toDollars(s.openingCents),

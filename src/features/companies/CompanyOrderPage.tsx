@@ -1,16 +1,11 @@
-import { ArrowLeft, FileDown } from 'lucide-react';
-import { Button } from '../../components/ui/Button';
-import { downloadFile } from '../../lib/download';
-import { toast } from '../../lib/toast';
+import { useParams } from '../../lib/router';
+import { trpc } from '../../lib/trpc';
 import { CreditNotesList } from '../orders/CreditNotesList';
 import { InvoiceTerms } from '../orders/InvoiceTerms';
-import { Seo } from '../../components/Seo';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { Spinner } from '../../components/ui/Spinner';
-import { Link, useParams } from '../../lib/router';
-import { httpStatusOf, trpc } from '../../lib/trpc';
 import { OrderDetails } from '../orders/OrderDetails';
-import { formatOrderDate, StatusBadge } from '../orders/StatusBadge';
+import { OrderHeading } from '../orders/OrderHeading';
+import { formatOrderDate } from '../orders/StatusBadge';
+import { CompanyRecordPage } from './CompanyRecordPage';
 
 /**
  * One order placed for the company, for its admins (decision 0195): who placed it, then the order as
@@ -20,33 +15,12 @@ import { formatOrderDate, StatusBadge } from '../orders/StatusBadge';
 export default function CompanyOrderPage() {
   const { id = '' } = useParams();
   const query = trpc.company.order.useQuery({ id }, { retry: false });
-  const order = query.data;
+  const seo = { title: query.data ? `Order ${query.data.order_number}` : 'Company order', description: 'An order placed for your company.', path: `/company/orders/${id}` };
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <Seo title={order ? `Order ${order.order_number}` : 'Company order'} description="An order placed for your company." path={`/company/orders/${id}`} noindex />
-      <Link to="/account?tab=company" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800 print:hidden">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the company
-      </Link>
-      {query.isLoading ? (
-        <Spinner label="Loading the order..." />
-      ) : query.isError && ![400, 403, 404].includes(httpStatusOf(query.error) ?? 0) ? (
-        <ErrorState className="mt-8" title="We couldn't load this order" onRetry={() => query.refetch()} />
-      ) : !order ? (
-        <p className="mt-10 text-center text-lg font-semibold text-slate-900">Order not found</p>
-      ) : (
+    <CompanyRecordPage what="order" query={query} seo={seo} width="max-w-7xl">
+      {(order) => (
         <>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
-            <StatusBadge status={order.status} />
-            <Button
-              variant="outline"
-              size="sm"
-              className="sm:ml-auto print:hidden"
-              onClick={() => downloadFile(`/company/orders/${order.id}/invoice.pdf`, `tax-invoice-${order.order_number}.pdf`).catch((err: Error) => toast.error(err.message))}
-            >
-              <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
-            </Button>
-          </div>
+          <OrderHeading order={order} invoicePath={`/company/orders/${order.id}/invoice.pdf`} />
           <p className="mt-1 text-sm text-slate-600" data-testid="placed-by">
             Placed on {formatOrderDate(order.created_at)} by <span className="font-medium text-slate-900">{order.placed_by.name}</span> ({order.placed_by.email})
           </p>
@@ -61,6 +35,6 @@ export default function CompanyOrderPage() {
           <CreditNotesList order={order} />
         </>
       )}
-    </div>
+    </CompanyRecordPage>
   );
 }

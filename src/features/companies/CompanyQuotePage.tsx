@@ -1,15 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { Spinner } from '../../components/ui/Spinner';
-import { Link, useParams } from '../../lib/router';
-import { httpStatusOf, trpc } from '../../lib/trpc';
+import { useParams } from '../../lib/router';
+import { trpc } from '../../lib/trpc';
 import { formatOrderDate } from '../orders/StatusBadge';
 import { AcceptQuoteForm } from '../quotes/AcceptQuoteForm';
 import { QuoteLines } from '../quotes/QuoteLines';
 import { formatDay, QuoteStatusBadge } from '../quotes/QuoteStatusBadge';
+import { CompanyRecordPage } from './CompanyRecordPage';
 
 /**
  * A member's quote, for the company's admins (decisions 0195, 0202): who asked, the lines and
@@ -20,20 +17,10 @@ export default function CompanyQuotePage() {
   const { id = '' } = useParams();
   const query = trpc.company.quote.useQuery({ id }, { retry: false });
   const [accepting, setAccepting] = useState(false);
-  const q = query.data;
+  const seo = { title: query.data ? `Quote ${query.data.quote_number}` : 'Company quote', description: 'A quote asked for by a member of your company.', path: `/company/quotes/${id}` };
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <Seo title={q ? `Quote ${q.quote_number}` : 'Company quote'} description="A quote asked for by a member of your company." path={`/company/quotes/${id}`} noindex />
-      <Link to="/account?tab=company" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:text-emerald-800">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the company
-      </Link>
-      {query.isLoading ? (
-        <Spinner label="Loading the quote..." />
-      ) : query.isError && ![400, 403, 404].includes(httpStatusOf(query.error) ?? 0) ? (
-        <ErrorState className="mt-8" title="We couldn't load this quote" onRetry={() => query.refetch()} />
-      ) : !q ? (
-        <p className="mt-10 text-center text-lg font-semibold text-slate-900">Quote not found</p>
-      ) : (
+    <CompanyRecordPage what="quote" query={query} seo={seo} width="max-w-4xl">
+      {(q) => (
         <>
           <h1 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
             Quote {q.quote_number} <QuoteStatusBadge status={q.status} />
@@ -55,6 +42,6 @@ export default function CompanyQuotePage() {
           {q.status === 'quoted' && accepting && <AcceptQuoteForm quoteId={q.id} total={q.total!} onCancel={() => setAccepting(false)} />}
         </>
       )}
-    </div>
+    </CompanyRecordPage>
   );
 }

@@ -1,4 +1,4 @@
-import { FileDown, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import type { OrderHistoryEntry } from '../../../shared/schemas/order-history.schema';
@@ -12,7 +12,8 @@ import { InvoiceTerms } from '../../features/orders/InvoiceTerms';
 import { OrderDetails } from '../../features/orders/OrderDetails';
 import { hasPaymentInstructions } from '../../features/orders/has-payment-instructions';
 import { OrderTimeline } from '../../features/orders/OrderTimeline';
-import { formatOrderDate, StatusBadge } from '../../features/orders/StatusBadge';
+import { OrderHeading } from '../../features/orders/OrderHeading';
+import { formatOrderDate } from '../../features/orders/StatusBadge';
 import { OrderAgain } from '../../features/repeat/OrderAgain';
 import { SaveAsList } from '../../features/lists/SaveAsList';
 import { downloadFile } from '../../lib/download';
@@ -34,22 +35,12 @@ export default function OrderView({ order, history, payment, online }: {
 }) {
   return (
     <>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Order {order.order_number}</h1>
-        <StatusBadge status={order.status} />
-        <Button
-          variant="outline"
-          size="sm"
-          className="sm:ml-auto print:hidden"
-          onClick={() => downloadFile(`/orders/${order.id}/invoice.pdf`, 'tax-invoice.pdf').catch((err: Error) => toast.error(err.message))}
-        >
-          <FileDown className="h-4 w-4" aria-hidden /> Tax invoice (PDF)
-        </Button>
+      <OrderHeading order={order} invoicePath={`/orders/${order.id}/invoice.pdf`}>
         {/* The printed page is the order alone: header, footer, chat and this button are hidden in print. */}
         <Button variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
           <Printer className="h-4 w-4" aria-hidden /> Print
         </Button>
-      </div>
+      </OrderHeading>
       <p className="mt-1 text-sm text-slate-500">Placed on {formatOrderDate(order.created_at)}</p>
       <div className="mt-4 flex flex-wrap items-start gap-2 print:hidden">
         <OrderAgain orderId={order.id} orderNumber={order.order_number} />

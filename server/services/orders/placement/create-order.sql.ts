@@ -1,6 +1,7 @@
 // The order's own rows, written in one statement, as SQL (why order placement is written as SQL: read-lines.sql.ts).
 import { newId } from '../../../db/ids';
 import type { SqlClient as Tx } from '../../../db/sql-client';
+import type { ShipColumns } from '../ship-address';
 
 export interface OrderWrite {
   id: string;
@@ -21,7 +22,7 @@ export interface OrderWrite {
   buyerCompany: string | null;
   /** The company the buyer places it for (its admins see it), or null. */
   companyId: string | null;
-  ship: { fullName: string; phone: string; line1: string; line2: string | null; unit: string | null; postalCode: string; city: string; state: string; country: string };
+  ship: ShipColumns;
   items: { id: string; variantId: string | null; productId: string | null; productName: string; sku: string; attributes: Record<string, unknown>; productImage: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
   gifts: { id: string; giftItemId: string | null; giftName: string; tierId: string; tierName: string | null; quantity: number }[];
   /** The cart the order empties; null for an accepted quote, which leaves the cart alone. */
@@ -49,8 +50,8 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
         "shippingCents", "gstCents", "totalCents", "totalWeightGrams", "couponCode", "shipFullName", "shipPhone", "shipLine1",
         "shipLine2", "shipUnit", "shipPostalCode", "shipCity", "shipState", "shipCountry", "buyerCompany", "companyId", "poNumber", "dueDate", "invoiceDue", "createdAt", "updatedAt")
       VALUES (${o.id}, ${o.orderNumber}, ${o.userId}, ${o.email}, ${o.status}::"OrderStatus", ${o.paymentMethod}, ${t.subtotalCents}, ${t.discountCents},
-        ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.fullName}, ${s.phone}, ${s.line1},
-        ${s.line2}, ${s.unit}, ${s.postalCode}, ${s.city}, ${s.state}, ${s.country}, ${o.buyerCompany}::jsonb, ${o.companyId}, ${o.poNumber}, ${o.dueDay}::date, true, ${at}::timestamp, ${at}::timestamp)
+        ${t.shippingCents}, ${t.gstCents}, ${t.totalCents}, ${t.totalWeightGrams}, ${o.couponCode}, ${s.shipFullName}, ${s.shipPhone}, ${s.shipLine1},
+        ${s.shipLine2}, ${s.shipUnit}, ${s.shipPostalCode}, ${s.shipCity}, ${s.shipState}, ${s.shipCountry}, ${o.buyerCompany}::jsonb, ${o.companyId}, ${o.poNumber}, ${o.dueDay}::date, true, ${at}::timestamp, ${at}::timestamp)
       RETURNING "id"
     ), items AS (
       INSERT INTO "OrderItem" ("id", "orderId", "variantId", "productId", "productName", "sku", "attributes", "productImage",
@@ -75,8 +76,8 @@ export async function writeOrder(tx: Tx, o: OrderWrite): Promise<void> {
       UPDATE "User" SET "lastUsedAddressId" = a."id", "updatedAt" = ${at}::timestamp
       FROM (SELECT "id" FROM "Address" WHERE "userId" = ${o.userId} AND (
               (${o.addressId}::text IS NOT NULL AND "id" = ${o.addressId})
-           OR (${o.addressId}::text IS NULL AND "addressLine1" = ${s.line1} AND "postalCode" = ${s.postalCode}
-               AND "country" = ${s.country} AND "fullName" = ${s.fullName}))
+           OR (${o.addressId}::text IS NULL AND "addressLine1" = ${s.shipLine1} AND "postalCode" = ${s.shipPostalCode}
+               AND "country" = ${s.shipCountry} AND "fullName" = ${s.shipFullName}))
             ORDER BY "createdAt" LIMIT 1) a
       WHERE "User"."id" = ${o.userId}
     )

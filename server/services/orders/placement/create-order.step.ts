@@ -5,6 +5,7 @@ import { newId } from '../../../db/ids';
 import type { SqlClient } from '../../../db/sql-client';
 import { companyDetailsOf } from '../../../auth/user.mapper';
 import type { OrderRow } from '../order.mapper';
+import { shipColumnsOf } from '../ship-address';
 import { newOrderNumber } from '../order-number';
 import { writeOrder } from './create-order.sql';
 import type { OnAccount } from './on-account.step';
@@ -24,7 +25,7 @@ export async function createOrderStep<C extends SqlClient>(
   /** Paid on invoice: confirmed at once (processing, stock allocated as for a paid order), owed by its due day. */
   onAccount: OnAccount | null,
 ): Promise<OrderRow> {
-  const address = input.shipping_address;
+  const ship = shipColumnsOf(input.shipping_address);
   const giftById = new Map(tiers.flatMap((t) => t.items.map((g) => [g.id, g] as const)));
   const tierName = new Map(tiers.map((x) => [x.id, x.name]));
   const t = priced.totals;
@@ -44,15 +45,7 @@ export async function createOrderStep<C extends SqlClient>(
     totalCents: t.totalCents,
     totalWeightGrams: t.totalWeightGrams,
     couponCode: priced.coupon?.code ?? null,
-    shipFullName: address.fullName,
-    shipPhone: address.phone,
-    shipLine1: address.addressLine1,
-    shipLine2: address.addressLine2 || null,
-    shipUnit: address.unit || null,
-    shipPostalCode: address.postalCode,
-    shipCity: address.city,
-    shipState: address.state,
-    shipCountry: address.country,
+    ...ship,
     trackingNumber: null,
     courier: null,
     items: cart.items.map((l, i) => ({
@@ -90,17 +83,7 @@ export async function createOrderStep<C extends SqlClient>(
     buyerCompany: companySnapshot(user),
     // The company's admins see the orders placed for it (decision 0188).
     companyId: onAccount?.companyId ?? user.membership?.companyId ?? null,
-    ship: {
-      fullName: order.shipFullName,
-      phone: order.shipPhone,
-      line1: order.shipLine1,
-      line2: order.shipLine2,
-      unit: order.shipUnit,
-      postalCode: order.shipPostalCode,
-      city: order.shipCity,
-      state: order.shipState,
-      country: order.shipCountry,
-    },
+    ship,
     // Ids made in line order: the order's lines read back "ORDER BY id" in the cart's order.
     items: order.items.map((i) => ({ id: newId(), ...i, attributes: i.attributes as Record<string, unknown> })),
     gifts: selections.map((s, i) => ({ id: newId(), tierId: s.tierId, ...order.gifts[i] })),
