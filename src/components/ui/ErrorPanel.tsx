@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Button } from './Button';
 
 /**
- * What a page shows when its data could not be loaded: never an "empty" message that would tell the
+ * What a page shows when its data could not be loaded (through ErrorState, which loads it): never an "empty" message that would tell the
  * shopper something false ("Your cart is empty"), but what happened and a way to try again.
  */
-export function ErrorState({ title, message = 'Please check your connection and try again.', onRetry, className = '' }: { title: string; message?: string; onRetry(): unknown; className?: string }) {
+export default function ErrorPanel({ title, message = 'Please check your connection and try again.', onRetry, className = '' }: { title: string; message?: string; onRetry(): unknown; className?: string }) {
   const [busy, setBusy] = useState(false);
   const retry = async () => {
     setBusy(true);
