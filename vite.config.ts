@@ -43,7 +43,7 @@ export default defineConfig({
       // tRPC's packages declare no sideEffects field, so the bundler keeps every module they re-export,
       // the WebSocket client included, which the shop never uses. They have none (decision 0147).
       treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]@trpc[\\/]/.test(id) },
-      output: { chunkFileNames: 'assets/[hash].js' },
+      output: { chunkFileNames: 'assets/[hash:7].js' },
     },
   },
   server: {
