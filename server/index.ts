@@ -13,6 +13,7 @@ import { startOutboxSender } from './outbox/start';
 import { startWebhookSender } from './webhooks/start';
 import { startInvoiceNumbering } from './services/orders/invoice-numbering';
 import { startGuestCartCleanup } from './services/cart/guest-cart-cleanup';
+import { startRateLimitSweep } from './auth/rate-limit-sweep';
 import { startCheckoutCatchUp } from './services/stripe/checkout';
 import { startUnpaidOrderRelease } from './services/payments/unpaid/unpaid-orders';
 import { startInvoiceReminders } from './services/statements/invoice-reminders';
@@ -47,6 +48,8 @@ async function main() {
   const invoiceNumbering = startInvoiceNumbering(deps.db);
   // Guest carts untouched for GUEST_CART_DAYS go, hourly, on one instance at a time (decision 0163).
   const guestCartCleanup = startGuestCartCleanup(database.executor, { days: env.GUEST_CART_DAYS });
+  // Rate-limit rows expired over an hour ago go, every 5 minutes (decision 0203).
+  const rateLimitSweep = startRateLimitSweep(deps.db);
   // Orders unpaid for the back office's hours are reminded at half, then cancelled, every 5 minutes, one instance at a time (decision 0167).
   const unpaidOrderRelease = startUnpaidOrderRelease(deps.db, { executor: database.executor, mail: deps.mail });
   // Invoices on terms not paid in full are reminded on their due day and 7 days after, from 8 am Singapore, every 15 minutes (decision 0199).
@@ -86,6 +89,7 @@ async function main() {
     await webhookSender.stop().catch(() => undefined);
     await invoiceNumbering.stop().catch(() => undefined);
     await guestCartCleanup.stop().catch(() => undefined);
+    await rateLimitSweep.stop().catch(() => undefined);
     await checkoutCatchUp?.stop().catch(() => undefined);
     await unpaidOrderRelease.stop().catch(() => undefined);
     await invoiceReminders.stop().catch(() => undefined);

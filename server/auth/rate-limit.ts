@@ -66,10 +66,16 @@ export function loginDelayMs(failures: number, freeFailures = LOGIN_ATTEMPTS_PER
   return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_FIRST_MS * 2 ** doublings);
 }
 
+/** The library's limiter without its own sweep of expired rows: one worker does that (rate-limit-sweep.ts). */
+class ShopRateLimiter extends RateLimiterPrisma {
+  // Called by the library's constructor to start its per-limiter timer; here nothing starts.
+  _clearExpiredHourAgo(): void {}
+}
+
 export function createRateLimiters(db: PrismaClient, opts: RateLimitOptions = {}): RateLimiters {
   const scale = Math.max(1, opts.scale ?? 1);
   const make = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterPrisma({ storeClient: db, tableName: 'rateLimit', keyPrefix, points: points * scale, duration });
+    new ShopRateLimiter({ storeClient: db, tableName: 'rateLimit', keyPrefix, points: points * scale, duration });
   return {
     loginByEmailAndIp: make('login_email_ip', LOGIN_ATTEMPTS_PER_EMAIL_AND_IP, 15 * 60),
     loginByIp: make('login_ip', 50, 15 * 60),
