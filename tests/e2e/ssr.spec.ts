@@ -99,6 +99,9 @@ async function firstPaint(browser: Browser, width: number, path: string): Promis
 
 for (const width of [390, 1280]) {
   test(`at ${width} px the hydrated pages show what arrived, without fetching the catalogue again`, async ({ browser }) => {
+    // Eight pages, each loaded twice in a context of its own and waited on until the network is idle:
+    // 55-65 s on a busy 2-core machine, so more than the default minute.
+    test.setTimeout(150_000);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.goto('/products');
