@@ -25,7 +25,8 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await ready();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
+    // Polled: the dashboard's charts take their new width a frame or two after the viewport changes.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}` }).toBeLessThanOrEqual(width);
     await lookAt(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
