@@ -1,5 +1,4 @@
-import { absoluteUrl } from './absolute-url';
-import type { JsonLd } from './head-tags';
+import { absoluteUrl, type JsonLd } from './head-tags';
 import { productPath } from './slug';
 
 // Breadcrumbs: visible on the listing and product pages, and their BreadcrumbList structured data.
