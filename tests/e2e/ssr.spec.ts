@@ -258,6 +258,10 @@ test('what a shopper types, ticks or picks on the listing before it hydrates is 
     await scriptsHeld;
     await route.continue();
   });
+  // A slow phone's processor (and a busy test machine): the page's later chunks arrive while the
+  // listing's first navigation is still rendering, which is when a late search used to undo it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.goto('/products', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.fill('bubble');

@@ -45,7 +45,7 @@ export default function ProductsPage() {
   latest.current = state;
   useEffect(() => {
     if (searchText.trim() === latest.current.search) return;
-    const timer = setTimeout(() => setState(updateFilters(latest.current, { search: searchText.trim() })), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setState((current) => updateFilters(current, { search: searchText.trim() })), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText, setState]);
 
@@ -60,7 +60,7 @@ export default function ProductsPage() {
     if (typed && typed !== state.search) setSearchText(typed);
     const sort = sortBox.current?.value as SortBy | undefined;
     const filters = filtersBox.current ? filtersShownIn(filtersBox.current, state) : null;
-    if (filters || (sort && sort !== state.sort)) setState(updateFilters(state, { ...filters, ...(sort ? { sort } : {}) }));
+    if (filters || (sort && sort !== state.sort)) setState((current) => updateFilters(current, { ...filters, ...(sort ? { sort } : {}) }));
     // Once, for what was done before hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
