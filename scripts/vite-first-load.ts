@@ -16,21 +16,20 @@ import type { Plugin } from 'vite';
 import { HYDRATION_MODULES } from '../shared/hydration-modules';
 
 /**
- * The issue's budget for every storefront page (issue 23), and the limit the build enforces since
- * every page met it. Its heaviest pages, `/products` and the product page, are at 99.6 KB after
- * react-router gave way to wouter (decision 0152), the filled cart became a chunk of its own (0153),
- * terser took over minifying and each page its own metadata (0155), the signed-in pages' views their
- * own chunks (0156) and tRPC's HTTP client a chunk loaded after the first paint (0157).
+ * The issue's budget for every storefront page (issues 23 and 38 point 12), counted as the browser
+ * downloads it before the page hydrates (decision 0181). 19 of the 21 storefront pages meet it; the
+ * product page (103.1 KB) and `/products` (101.9 KB) do not yet, nor `/orders` (100.7 KB): react-dom,
+ * React and TanStack Query are 74 KB of every page, and what is left is each page's own code
+ * (decision 0204 lists it).
  */
 export const FIRST_LOAD_TARGET_KB = 100;
 
 /**
- * What the build enforces meanwhile. Counted as the browser downloads it (the entry as written, the
- * header's search; decision 0181), the listing and the product page load 104.2 and 104.4 KB before
- * they hydrate, not the 99.8 and 100.0 KB counted before: the limit holds them where they are,
- * rounded up, so nothing grows while they are brought back under the target.
+ * What the build enforces meanwhile: the heaviest page as it stands (103.1 KB, the product page, after
+ * decision 0204 moved the head's tags, the header's suggestion rows and the error panel past
+ * hydration), with under half a KB for chunk names changing, so nothing grows while the rest is cut.
  */
-const FIRST_LOAD_LIMIT_KB = 105;
+const FIRST_LOAD_LIMIT_KB = 103.5;
 
 interface ModuleLike {
   code?: string | null;

@@ -1,4 +1,5 @@
-import { absoluteUrl, type JsonLd } from './head-tags';
+import { absoluteUrl } from './absolute-url';
+import type { JsonLd } from './head-tags';
 import { productPath } from './slug';
 
 // Breadcrumbs: visible on the listing and product pages, and their BreadcrumbList structured data.

@@ -1,4 +1,5 @@
 import { SHOP_NAME } from '../constants';
+import { absoluteUrl } from './absolute-url';
 
 // A page's head tags from its metadata: what every page's <Seo> needs (src/components/Seo.tsx) and
 // what the server writes (server/pages/). The pages' own metadata is in page-meta.ts; apart from it,
@@ -30,7 +31,6 @@ const DEFAULT_KEYWORDS = ['polymailer', 'poly mailer bags', 'bubble wrap', 'pack
 const DEFAULT_IMAGE = '/og-image.svg';
 
 const fullTitle = (title: string) => (title.includes(SHOP_NAME) ? title : `${title} | ${SHOP_NAME}`);
-export const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the script. */
 export const jsonLdText = (data: JsonLd) => JSON.stringify(data).replace(/</g, '\\u003c');

@@ -1,7 +1,8 @@
 import { CURRENCY, SHOP_NAME } from '../constants';
 import type { ProductDetail } from '../schemas/catalog.schema';
 import { breadcrumbJsonLd, productBreadcrumbs } from './breadcrumbs';
-import { absoluteUrl, type JsonLd, type PageMeta } from './head-tags';
+import { absoluteUrl } from './absolute-url';
+import type { JsonLd, PageMeta } from './head-tags';
 import { productPath } from './slug';
 
 const DESCRIPTION_LENGTH = 160;

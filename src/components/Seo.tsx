@@ -1,40 +1,23 @@
-import { useLayoutEffect } from 'react';
-import { headTags, type HeadTag, type PageMeta } from '../../shared/seo/head-tags';
-import { siteOrigin } from '../lib/site-origin';
+import { Suspense } from 'react';
+import type { PageMeta } from '../../shared/seo/head-tags';
+import { preloadable } from '../lib/preloadable';
 import { useHydrated } from '../lib/ssr';
 
-// The browser's renderer of shared/seo headTags(); server/pages/head-html.ts is the server's, so the
-// head a crawler gets and the one the SPA shows are the same tags from the same data.
+// The tags themselves are rendered by a chunk loaded once the page is live: before that the server's
+// head is the page's (server/pages/head-html.ts) and hydration renders nothing here, so the tags'
+// code need not weigh on any page's first load (issue 38 point 12, decision 0204). A chunk that
+// cannot arrive leaves the head as it was rather than failing the page.
+const SeoHead = preloadable<{ meta: PageMeta }>(() => import('./SeoHead').catch(() => ({ default: () => null })));
 
-function Tag({ tag }: { tag: HeadTag }) {
-  switch (tag.tag) {
-    case 'title':
-      return <title>{tag.text}</title>;
-    case 'meta':
-      return tag.property !== undefined ? <meta property={tag.property} content={tag.content} /> : <meta name={tag.name} content={tag.content} />;
-    case 'link':
-      return <link rel={tag.rel} href={tag.href} />;
-    case 'jsonld':
-      return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: tag.json }} />;
-  }
-}
-
-/** Page metadata: React 19 hoists <title>, <meta> and <link> into the document head. */
+/** Page metadata: the page's title, description, canonical link, Open Graph tags and JSON-LD. */
 export function Seo(meta: PageMeta) {
-  // The server wrote this page's head itself (server/pages/head-html.ts); React takes it over once
-  // the page is hydrated, so the hydrated tree matches the server's body exactly.
+  // The server wrote this page's head itself; React takes it over once the page is hydrated, so the
+  // hydrated tree matches the server's body exactly.
   const hydrated = useHydrated();
-  // The head the server sent for the first page is replaced by this one (not doubled).
-  useLayoutEffect(() => {
-    if (hydrated) document.head.querySelectorAll('[data-page-head]').forEach((el) => el.remove());
-  }, [hydrated]);
   if (!hydrated) return null;
-  const tags = headTags(meta, siteOrigin());
   return (
-    <>
-      {tags.map((tag, i) => (
-        <Tag key={i} tag={tag} />
-      ))}
-    </>
+    <Suspense fallback={null}>
+      <SeoHead meta={meta} />
+    </Suspense>
   );
 }

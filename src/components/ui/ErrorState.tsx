@@ -1,29 +1,24 @@
-import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from './Button';
+import { Suspense } from 'react';
+import { preloadable } from '../../lib/preloadable';
+import { whenIdle } from '../../lib/when-idle';
+import { Spinner } from './Spinner';
+
+type Props = { title: string; message?: string; onRetry(): unknown; className?: string };
+
+// The panel (with its icons) is shown only when a page's data could not be loaded, so it is not part
+// of any page's first load (issue 38 point 12, decision 0204). It is fetched once the tab is idle, so
+// a connection lost later still finds it there; until then a failure shows the spinner for a moment.
+const ErrorPanel = preloadable<Props>(() => import('./ErrorPanel'));
+if (typeof window !== 'undefined') whenIdle(() => void ErrorPanel.preload().catch(() => undefined), 5000);
 
 /**
  * What a page shows when its data could not be loaded: never an "empty" message that would tell the
  * shopper something false ("Your cart is empty"), but what happened and a way to try again.
  */
-export function ErrorState({ title, message = 'Please check your connection and try again.', onRetry, className = '' }: { title: string; message?: string; onRetry(): unknown; className?: string }) {
-  const [busy, setBusy] = useState(false);
-  const retry = async () => {
-    setBusy(true);
-    try {
-      await onRetry();
-    } finally {
-      setBusy(false);
-    }
-  };
+export function ErrorState(props: Props) {
   return (
-    <div role="alert" data-testid="error-state" className={`flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center ${className}`}>
-      <TriangleAlert className="h-10 w-10 text-red-500" aria-hidden />
-      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
-      <p className="mt-1 text-sm text-slate-700">{message}</p>
-      <Button className="mt-5" onClick={() => void retry()} disabled={busy}>
-        <RefreshCw className={`h-4 w-4 ${busy ? 'animate-spin' : ''}`} aria-hidden /> {busy ? 'Trying again...' : 'Try again'}
-      </Button>
-    </div>
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <ErrorPanel {...props} />
+    </Suspense>
   );
 }

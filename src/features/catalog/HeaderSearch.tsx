@@ -1,12 +1,16 @@
-import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import { useNavigate } from '../../lib/router';
 import type { SuggestOutput } from '../../../shared/schemas/search.schema';
-import { SuggestionOption } from '../search/SuggestionOption';
 import { searchPath, suggestionRows, type Suggestion } from '../search/suggestions';
 import { trpc } from '../../lib/trpc';
+import { SearchIcon } from './inline-icons';
 
 const DELAY_MS = 250;
+
+// What a row shows (thumbnail, icons) is fetched when the box opens, not before every page hydrates
+// (issue 38 point 12, decision 0204); the suggestions themselves wait for the server longer than that.
+const SuggestionOption = preloadable<{ s: Suggestion }>(() => import('../search/SuggestionOption').then((m) => ({ default: m.SuggestionOption })));
 
 /**
  * The header's search box on every page (the Products link is for staff only): Enter goes to
@@ -37,6 +41,12 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  // Rows are shown once their look has arrived (requested on the box's first opening): never empty rows.
+  const [rowsReady, setRowsReady] = useState(false);
+  useEffect(() => {
+    if (open && !rowsReady) void SuggestionOption.preload().then(() => setRowsReady(true), () => undefined);
+  }, [open, rowsReady]);
+
   const wanted = open && term.length >= 2;
   const suggest = trpc.search.suggest.useQuery({ q: term }, { enabled: wanted, staleTime: 60_000, placeholderData: (prev: SuggestOutput | undefined) => prev });
   // The rows stay those of the last answer while the next is on its way (no flicker as each letter
@@ -45,7 +55,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   if (term.length < 2 && answer) setAnswer(null);
   else if (suggest.data && !suggest.isPlaceholderData && (answer?.data !== suggest.data || answer.term !== term)) setAnswer({ term, data: suggest.data });
 
-  const suggestions = useMemo<Suggestion[]>(() => (wanted && answer ? suggestionRows(answer.term, answer.data) : []), [wanted, answer]);
+  const suggestions = useMemo<Suggestion[]>(() => (wanted && answer && rowsReady ? suggestionRows(answer.term, answer.data) : []), [wanted, answer, rowsReady]);
 
   // The active row stays in sight in a list taller than a phone's screen above its keyboard.
   useEffect(() => {
@@ -92,7 +102,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
         submit();
       }}
     >
-      <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
       <input
         ref={input}
         type="search"
