@@ -10,13 +10,12 @@
 //   RUNS=5 CHROME_PATH=... npm run lighthouse
 //   SETTLE_S=0 npm run lighthouse       measure the moment the shop answers (default: 60 s after)
 //   PAGES=products,product npm run lighthouse -- --no-build   some of the pages only
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltShop, type BuiltShop } from './lib/built-shop';
 
 const OUT_DIR = path.resolve('.lighthouse');
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -32,41 +31,6 @@ interface RunFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before ${url} answered: see .lighthouse/server.log`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up in ${timeoutMs / 1000} s`);
-}
-
-/** SIGTERM lets the server drain and stop its embedded database; it is killed only if that hangs. */
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
@@ -114,42 +78,22 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  if (!existsSync('dist/server/index.js')) throw new Error('No build in dist/: run without --no-build.');
-
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'packshop-lighthouse-'));
-  // The embedded database runs as the system user postgres, which must reach the folder (mkdtemp makes it 0700).
-  chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  let shop: BuiltShop | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const cleanUp = async () => {
     await chrome?.kill();
-    if (server) await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop?.stop();
   };
   const onSignal = (signal: NodeJS.Signals) => void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
   try {
-    server = spawn(process.execPath, ['dist/server/index.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        ADMIN_EMAIL: 'admin@packshop.test',
-        ADMIN_PASSWORD: 'lighthouse-admin-password-123',
-      },
-      stdio: ['ignore', openSync(path.join(OUT_DIR, 'server.log'), 'w'), 'inherit'],
-    });
-    console.log(`Starting the built shop on ${origin} (scratch database in ${dataDir})...`);
-    await waitFor(`${origin}/api/health`, server);
+    console.log('Starting the built shop on a scratch database (log: .lighthouse/server.log)...');
+    shop = await startBuiltShop(path.join(OUT_DIR, 'server.log'));
+    const { origin } = shop;
     // Measured as issue 38 (point 12) puts it: a shop started a minute before, whose start-up work
     // (migrations, seeding, the renderer's warm-up: server/pages/warm-up.ts) is behind it.
     if (SETTLE_S > 0) {

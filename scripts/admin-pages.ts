@@ -1,0 +1,122 @@
+// `npm run bench:admin-pages`: how long the back office's heaviest pages take to show their main
+// content in a browser (issue 38, point 18: the packing screen, the reports and the dashboard on a
+// phone, target under 1 s on the seeded shop). Starts the built shop on a scratch database, signs
+// in as its admin, then loads each page in a new browser context (nothing cached, as a new tab after
+// a restart would be) and records when the page's main content first appeared (a MutationObserver
+// in the page, so Playwright's polling is not counted). The first load of each page is a warm-up and
+// is not counted; the median of RUNS (default 5) others is printed. Not part of `npm test`: the
+// figures depend on how busy the machine is, so they are read, not asserted.
+//
+//   npm run bench:admin-pages             measure the existing build (npm run build first)
+//   RUNS=9 npm run bench:admin-pages
+//   RUNS=1 WATERFALL=1 npm run bench:admin-pages   where the time goes, request by request
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { ADMIN, startBuiltShop } from './lib/built-shop';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+/** `WATERFALL=1`: print each load's requests with their start and duration. */
+const WATERFALL = process.env.WATERFALL === '1';
+const OUT_DIR = path.resolve('.bench');
+const CHROME_PATH = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+interface AdminPage {
+  name: string;
+  path: string;
+  width: number;
+  /** The element that is the page's main content, present once its data has been shown. */
+  selector: string;
+}
+
+const PAGES: AdminPage[] = [
+  { name: 'packing screen', path: '/admin/packing', width: 1280, selector: '[data-testid="packing-tile"]' },
+  { name: 'reports (Sales)', path: '/admin/reports', width: 1280, selector: '[data-testid="sales-revenue"]' },
+  { name: 'dashboard, phone', path: '/admin', width: 390, selector: '[data-testid="tile-inventory"]' },
+  { name: 'dashboard, laptop', path: '/admin', width: 1280, selector: '[data-testid="tile-inventory"]' },
+];
+
+/**
+ * Runs in the page before its scripts: notes when the selector first matches an element showing a
+ * figure. A string, not a function: tsx's helpers (`__name`) do not exist in the page.
+ */
+const watchFor = (selector: string) => `(() => {
+  const seen = () => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    if (el && /\\d/.test(el.textContent || '') && window.__shownAt === undefined) window.__shownAt = performance.now();
+    return window.__shownAt !== undefined;
+  };
+  const observer = new MutationObserver(() => seen() && observer.disconnect());
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+async function loadOnce(browser: Browser, origin: string, session: { token: string; user: unknown }, page: AdminPage) {
+  const context = await browser.newContext({ viewport: { width: page.width, height: page.width < 500 ? 844 : 900 } });
+  // The session as the SPA stores it after signing in (localStorage of the shop's origin).
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('access_token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  await context.addInitScript({ content: watchFor(page.selector) });
+  const tab = await context.newPage();
+  let requests = 0;
+  tab.on('request', () => requests++);
+  const finished: string[] = [];
+  if (WATERFALL) tab.on('requestfinished', (r) => {
+    const t = r.timing();
+    finished.push(`${Math.round(t.startTime - navigationStart).toString().padStart(5)} +${Math.round(t.responseEnd).toString().padStart(4)} ms  ${r.url().replace(origin, '')}`);
+  });
+  const navigationStart = Date.now();
+  await tab.goto(`${origin}${page.path}`, { waitUntil: 'commit' });
+  try {
+    await tab.waitForFunction(() => (window as unknown as { __shownAt?: number }).__shownAt !== undefined, undefined, { timeout: 30_000 });
+  } catch (err) {
+    await tab.screenshot({ path: path.join(OUT_DIR, 'admin-pages-timeout.png') });
+    throw new Error(`${page.path}: ${page.selector} did not show in 30 s (at ${tab.url()}; screenshot .bench/admin-pages-timeout.png)`, { cause: err });
+  }
+  const shownAt = await tab.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt);
+  if (WATERFALL) console.log(`\n${page.path}, shown at ${Math.round(shownAt)} ms; requests (start after goto, duration):\n${finished.sort().join('\n')}`);
+  await context.close();
+  return { ms: Math.round(shownAt), requests };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+};
+
+async function main() {
+  mkdirSync(OUT_DIR, { recursive: true });
+  console.log('Starting the built shop on a scratch database (log: .bench/admin-pages-server.log)...');
+  const shop = await startBuiltShop(path.join(OUT_DIR, 'admin-pages-server.log'));
+  const browser = await chromium.launch({ executablePath: CHROME_PATH });
+  try {
+    const res = await fetch(`${shop.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    if (!res.ok) throw new Error(`signing in as the admin answered ${res.status}`);
+    const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
+    const rows: string[] = [];
+    for (const page of PAGES) {
+      await loadOnce(browser, shop.origin, { token, user }, page);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, shop.origin, { token, user }, page));
+      const times = runs.map((r) => r.ms);
+      rows.push(`| ${page.name} | \`${page.path}\` at ${page.width} px | ${median(times)} ms | ${Math.min(...times)}-${Math.max(...times)} ms | ${runs[0].requests} |`);
+      console.log(`  ${page.name}: ${times.join(', ')} ms`);
+    }
+    console.log(`\nTime to main content, median of ${RUNS} loads in new contexts (after one warm-up load each):\n`);
+    console.log('| page | address | median | range | requests |\n|---|---|---|---|---|');
+    console.log(rows.join('\n'));
+  } finally {
+    await browser.close();
+    await shop.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
