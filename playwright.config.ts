@@ -74,6 +74,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // Where the journeys' time goes (issue 39, point 7): the slowest files, printed at the end of a run.
+  reportSlowTests: { max: 12, threshold: 30_000 },
   use: {
     // This worker's shop: the config is loaded again in each worker, with its index set.
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
