@@ -3,7 +3,7 @@ import { percentChange } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
 import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
+import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole } from './report-ui';
 
 const qsOf = (r: { from: string; to: string }) => `from=${r.from}&to=${r.to}`;
 
@@ -21,10 +21,7 @@ export function ProductsReport() {
   const labels = useStable(() => top.map((r) => r.name), [rows]);
   const series = useStable(() => [{ label: by === 'revenue' ? 'Revenue' : 'Units', data: top.map((r) => (by === 'revenue' ? r.revenue : r.units)) }], [rows]);
   return (
-    <section aria-labelledby="products-title">
-      <h2 id="products-title" className="sr-only">
-        Products
-      </h2>
+    <ReportSection id="products" title="Products">
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Best sellers by
@@ -72,7 +69,7 @@ export function ProductsReport() {
           <p className="mt-3 text-xs text-slate-500">Revenue here is the line totals (GST included, before any order discount) of orders not cancelled.</p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -85,10 +82,7 @@ export function CustomersReport() {
   const labels = useStable(() => d?.by_country.map((c) => COUNTRY[c.country] ?? c.country) ?? [], [d]);
   const series = useStable(() => (d ? [{ label: 'This period', data: d.by_country.map((c) => c.orders) }, { label: 'Previous period', data: d.by_country.map((c) => c.previous_orders) }] : []), [d]);
   return (
-    <section aria-labelledby="customers-title">
-      <h2 id="customers-title" className="sr-only">
-        Customers
-      </h2>
+    <ReportSection id="customers" title="Customers">
       <RangePicker state={state}>
         <CsvButton path={`/admin/reports/customers?${qsOf(state.range)}&format=csv`} name="top-customers.csv" />
       </RangePicker>
@@ -138,7 +132,7 @@ export function CustomersReport() {
           </p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -152,10 +146,7 @@ export function PromotionsReport() {
     [d],
   );
   return (
-    <section aria-labelledby="promotions-title">
-      <h2 id="promotions-title" className="sr-only">
-        Promotions
-      </h2>
+    <ReportSection id="promotions" title="Promotions">
       <RangePicker state={state}>
         <CsvButton path={`/admin/reports/promotions?${qsOf(state.range)}&format=csv`} name="promotions.csv" />
       </RangePicker>
@@ -200,6 +191,6 @@ export function PromotionsReport() {
           <p className="mt-3 text-xs text-slate-500">Orders not cancelled that used the coupon or received the tier's gifts; previous period in brackets. Gifts have no price in the shop, so they are counted, not valued.</p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { trpc } from '../../../lib/trpc';
 import { SynonymDialog, type SynonymDraft } from '../search/SynonymDialog';
 import { ErrorBox, errorText } from '../ui';
-import { CsvButton, Figure, RangePicker, ReportTable, useReportRange, whole } from './report-ui';
+import { CsvButton, Figure, RangePicker, ReportTable, useReportRange, ReportSection, whole } from './report-ui';
 
 const qsOf = (r: { from: string; to: string }) => `from=${r.from}&to=${r.to}`;
 
@@ -18,10 +18,7 @@ export function SearchReport() {
   const [draft, setDraft] = useState<SynonymDraft | null>(null);
   const d = query.data;
   return (
-    <section aria-labelledby="search-title">
-      <h2 id="search-title" className="sr-only">
-        Search
-      </h2>
+    <ReportSection id="search" title="Search">
       <RangePicker state={state} compared={false}>
         <CsvButton path={`/admin/reports/search?${qsOf(state.range)}&format=csv`} name="searches.csv" />
         <ButtonLink to="/admin/search" variant="outline" size="sm">
@@ -74,6 +71,6 @@ export function SearchReport() {
         </>
       )}
       <SynonymDialog draft={draft} onClose={() => setDraft(null)} onSaved={() => setDraft(null)} />
-    </section>
+    </ReportSection>
   );
 }
