@@ -3,7 +3,7 @@ import { percentChange } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
 import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole } from './report-ui';
+import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole, type Column } from './report-ui';
 
 const qsOf = (r: { from: string; to: string }) => `from=${r.from}&to=${r.to}`;
 
@@ -136,6 +136,26 @@ export function CustomersReport() {
   );
 }
 
+interface PromotionFigures {
+  orders: number;
+  previous_orders: number;
+  revenue: number;
+  previous_revenue: number;
+}
+
+/** A coupon and a gift tier are measured alike: orders (the previous period's in brackets), what it gave, the revenue and its trend. */
+function PromotionTable<T extends PromotionFigures>({ caption, rows, name, given }: { caption: string; rows: T[]; name: Column<T>; given: Column<T> }) {
+  const columns: Column<T>[] = [
+    name,
+    { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
+    given,
+    { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
+    { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
+  ];
+  // A coupon's code and a tier's name are unique in their table: the rows are keyed by them.
+  return <ReportTable caption={caption} titled rows={rows} rowKey={(r) => String(name.value(r))} columns={columns} />;
+}
+
 export function PromotionsReport() {
   const state = useReportRange();
   const query = trpc.admin.reports.promotions.useQuery(state.range, { placeholderData: (prev) => prev });
@@ -161,32 +181,8 @@ export function PromotionsReport() {
             )}
           </div>
           <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-            <ReportTable
-              caption="Coupons"
-              titled
-              rows={d.coupons}
-              rowKey={(r) => r.code}
-              columns={[
-                { label: 'Code', value: (r) => r.code },
-                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                { label: 'Discount given', value: (r) => money(r.given), numeric: true },
-                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-              ]}
-            />
-            <ReportTable
-              caption="Gift tiers"
-              titled
-              rows={d.gift_tiers}
-              rowKey={(r) => r.tier}
-              columns={[
-                { label: 'Tier', value: (r) => r.tier },
-                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                { label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true },
-                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-              ]}
-            />
+            <PromotionTable caption="Coupons" rows={d.coupons} name={{ label: 'Code', value: (r) => r.code }} given={{ label: 'Discount given', value: (r) => money(r.given), numeric: true }} />
+            <PromotionTable caption="Gift tiers" rows={d.gift_tiers} name={{ label: 'Tier', value: (r) => r.tier }} given={{ label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true }} />
           </div>
           <p className="mt-3 text-xs text-slate-500">Orders not cancelled that used the coupon or received the tier's gifts; previous period in brackets. Gifts have no price in the shop, so they are counted, not valued.</p>
         </>
