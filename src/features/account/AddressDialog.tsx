@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { AddressDto } from '../../../shared/schemas/address.schema';
-import { Button } from '../../components/ui/Button';
 import { useModalDialog } from '../../components/ui/useModalDialog';
 import { errorDetail, trpc } from '../../lib/trpc';
 import { AddressForm, addressValuesOf, emptyAddress, type AddressValues } from './AddressForm';
 import { useAddressErrors } from './useAddressErrors';
+import { FormActions } from '../../components/ui/FormActions';
 
 /** Add or edit a saved address in a modal dialog. */
 export function AddressDialog({ address, prefill, onClose }: { address: AddressDto | null; prefill?: Partial<AddressValues>; onClose(): void }) {
@@ -53,14 +53,7 @@ export function AddressDialog({ address, prefill, onClose }: { address: AddressD
         <div className="mt-4">
           <AddressForm value={value} onChange={change} requireCityState={false} errors={fieldErrors.errors} attempt={fieldErrors.attempt} />
         </div>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Address'}
-          </Button>
-        </div>
+        <FormActions className="mt-6" onCancel={onClose} busy={busy} saveLabel="Save Address" />
       </form>
     </dialog>
   );

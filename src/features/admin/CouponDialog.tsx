@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { usageLimit } from '../../../shared/schemas/coupons.schema';
-import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';
+import { FormActions } from '../../components/ui/FormActions';
 
 type Coupon = RouterOutputs['admin']['coupons']['list'][number];
 const YEAR_MS = 31_536_000_000;
@@ -136,10 +136,7 @@ export function CouponDialog({ open, coupon, onClose, onSaved }: { open: boolean
           Active
         </label>
         {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={busy}>{busy ? 'Saving...' : coupon ? 'Update Coupon' : 'Create Coupon'}</Button>
-        </div>
+        <FormActions onCancel={onClose} busy={busy} saveLabel={coupon ? 'Update Coupon' : 'Create Coupon'} />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';
+import { FormActions } from '../../components/ui/FormActions';
 
 type Item = RouterOutputs['admin']['gifts']['listItems'][number];
 type Tier = RouterOutputs['admin']['gifts']['listTiers'][number];
@@ -26,10 +26,7 @@ function ActiveAndActions(props: { active: boolean; onActive(v: boolean): void; 
         <input type="checkbox" checked={props.active} onChange={(e) => props.onActive(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
         Active
       </label>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={props.onClose}>Cancel</Button>
-        <Button type="submit" disabled={props.busy || !props.canSave}>{props.busy ? 'Saving...' : props.saveLabel}</Button>
-      </div>
+      <FormActions onCancel={props.onClose} busy={props.busy} canSave={props.canSave} saveLabel={props.saveLabel} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { STOCK_ADJUSTMENT_REASONS } from '../../../shared/constants';
-import { Button } from '../../components/ui/Button';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from './ui';
+import { FormActions } from '../../components/ui/FormActions';
 
 type Row = RouterOutputs['admin']['inventory']['page']['items'][number];
 type StockType = 'on_hand' | 'allocated' | 'safety_stock';
@@ -106,10 +106,7 @@ export function StockAdjustModal({ row, onClose, onDone }: { row: Row | null; on
           <textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} className={inputClass} placeholder="e.g. Delivery from supplier, PO 1234" />
         </label>
         {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={adjust.isPending}>{adjust.isPending ? 'Saving...' : 'Save adjustment'}</Button>
-        </div>
+        <FormActions onCancel={onClose} busy={adjust.isPending} saveLabel="Save adjustment" />
       </form>
     </Modal>
   );

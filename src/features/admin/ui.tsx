@@ -26,6 +26,23 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <div className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
 }
 
+/**
+ * The body of a back-office record page (an order, a quote): the main card with the record's lines,
+ * two thirds of a wide screen, and the side cards beside it (under it on a phone). min-w-0 lets a wide
+ * table scroll inside its card instead of widening the page.
+ */
+export function RecordColumns({ title, main, children }: { title: string; main: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-4 lg:grid-cols-3">
+      <Card className="min-w-0 lg:col-span-2">
+        <h2 className="font-semibold text-slate-900">{title}</h2>
+        {main}
+      </Card>
+      <div className="space-y-4">{children}</div>
+    </div>
+  );
+}
+
 export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'emerald' | 'amber' | 'red' | 'sky' }) {
   const tones = {
     slate: 'bg-slate-100 text-slate-700',

@@ -5,12 +5,12 @@ import type { CartItemDto } from '../../../shared/schemas/cart.schema';
 import { productPath } from '../../../shared/seo/slug';
 import { countOf, packLabel, unitNoun } from '../../../shared/domain/product-options';
 import { piecePriceLabel } from '../../../shared/domain/piece-price';
-import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../catalog/QuantityStepper';
 import { describeRules, rulesOfDto } from '../../../shared/domain/quantity-rules';
 import { quantityRuleRefusal } from '../../../shared/domain/quantity-rule-checks';
 import { money } from './money';
 import { useCart } from './CartProvider';
+import { Thumbnail } from '../../components/Thumbnail';
 
 /** One cart line: image, name and attributes, quantity controls (decrease disabled at 1, a typed quantity sent once typing pauses), Remove. */
 export function CartLine({ item }: { item: CartItemDto }) {
@@ -31,13 +31,16 @@ export function CartLine({ item }: { item: CartItemDto }) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
       <Link to={href} className="flex-none">
-        {item.product_image ? (
-          <ProductImage url={item.product_image} alt={item.product_name} sizes="96px" eager className="h-20 w-20 rounded-lg border border-slate-200 object-cover sm:h-24 sm:w-24" />
-        ) : (
-          <span className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-100 sm:h-24 sm:w-24">
-            <Package className="h-8 w-8 text-slate-400" aria-hidden />
-          </span>
-        )}
+        <Thumbnail
+          url={item.product_image}
+          alt={item.product_name}
+          sizes="96px"
+          eager
+          box="h-20 w-20 rounded-lg sm:h-24 sm:w-24"
+          imageClass="border border-slate-200 object-cover"
+          placeholderClass="bg-slate-100"
+          icon={<Package className="h-8 w-8 text-slate-400" aria-hidden />}
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">

@@ -1,8 +1,8 @@
 import { Check, Gift } from 'lucide-react';
 import { useState } from 'react';
-import { ProductImage } from '../../components/ProductImage';
 import { money } from './money';
 import { useCart } from './CartProvider';
+import { Thumbnail } from '../../components/Thumbnail';
 
 /**
  * 'Spend $100: choose 1 free gift (0 of 1 chosen)'. The threshold is added when the tier's name
@@ -59,13 +59,7 @@ export function GiftPicker() {
                           isPicked ? 'border-emerald-500 bg-white ring-2 ring-emerald-500' : 'border-slate-200 bg-white hover:border-emerald-300'
                         } ${dimmed ? 'cursor-not-allowed opacity-40' : ''}`}
                       >
-                        {g.image_url ? (
-                          <ProductImage url={g.image_url} alt="" sizes="48px" className="h-12 w-12 flex-none rounded-md object-cover" />
-                        ) : (
-                          <span className="flex h-12 w-12 flex-none items-center justify-center rounded-md bg-amber-100">
-                            <Gift className="h-5 w-5 text-amber-600" aria-hidden />
-                          </span>
-                        )}
+                        <Thumbnail url={g.image_url} sizes="48px" box="h-12 w-12 flex-none rounded-md" placeholderClass="bg-amber-100" icon={<Gift className="h-5 w-5 text-amber-600" aria-hidden />} />
                         <span className="min-w-0 flex-1">
                           <span className="block font-medium text-slate-900">{g.name}</span>
                           <span className="block truncate text-xs text-slate-500">{g.description}</span>

@@ -5,6 +5,7 @@ import { errorDetail, trpc } from '../../lib/trpc';
 import { AddressForm, addressValuesOf, emptyAddress, type AddressValues } from '../account/AddressForm';
 import { useAddressErrors } from '../account/useAddressErrors';
 import type { CompanyAddress } from './CompanyAddressPicker';
+import { FormActions } from '../../components/ui/FormActions';
 
 /** The company's address book for its admins (decision 0195): every member picks from it at checkout. */
 export function CompanyAddressesPanel() {
@@ -89,14 +90,7 @@ export function CompanyAddressesPanel() {
             errors={fieldErrors.errors}
             attempt={fieldErrors.attempt}
           />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : 'Save company address'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => setEditing(null)} busy={busy} saveLabel="Save company address" />
         </form>
       ) : (
         <Button variant="outline" onClick={() => open(null)}>

@@ -2,9 +2,9 @@ import { Gift, Package } from 'lucide-react';
 import type { OrderDto } from '../../../shared/schemas/order.schema';
 import { COUNTRY_NAMES } from '../../../shared/domain/address';
 import { countOf, packSizeOf, unitNoun } from '../../../shared/domain/product-options';
-import { ProductImage } from '../../components/ProductImage';
 import { money } from '../cart/money';
 import { OrderSummary } from '../cart/OrderSummary';
+import { Thumbnail } from '../../components/Thumbnail';
 
 /** Items, gifts, totals and the shipping address of one order (detail and success pages). */
 export function OrderDetails({ order }: { order: OrderDto }) {
@@ -16,13 +16,14 @@ export function OrderDetails({ order }: { order: OrderDto }) {
           <ul className="divide-y divide-slate-200">
             {order.items.map((i, n) => (
               <li key={n} className="flex gap-4 py-4">
-                {i.product_image ? (
-                  <ProductImage url={i.product_image} alt="" sizes="64px" className="h-16 w-16 flex-none rounded-lg border border-slate-200 object-cover" />
-                ) : (
-                  <span className="flex h-16 w-16 flex-none items-center justify-center rounded-lg bg-slate-100">
-                    <Package className="h-6 w-6 text-slate-400" aria-hidden />
-                  </span>
-                )}
+                <Thumbnail
+                  url={i.product_image}
+                  sizes="64px"
+                  box="h-16 w-16 flex-none rounded-lg"
+                  imageClass="border border-slate-200 object-cover"
+                  placeholderClass="bg-slate-100"
+                  icon={<Package className="h-6 w-6 text-slate-400" aria-hidden />}
+                />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-slate-900">{i.product_name}</p>
                   <p className="break-all text-xs text-slate-500">SKU {i.sku}</p>

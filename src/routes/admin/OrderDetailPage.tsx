@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
 import { PaymentsPanel } from '../../features/admin/payments/PaymentsPanel';
 import { InvoicePaymentPanel } from '../../features/admin/payments/InvoicePaymentPanel';
-import { Card, ErrorBox, errorText, inputClass, labelClass, money } from '../../features/admin/ui';
+import { Card, ErrorBox, errorText, inputClass, labelClass, money, RecordColumns } from '../../features/admin/ui';
 import { downloadFile } from '../../lib/download';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { sizeWithTimes } from '../../features/admin/packing';
@@ -54,6 +54,38 @@ function CompanyCard({ company: c }: { company: NonNullable<Detail['company']> }
         {c.billing_address && <div><dt className="sr-only">Billing address</dt><dd className="whitespace-pre-line">{c.billing_address}</dd></div>}
       </dl>
     </Card>
+  );
+}
+
+/** The order's lines, free gifts and totals: the main card of its page. */
+function OrderItems({ o }: { o: Detail }) {
+  return (
+    <>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {o.items.map((i) => (
+          <li key={i.id} className="flex items-start gap-3 py-2">
+            {i.product_image ? <ProductImage url={i.product_image} alt="" sizes="48px" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
+              {variantText(i) && <p className="text-sm text-slate-700" data-testid="line-variant">{variantText(i)}</p>}
+              <p className="break-all font-mono text-xs text-slate-500"><span className="sr-only">SKU </span>{i.sku}{!i.variant_id && ' · variant deleted'}</p>
+              <p className="text-sm text-slate-600">{countOf(i.quantity, i.pack_size)} × {money(i.unit_price)} per {unitNoun(i.pack_size)}</p>
+            </div>
+            <span className="text-sm font-semibold">{money(i.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      {o.gifts.length > 0 && (
+        <p className="mt-3 text-sm text-slate-600">Free gifts: {o.gifts.map((g) => `${g.gift_name}${g.quantity > 1 ? ` ×${g.quantity}` : ''}`).join(', ')}</p>
+      )}
+      <dl className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm">
+        <div className="flex justify-between"><dt>Subtotal</dt><dd>{money(o.subtotal)}</dd></div>
+        {o.discount > 0 && <div className="flex justify-between text-emerald-700"><dt>Discount{o.coupon_code ? ` (${o.coupon_code})` : ''}</dt><dd>-{money(o.discount)}</dd></div>}
+        <div className="flex justify-between"><dt>Shipping</dt><dd>{money(o.shipping)}</dd></div>
+        <div className="flex justify-between font-semibold"><dt>Total</dt><dd>{money(o.total)}</dd></div>
+        <div className="flex justify-between text-xs text-slate-500"><dt>GST included</dt><dd>{money(o.gst)}</dd></div>
+      </dl>
+    </>
   );
 }
 
@@ -141,59 +173,30 @@ export default function OrderDetailPage() {
           </div>
         </Card>
       )}
-      <div className="grid min-w-0 gap-4 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <h2 className="mb-3 font-semibold text-slate-900">Items</h2>
-          <ul className="divide-y divide-slate-100">
-            {o.items.map((i) => (
-              <li key={i.id} className="flex items-start gap-3 py-2">
-                {i.product_image ? <ProductImage url={i.product_image} alt="" sizes="48px" className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <div className="h-12 w-12 shrink-0 rounded-lg bg-slate-100" />}
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-slate-900">{i.product_name}</p>
-                  {variantText(i) && <p className="text-sm text-slate-700" data-testid="line-variant">{variantText(i)}</p>}
-                  <p className="break-all font-mono text-xs text-slate-500"><span className="sr-only">SKU </span>{i.sku}{!i.variant_id && ' · variant deleted'}</p>
-                  <p className="text-sm text-slate-600">{countOf(i.quantity, i.pack_size)} × {money(i.unit_price)} per {unitNoun(i.pack_size)}</p>
-                </div>
-                <span className="text-sm font-semibold">{money(i.line_total)}</span>
-              </li>
-            ))}
-          </ul>
-          {o.gifts.length > 0 && (
-            <p className="mt-3 text-sm text-slate-600">Free gifts: {o.gifts.map((g) => `${g.gift_name}${g.quantity > 1 ? ` ×${g.quantity}` : ''}`).join(', ')}</p>
+      <RecordColumns title="Items" main={<OrderItems o={o} />}>
+        {o.company && <CompanyCard company={o.company} />}
+        <Card>
+          <h2 className="mb-2 font-semibold text-slate-900">Ship to</h2>
+          <p className="text-sm text-slate-700">{a.full_name}<br />{a.phone}<br />{a.address_line1}{a.unit ? `, ${a.unit}` : ''}{a.address_line2 ? <><br />{a.address_line2}</> : null}<br />{a.city} {a.postal_code}, {a.state}, {a.country}</p>
+          <p className="mt-2 text-sm text-slate-500">{o.email}</p>
+          {o.tracking_number && (
+            <p className="mt-2 text-sm text-slate-700" data-testid="tracking-number">
+              {o.courier ? `${o.courier}: ` : 'Tracking: '}
+              {o.tracking_url ? (
+                <a href={o.tracking_url} target="_blank" rel="noopener noreferrer" className="font-mono text-emerald-700 underline hover:text-emerald-800">{o.tracking_number}</a>
+              ) : (
+                <span className="font-mono">{o.tracking_number}</span>
+              )}
+            </p>
           )}
-          <dl className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm">
-            <div className="flex justify-between"><dt>Subtotal</dt><dd>{money(o.subtotal)}</dd></div>
-            {o.discount > 0 && <div className="flex justify-between text-emerald-700"><dt>Discount{o.coupon_code ? ` (${o.coupon_code})` : ''}</dt><dd>-{money(o.discount)}</dd></div>}
-            <div className="flex justify-between"><dt>Shipping</dt><dd>{money(o.shipping)}</dd></div>
-            <div className="flex justify-between font-semibold"><dt>Total</dt><dd>{money(o.total)}</dd></div>
-            <div className="flex justify-between text-xs text-slate-500"><dt>GST included</dt><dd>{money(o.gst)}</dd></div>
-          </dl>
         </Card>
-        <div className="space-y-4">
-          {o.company && <CompanyCard company={o.company} />}
-          <Card>
-            <h2 className="mb-2 font-semibold text-slate-900">Ship to</h2>
-            <p className="text-sm text-slate-700">{a.full_name}<br />{a.phone}<br />{a.address_line1}{a.unit ? `, ${a.unit}` : ''}{a.address_line2 ? <><br />{a.address_line2}</> : null}<br />{a.city} {a.postal_code}, {a.state}, {a.country}</p>
-            <p className="mt-2 text-sm text-slate-500">{o.email}</p>
-            {o.tracking_number && (
-              <p className="mt-2 text-sm text-slate-700" data-testid="tracking-number">
-                {o.courier ? `${o.courier}: ` : 'Tracking: '}
-                {o.tracking_url ? (
-                  <a href={o.tracking_url} target="_blank" rel="noopener noreferrer" className="font-mono text-emerald-700 underline hover:text-emerald-800">{o.tracking_number}</a>
-                ) : (
-                  <span className="font-mono">{o.tracking_number}</span>
-                )}
-              </p>
-            )}
-          </Card>
-          {o.invoice && <InvoicePaymentPanel orderId={o.id} total={o.total} invoice={o.invoice} onRecorded={() => Promise.all([order.refetch(), history.refetch()])} />}
-          <PaymentsPanel orderId={o.id} status={o.status} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
-          <Card>
-            <h2 className="mb-3 font-semibold text-slate-900">History</h2>
-            {history.error ? <ErrorBox message={`Failed to load the history: ${errorText(history.error)}`} /> : history.isLoading ? <Spinner /> : <OrderTimeline entries={history.data ?? []} />}
-          </Card>
-        </div>
-      </div>
+        {o.invoice && <InvoicePaymentPanel orderId={o.id} total={o.total} invoice={o.invoice} onRecorded={() => Promise.all([order.refetch(), history.refetch()])} />}
+        <PaymentsPanel orderId={o.id} status={o.status} creditNotes={o.credit_notes} onRefunded={() => Promise.all([order.refetch(), history.refetch()]).then(() => undefined)} />
+        <Card>
+          <h2 className="mb-3 font-semibold text-slate-900">History</h2>
+          {history.error ? <ErrorBox message={`Failed to load the history: ${errorText(history.error)}`} /> : history.isLoading ? <Spinner /> : <OrderTimeline entries={history.data ?? []} />}
+        </Card>
+      </RecordColumns>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { ArrowLeft, FileDown, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { toast } from '../../lib/toast';
 import { Link, useParams } from '../../lib/router';
 import { MAX_QUOTE_VALIDITY_DAYS, sgToday } from '../../../shared/domain/quotes';
 import type { AdminQuoteDetailDto } from '../../../shared/schemas/quote.schema';
 import { Spinner } from '../../components/ui/Spinner';
 import { OrderStatusBadge } from '../../features/admin/OrderStatusBadge';
-import { Card, ErrorBox, errorText, inputClass, labelClass, longDate, money } from '../../features/admin/ui';
+import { Card, ErrorBox, errorText, inputClass, labelClass, longDate, money, RecordColumns } from '../../features/admin/ui';
 import { QuoteLines } from '../../features/quotes/QuoteLines';
 import { formatDay, QuoteStatusBadge } from '../../features/quotes/QuoteStatusBadge';
 import { downloadFile } from '../../lib/download';
@@ -14,6 +14,28 @@ import { trpc } from '../../lib/trpc';
 import type { OrderStatus } from '../../../shared/constants';
 
 const addDays = (date: string, n: number) => new Date(Date.parse(date) + n * 86_400_000).toISOString().slice(0, 10);
+
+type PriceCell = ComponentProps<typeof QuoteLines>['priceCell'];
+
+/** When and by when the quote was asked for, the buyer's note, the lines (with the price inputs while it is being written) and the order it became. */
+function AskedLines({ q, priceCell }: { q: AdminQuoteDetailDto; priceCell: PriceCell }) {
+  return (
+    <>
+      <p className="mb-3 mt-2 text-sm text-slate-600">
+        Asked {longDate(q.created_at)}
+        {q.started_by_staff ? ' (started by staff)' : ''}
+        {q.target_date && ` · wanted by ${formatDay(q.target_date)}`}
+      </p>
+      {q.note && <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-slate-800"><span className="font-medium">Note:</span> {q.note}</p>}
+      <QuoteLines quote={q} priceCell={priceCell} />
+      {q.order_id && (
+        <p className="mt-3 text-sm">
+          Accepted: <Link className="font-medium underline" to={`/admin/orders/${q.order_id}`}>order {q.order_number}</Link>
+        </p>
+      )}
+    </>
+  );
+}
 
 /** One quote: who asked and what they bought before, and the prices, shipping, validity and message to send. */
 export default function QuoteDetailPage() {
@@ -34,6 +56,21 @@ function QuoteDetail({ q }: { q: AdminQuoteDetailDto }) {
   const [validUntil, setValidUntil] = useState(q.status === 'quoted' && q.valid_until ? q.valid_until : addDays(sgToday(), 14));
   const [message, setMessage] = useState(q.message ?? '');
   useEffect(() => setPrices(q.lines.map((l) => String(l.unit_price ?? l.list_price))), [q.lines]);
+
+  const priceCell: PriceCell = editable
+    ? (l, i) => (
+        <input
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          aria-label={`Unit price for ${l.sku}`}
+          value={prices[i] ?? ''}
+          onChange={(e) => setPrices((p) => p.map((x, j) => (j === i ? e.target.value : x)))}
+          className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-right text-sm"
+        />
+      )
+    : undefined;
 
   const draftTotal = q.lines.reduce((s, l, i) => s + Math.round((Number(prices[i]) || 0) * 100) * l.quantity, 0) / 100 + (Number(shipping) || 0);
 
@@ -67,104 +104,69 @@ function QuoteDetail({ q }: { q: AdminQuoteDetailDto }) {
           </button>
         )}
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="p-4 lg:col-span-2">
-          <h2 className="mb-2 text-base font-semibold text-slate-900">Lines</h2>
-          <p className="mb-3 text-sm text-slate-600">
-            Asked {longDate(q.created_at)}
-            {q.started_by_staff ? ' (started by staff)' : ''}
-            {q.target_date && ` · wanted by ${formatDay(q.target_date)}`}
-          </p>
-          {q.note && <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-slate-800"><span className="font-medium">Note:</span> {q.note}</p>}
-          <QuoteLines
-            quote={q}
-            priceCell={
-              editable
-                ? (l, i) => (
-                    <input
-                      type="number"
-                      inputMode="decimal"
-                      min="0.01"
-                      step="0.01"
-                      aria-label={`Unit price for ${l.sku}`}
-                      value={prices[i] ?? ''}
-                      onChange={(e) => setPrices((p) => p.map((x, j) => (j === i ? e.target.value : x)))}
-                      className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-right text-sm"
-                    />
-                  )
-                : undefined
-            }
-          />
-          {q.order_id && (
-            <p className="mt-3 text-sm">
-              Accepted: <Link className="font-medium underline" to={`/admin/orders/${q.order_id}`}>order {q.order_number}</Link>
+      <RecordColumns title="Lines" main={<AskedLines q={q} priceCell={priceCell} />}>
+        <Card className="p-4">
+          <h2 className="text-base font-semibold text-slate-900">Buyer</h2>
+          <p className="mt-1 text-sm text-slate-800">{q.buyer.name}</p>
+          <p className="text-sm text-slate-600">{q.buyer.email}</p>
+          {q.company && (
+            <p className="mt-1 text-sm text-slate-600">
+              {q.company.name} · {q.company.country === 'SG' ? 'UEN' : 'SSM'} {q.company.registration_number}
             </p>
           )}
-        </Card>
-        <div className="space-y-4">
-          <Card className="p-4">
-            <h2 className="text-base font-semibold text-slate-900">Buyer</h2>
-            <p className="mt-1 text-sm text-slate-800">{q.buyer.name}</p>
-            <p className="text-sm text-slate-600">{q.buyer.email}</p>
-            {q.company && (
-              <p className="mt-1 text-sm text-slate-600">
-                {q.company.name} · {q.company.country === 'SG' ? 'UEN' : 'SSM'} {q.company.registration_number}
-              </p>
-            )}
-            <p className="mt-2 text-sm text-slate-600">{q.buyer.order_count} order(s) · {money(q.buyer.total_spent)} spent</p>
-            {q.buyer.recent_orders.length > 0 && (
-              <ul className="mt-2 space-y-1 text-sm" aria-label="Recent orders">
-                {q.buyer.recent_orders.map((o) => (
+          <p className="mt-2 text-sm text-slate-600">{q.buyer.order_count} order(s) · {money(q.buyer.total_spent)} spent</p>
+          {q.buyer.recent_orders.length > 0 && (
+            <ul className="mt-2 space-y-1 text-sm" aria-label="Recent orders">
+              {q.buyer.recent_orders.map((o) => (
+                <li key={o.id} className="flex items-center justify-between gap-2">
+                  <Link to={`/admin/orders/${o.id}`} className="font-mono text-xs underline">{o.order_number}</Link>
+                  <OrderStatusBadge status={o.status as OrderStatus} />
+                  <span>{money(o.total)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {q.buyer.other_quotes.length > 0 && (
+            <>
+              <h3 className="mt-3 text-sm font-semibold text-slate-800">Other quotes</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {q.buyer.other_quotes.map((o) => (
                   <li key={o.id} className="flex items-center justify-between gap-2">
-                    <Link to={`/admin/orders/${o.id}`} className="font-mono text-xs underline">{o.order_number}</Link>
-                    <OrderStatusBadge status={o.status as OrderStatus} />
-                    <span>{money(o.total)}</span>
+                    <Link to={`/admin/quotes/${o.id}`} className="font-mono text-xs underline">{o.quote_number}</Link>
+                    <QuoteStatusBadge status={o.status} />
+                    <span>{o.total === null ? '—' : money(o.total)}</span>
                   </li>
                 ))}
               </ul>
-            )}
-            {q.buyer.other_quotes.length > 0 && (
-              <>
-                <h3 className="mt-3 text-sm font-semibold text-slate-800">Other quotes</h3>
-                <ul className="mt-1 space-y-1 text-sm">
-                  {q.buyer.other_quotes.map((o) => (
-                    <li key={o.id} className="flex items-center justify-between gap-2">
-                      <Link to={`/admin/quotes/${o.id}`} className="font-mono text-xs underline">{o.quote_number}</Link>
-                      <QuoteStatusBadge status={o.status} />
-                      <span>{o.total === null ? '—' : money(o.total)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </Card>
-          {editable ? (
-            <Card className="p-4">
-              <form onSubmit={(e) => { e.preventDefault(); void onSend(); }} className="space-y-3" aria-label="Send the quote">
-                <h2 className="text-base font-semibold text-slate-900">{q.status === 'requested' ? 'Price and send' : 'Send again'}</h2>
-                <label className={labelClass}>
-                  Shipping fee ($)
-                  <input type="number" inputMode="decimal" min="0" step="0.01" required value={shipping} onChange={(e) => setShipping(e.target.value)} className={inputClass} />
-                </label>
-                <label className={labelClass}>
-                  Valid until
-                  <input type="date" required min={sgToday()} max={addDays(sgToday(), MAX_QUOTE_VALIDITY_DAYS)} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} className={inputClass} />
-                </label>
-                <label className={labelClass}>
-                  Message to the buyer
-                  <textarea rows={3} maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} className={inputClass} placeholder="e.g. Volume price for 100 packs a month" />
-                </label>
-                <p className="text-sm text-slate-600">Total with these prices: <strong>{money(draftTotal)}</strong> (GST included)</p>
-                <button type="submit" disabled={send.isPending} className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 disabled:opacity-50">
-                  <Send className="h-4 w-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Send quote'}
-                </button>
-              </form>
-            </Card>
-          ) : (
-            q.valid_until && <Card className="p-4 text-sm text-slate-600">Was valid until {formatDay(q.valid_until)}.</Card>
+            </>
           )}
-        </div>
-      </div>
+        </Card>
+        {editable ? (
+          <Card className="p-4">
+            <form onSubmit={(e) => { e.preventDefault(); void onSend(); }} className="space-y-3" aria-label="Send the quote">
+              <h2 className="text-base font-semibold text-slate-900">{q.status === 'requested' ? 'Price and send' : 'Send again'}</h2>
+              <label className={labelClass}>
+                Shipping fee ($)
+                <input type="number" inputMode="decimal" min="0" step="0.01" required value={shipping} onChange={(e) => setShipping(e.target.value)} className={inputClass} />
+              </label>
+              <label className={labelClass}>
+                Valid until
+                <input type="date" required min={sgToday()} max={addDays(sgToday(), MAX_QUOTE_VALIDITY_DAYS)} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} className={inputClass} />
+              </label>
+              <label className={labelClass}>
+                Message to the buyer
+                <textarea rows={3} maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} className={inputClass} placeholder="e.g. Volume price for 100 packs a month" />
+              </label>
+              <p className="text-sm text-slate-600">Total with these prices: <strong>{money(draftTotal)}</strong> (GST included)</p>
+              <button type="submit" disabled={send.isPending} className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 disabled:opacity-50">
+                <Send className="h-4 w-4" aria-hidden /> {send.isPending ? 'Sending...' : 'Send quote'}
+              </button>
+            </form>
+          </Card>
+        ) : (
+          q.valid_until && <Card className="p-4 text-sm text-slate-600">Was valid until {formatDay(q.valid_until)}.</Card>
+        )}
+      </RecordColumns>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { landingPageMeta } from '../../../shared/seo/landing-meta';
 import { siteOrigin } from '../../lib/site-origin';
 import { Seo } from '../../components/Seo';
 import { ButtonLink } from '../../components/ui/Button';
+import { IconCard } from '../../components/IconCard';
 
 // Three brand segments (docs/spec/storefront.md section 2): two external storefronts and one social profile.
 const BRAND_SEGMENTS = [
@@ -63,12 +64,8 @@ export default function AboutPage() {
 
       <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <div className="grid gap-6 md:grid-cols-3">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <div key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="h-7 w-7 text-emerald-600" aria-hidden />
-              <h2 className="mt-3 font-semibold text-slate-900">{title}</h2>
-              <p className="mt-1 text-sm leading-6 text-slate-600">{text}</p>
-            </div>
+          {VALUES.map((v) => (
+            <IconCard key={v.title} {...v} look="feature" />
           ))}
         </div>
       </section>

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { DEFAULT_SHIPPING_RULES } from '../../../shared/domain/shipping';
 import { shippingPageMeta } from '../../../shared/seo/shipping-meta';
 import { Seo } from '../../components/Seo';
+import { IconCard } from '../../components/IconCard';
 
 const dollars = (cents: number) => formatMoney(cents / 100);
 const sg = DEFAULT_SHIPPING_RULES.SG;
@@ -22,12 +23,8 @@ export default function ShippingPage() {
           { icon: PackageCheck, title: 'Processing', text: `${PROCESSING_DAYS.min}-${PROCESSING_DAYS.max} working days` },
           { icon: Truck, title: 'Delivery', text: `${DELIVERY_DAYS.min}-${DELIVERY_DAYS.max} working days` },
           { icon: RotateCcw, title: 'Returns', text: '14 days, unopened packs' },
-        ].map(({ icon: Icon, title, text }) => (
-          <div key={title} className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm sm:p-5">
-            <Icon className="mx-auto h-7 w-7 text-emerald-600" aria-hidden />
-            <p className="mt-2 font-semibold text-slate-900">{title}</p>
-            <p className="text-xs text-slate-600 sm:text-sm">{text}</p>
-          </div>
+        ].map((fact) => (
+          <IconCard key={fact.title} {...fact} look="fact" />
         ))}
       </div>
 

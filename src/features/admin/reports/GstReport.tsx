@@ -2,7 +2,7 @@ import { quarterRange } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
 import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
+import { CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole } from './report-ui';
 
 /** The last six calendar quarters, newest first. */
 function recentQuarters(today: string) {
@@ -30,10 +30,7 @@ export function GstReport() {
   );
   const qs = `from=${state.range.from}&to=${state.range.to}`;
   return (
-    <section aria-labelledby="gst-title">
-      <h2 id="gst-title" className="sr-only">
-        GST
-      </h2>
+    <ReportSection id="gst" title="GST">
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Quarter
@@ -86,6 +83,6 @@ export function GstReport() {
           </div>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

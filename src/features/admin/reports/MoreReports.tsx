@@ -3,7 +3,7 @@ import { percentChange } from '../../../../shared/domain/report-range';
 import { trpc } from '../../../lib/trpc';
 import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
+import { Change, CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole, type Column } from './report-ui';
 
 const qsOf = (r: { from: string; to: string }) => `from=${r.from}&to=${r.to}`;
 
@@ -21,10 +21,7 @@ export function ProductsReport() {
   const labels = useStable(() => top.map((r) => r.name), [rows]);
   const series = useStable(() => [{ label: by === 'revenue' ? 'Revenue' : 'Units', data: top.map((r) => (by === 'revenue' ? r.revenue : r.units)) }], [rows]);
   return (
-    <section aria-labelledby="products-title">
-      <h2 id="products-title" className="sr-only">
-        Products
-      </h2>
+    <ReportSection id="products" title="Products">
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Best sellers by
@@ -72,7 +69,7 @@ export function ProductsReport() {
           <p className="mt-3 text-xs text-slate-500">Revenue here is the line totals (GST included, before any order discount) of orders not cancelled.</p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -85,10 +82,7 @@ export function CustomersReport() {
   const labels = useStable(() => d?.by_country.map((c) => COUNTRY[c.country] ?? c.country) ?? [], [d]);
   const series = useStable(() => (d ? [{ label: 'This period', data: d.by_country.map((c) => c.orders) }, { label: 'Previous period', data: d.by_country.map((c) => c.previous_orders) }] : []), [d]);
   return (
-    <section aria-labelledby="customers-title">
-      <h2 id="customers-title" className="sr-only">
-        Customers
-      </h2>
+    <ReportSection id="customers" title="Customers">
       <RangePicker state={state}>
         <CsvButton path={`/admin/reports/customers?${qsOf(state.range)}&format=csv`} name="top-customers.csv" />
       </RangePicker>
@@ -138,8 +132,28 @@ export function CustomersReport() {
           </p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
+}
+
+interface PromotionFigures {
+  orders: number;
+  previous_orders: number;
+  revenue: number;
+  previous_revenue: number;
+}
+
+/** A coupon and a gift tier are measured alike: orders (the previous period's in brackets), what it gave, the revenue and its trend. */
+function PromotionTable<T extends PromotionFigures>({ caption, rows, name, given }: { caption: string; rows: T[]; name: Column<T>; given: Column<T> }) {
+  const columns: Column<T>[] = [
+    name,
+    { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
+    given,
+    { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
+    { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
+  ];
+  // A coupon's code and a tier's name are unique in their table: the rows are keyed by them.
+  return <ReportTable caption={caption} titled rows={rows} rowKey={(r) => String(name.value(r))} columns={columns} />;
 }
 
 export function PromotionsReport() {
@@ -152,10 +166,7 @@ export function PromotionsReport() {
     [d],
   );
   return (
-    <section aria-labelledby="promotions-title">
-      <h2 id="promotions-title" className="sr-only">
-        Promotions
-      </h2>
+    <ReportSection id="promotions" title="Promotions">
       <RangePicker state={state}>
         <CsvButton path={`/admin/reports/promotions?${qsOf(state.range)}&format=csv`} name="promotions.csv" />
       </RangePicker>
@@ -170,36 +181,12 @@ export function PromotionsReport() {
             )}
           </div>
           <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-            <ReportTable
-              caption="Coupons"
-              titled
-              rows={d.coupons}
-              rowKey={(r) => r.code}
-              columns={[
-                { label: 'Code', value: (r) => r.code },
-                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                { label: 'Discount given', value: (r) => money(r.given), numeric: true },
-                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-              ]}
-            />
-            <ReportTable
-              caption="Gift tiers"
-              titled
-              rows={d.gift_tiers}
-              rowKey={(r) => r.tier}
-              columns={[
-                { label: 'Tier', value: (r) => r.tier },
-                { label: 'Orders', value: (r) => `${whole(r.orders)} (${whole(r.previous_orders)})`, numeric: true },
-                { label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true },
-                { label: 'Revenue', value: (r) => money(r.revenue), numeric: true },
-                { label: 'Trend', value: (r) => <Change value={percentChange(r.revenue, r.previous_revenue)} />, numeric: true },
-              ]}
-            />
+            <PromotionTable caption="Coupons" rows={d.coupons} name={{ label: 'Code', value: (r) => r.code }} given={{ label: 'Discount given', value: (r) => money(r.given), numeric: true }} />
+            <PromotionTable caption="Gift tiers" rows={d.gift_tiers} name={{ label: 'Tier', value: (r) => r.tier }} given={{ label: 'Gifts given', value: (r) => whole(r.gifts), numeric: true }} />
           </div>
           <p className="mt-3 text-xs text-slate-500">Orders not cancelled that used the coupon or received the tier's gifts; previous period in brackets. Gifts have no price in the shop, so they are counted, not valued.</p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

@@ -4,7 +4,7 @@ import { trpc } from '../../../lib/trpc';
 import { shopDay } from '../../../../shared/domain/shop-time';
 import type { ReceivablesDto } from '../../../../shared/schemas/statement.schema';
 import { ErrorBox, errorText } from '../ui';
-import { CsvButton, Figure, ReportTable, money, whole } from './report-ui';
+import { CsvButton, Figure, ReportTable, money, ReportSection, whole } from './report-ui';
 
 type Row = ReceivablesDto['companies'][number];
 
@@ -15,10 +15,7 @@ export function ReceivablesReport() {
   const query = trpc.admin.reports.receivables.useQuery({ as_of: asOf }, { placeholderData: (prev) => prev });
   const d = query.data;
   return (
-    <section aria-labelledby="receivables-title">
-      <h2 id="receivables-title" className="sr-only">
-        Receivables
-      </h2>
+    <ReportSection id="receivables" title="Receivables">
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium text-slate-700">
           On
@@ -55,6 +52,6 @@ export function ReceivablesReport() {
           </div>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

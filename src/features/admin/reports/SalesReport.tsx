@@ -2,7 +2,7 @@ import { REPORT_INTERVALS, type ReportInterval, defaultInterval } from '../../..
 import { trpc } from '../../../lib/trpc';
 import { ErrorBox, errorText } from '../ui';
 import { ReportChart } from './Chart';
-import { CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, whole } from './report-ui';
+import { CsvButton, Figure, RangePicker, ReportTable, money, useReportRange, useStable, ReportSection, whole } from './report-ui';
 import { useSearchParams } from '../../../lib/router';
 
 export function SalesReport() {
@@ -19,10 +19,7 @@ export function SalesReport() {
   );
   const qs = `from=${state.range.from}&to=${state.range.to}&interval=${interval}`;
   return (
-    <section aria-labelledby="sales-title">
-      <h2 id="sales-title" className="sr-only">
-        Sales
-      </h2>
+    <ReportSection id="sales" title="Sales">
       <RangePicker state={state}>
         <label className="text-sm font-medium text-slate-700">
           Chart by
@@ -89,6 +86,6 @@ export function SalesReport() {
           </p>
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

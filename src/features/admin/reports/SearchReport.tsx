@@ -4,9 +4,15 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { trpc } from '../../../lib/trpc';
 import { SynonymDialog, type SynonymDraft } from '../search/SynonymDialog';
 import { ErrorBox, errorText } from '../ui';
-import { CsvButton, Figure, RangePicker, ReportTable, useReportRange, whole } from './report-ui';
+import { CsvButton, Figure, RangePicker, ReportTable, useReportRange, ReportSection, whole, type Column } from './report-ui';
 
 const qsOf = (r: { from: string; to: string }) => `from=${r.from}&to=${r.to}`;
+
+/** Both lists of searches: what was typed and how often, then one column of the list's own. */
+function SearchesTable<T extends { query: string; searches: number }>({ caption, rows, empty, timesLabel, last }: { caption: string; rows: T[]; empty: string; timesLabel: string; last: Column<T> }) {
+  const columns: Column<T>[] = [{ label: 'Search', value: (r) => r.query }, { label: timesLabel, value: (r) => whole(r.searches), numeric: true }, last];
+  return <ReportTable caption={caption} titled rows={rows} rowKey={(r) => r.query} empty={empty} columns={columns} />;
+}
 
 /**
  * What buyers searched for (decision 0173): the most searched queries and those that found nothing,
@@ -18,10 +24,7 @@ export function SearchReport() {
   const [draft, setDraft] = useState<SynonymDraft | null>(null);
   const d = query.data;
   return (
-    <section aria-labelledby="search-title">
-      <h2 id="search-title" className="sr-only">
-        Search
-      </h2>
+    <ReportSection id="search" title="Search">
       <RangePicker state={state} compared={false}>
         <CsvButton path={`/admin/reports/search?${qsOf(state.range)}&format=csv`} name="searches.csv" />
         <ButtonLink to="/admin/search" variant="outline" size="sm">
@@ -36,36 +39,26 @@ export function SearchReport() {
             <Figure label="Found nothing" value={d.total_zero_results} />
           </div>
           <div className="mt-4 grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
-            <ReportTable
+            <SearchesTable
               caption="Top searches"
-              titled
               rows={d.top_searches}
-              rowKey={(r) => r.query}
               empty="No searches in this period."
-              columns={[
-                { label: 'Search', value: (r) => r.query },
-                { label: 'Searches', value: (r) => whole(r.searches), numeric: true },
-                { label: 'Found nothing', value: (r) => whole(r.zero_results), numeric: true },
-              ]}
+              timesLabel="Searches"
+              last={{ label: 'Found nothing', value: (r) => whole(r.zero_results), numeric: true }}
             />
-            <ReportTable
+            <SearchesTable
               caption="Searches that found nothing"
-              titled
               rows={d.zero_result_searches}
-              rowKey={(r) => r.query}
               empty="Every search found something."
-              columns={[
-                { label: 'Search', value: (r) => r.query },
-                { label: 'Times', value: (r) => whole(r.searches), numeric: true },
-                {
-                  label: 'Fix',
-                  value: (r) => (
-                    <Button variant="outline" size="sm" onClick={() => setDraft({ kind: 'one_way', from_term: r.query })} aria-label={`Add synonym for ${r.query}`}>
-                      <Plus className="h-4 w-4" aria-hidden /> Add synonym
-                    </Button>
-                  ),
-                },
-              ]}
+              timesLabel="Times"
+              last={{
+                label: 'Fix',
+                value: (r) => (
+                  <Button variant="outline" size="sm" onClick={() => setDraft({ kind: 'one_way', from_term: r.query })} aria-label={`Add synonym for ${r.query}`}>
+                    <Plus className="h-4 w-4" aria-hidden /> Add synonym
+                  </Button>
+                ),
+              }}
             />
           </div>
           <p className="mt-3 text-xs text-slate-500">
@@ -74,6 +67,6 @@ export function SearchReport() {
         </>
       )}
       <SynonymDialog draft={draft} onClose={() => setDraft(null)} onSaved={() => setDraft(null)} />
-    </section>
+    </ReportSection>
   );
 }

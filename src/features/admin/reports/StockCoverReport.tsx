@@ -5,7 +5,7 @@ import { Badge, ErrorBox, errorText } from '../ui';
 import { Pager } from '../Pager';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ReportChart } from './Chart';
-import { CsvButton, ReportTable, useStable, whole } from './report-ui';
+import { CsvButton, ReportTable, useStable, ReportSection, whole } from './report-ui';
 
 const SORTS = [
   ['days_left', 'Days left (fewest first)'],
@@ -63,10 +63,7 @@ export function StockCoverReport() {
   );
   const flaggedCount = d?.flagged_total ?? 0;
   return (
-    <section aria-labelledby="stock-title">
-      <h2 id="stock-title" className="sr-only">
-        Stock cover and reorder
-      </h2>
+    <ReportSection id="stock" title="Stock cover and reorder">
       <div className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-3">
         <label className="text-sm font-medium text-slate-700">
           Search
@@ -129,6 +126,6 @@ export function StockCoverReport() {
           <Pager page={d.page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} total={d.total} limit={d.limit} onPage={(p) => set('page', p > 1 ? String(p) : null)} label="variants" />
         </>
       )}
-    </section>
+    </ReportSection>
   );
 }

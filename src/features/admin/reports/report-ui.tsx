@@ -135,6 +135,21 @@ export function RangePicker({ state, children, compared = true }: { state: Retur
   );
 }
 
+/**
+ * One report's view. The report's name is already on screen in the report tabs, so the section is
+ * named by a heading only screen readers read, and each report is found by that name.
+ */
+export function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="sr-only">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** A figure with the previous period's and the change, or else a note under it. */
 export function Figure({ label, value, previous, format = whole, testId, note }: { label: string; value: number; previous?: number; format?: (n: number) => string; testId?: string; note?: ReactNode }) {
   const change = previous === undefined ? null : percentChange(value, previous);

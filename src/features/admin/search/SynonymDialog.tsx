@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { foldText } from '../../../../shared/domain/search/fold';
 import { synonymProblem } from '../../../../shared/schemas/search-synonyms.schema';
-import { Button } from '../../../components/ui/Button';
 import { toast } from '../../../lib/toast';
 import { trpc, type RouterOutputs } from '../../../lib/trpc';
 import { Modal, errorText, inputClass, labelClass } from '../ui';
+import { FormActions } from '../../../components/ui/FormActions';
 
 export type Synonym = RouterOutputs['admin']['search']['synonyms'][number];
 type Kind = Synonym['kind'];
@@ -117,14 +117,7 @@ export function SynonymDialog({ draft, onClose, onSaved }: { draft: SynonymDraft
             {error}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Save group' : 'Add group'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={busy} saveLabel={editing ? 'Save group' : 'Add group'} />
       </form>
     </Modal>
   );
