@@ -1,27 +1,11 @@
 import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { preloadable } from '../../lib/preloadable';
+import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';
+import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import { buttonClass } from '../ui/Button';
-
-// The search box with its suggestions is its own chunk, loaded alongside the page's: a server-rendered
-// page already shows it as a plain form that works without JavaScript (React hydrates it when the
-// chunk arrives), so it need not weigh on every page's first load (decision 0150). Such a page loads
-// it before hydrating (src/main.tsx), with the page's own chunks.
-const HeaderSearch = preloadable<{ className?: string }>(() => import('../../features/catalog/HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
-export const preloadHeaderSearch = HeaderSearch.preload;
-
-/** Until its chunk is there (pages the browser renders itself): the box's height, so nothing moves. */
-function SearchBox({ className = '' }: { className?: string }) {
-  return (
-    <Suspense fallback={<div className={`h-[38px] ${className}`} />}>
-      <HeaderSearch className={className} />
-    </Suspense>
-  );
-}
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900'}`;
@@ -68,7 +52,7 @@ export function Header() {
           ))}
         </nav>
 
-        <SearchBox className="hidden max-w-xs flex-1 lg:block" />
+        <HeaderSearch className="hidden max-w-xs flex-1 lg:block" />
 
         <div className="flex items-center gap-2">
           <CartLink />
@@ -124,7 +108,7 @@ export function Header() {
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-2 sm:px-6 lg:hidden">
-        <SearchBox />
+        <HeaderSearch />
       </div>
 
       {open && (
