@@ -1,4 +1,4 @@
-import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
+import { CloseIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/inline-icons';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
 import { SHOP_NAME } from '../../../shared/constants';
@@ -39,7 +39,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900" aria-label={`${SHOP_NAME} home`}>
           <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-600 text-white">
-            <Package className="h-5 w-5" aria-hidden />
+            <PackageIcon className="h-5 w-5" />
           </span>
           {SHOP_NAME}
         </Link>
@@ -64,30 +64,30 @@ export function Header() {
                 </Link>
                 <span className="hidden signed-in:contents">
                   <Link to="/account" className={buttonClass('outline', 'sm')}>
-                    <User className="h-4 w-4" aria-hidden /> Account
+                    <UserIcon className="h-4 w-4" /> Account
                   </Link>
                   <span className="hidden signed-in-staff:contents">
                     <Link to="/admin" className={buttonClass('secondary', 'sm')}>
-                      <Shield className="h-4 w-4" aria-hidden /> Admin
+                      <ShieldIcon className="h-4 w-4" /> Admin
                     </Link>
                   </span>
                   <button type="button" className={buttonClass('ghost', 'sm')} aria-label="Logout">
-                    <LogOut className="h-4 w-4" aria-hidden />
+                    <LogOutIcon className="h-4 w-4" />
                   </button>
                 </span>
               </>
             ) : isSignedIn ? (
               <>
                 <Link to="/account" className={buttonClass('outline', 'sm')}>
-                  <User className="h-4 w-4" aria-hidden /> Account
+                  <UserIcon className="h-4 w-4" /> Account
                 </Link>
                 {isStaff && (
                   <Link to="/admin" className={buttonClass('secondary', 'sm')}>
-                    <Shield className="h-4 w-4" aria-hidden /> Admin
+                    <ShieldIcon className="h-4 w-4" /> Admin
                   </Link>
                 )}
                 <button type="button" onClick={onLogout} className={buttonClass('ghost', 'sm')} aria-label="Logout" title={`Logout ${user?.displayName ?? ''}`}>
-                  <LogOut className="h-4 w-4" aria-hidden />
+                  <LogOutIcon className="h-4 w-4" />
                 </button>
               </>
             ) : (
@@ -103,7 +103,7 @@ export function Header() {
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import type { ComboboxProps } from './HeaderSearchCombobox';
-import { SearchIcon } from './inline-icons';
+import { SearchIcon } from '../../components/ui/inline-icons';
 
 // The suggestions come after hydration (when the tab is idle, or on the box's first focus or input),
 // not on every page's first load (issue 38 point 12, decision 0204): until then the box is the plain

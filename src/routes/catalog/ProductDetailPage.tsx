@@ -1,4 +1,4 @@
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCartIcon } from '../../components/ui/inline-icons';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { countOf, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
@@ -206,7 +206,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <VariantPricing variant={variant} quantity={quantity} soldOut={soldOut} />
 
             <Button size="lg" className="w-full" disabled={!variant || outOfStock || adding} onClick={add}>
-              <ShoppingCart className="h-5 w-5" aria-hidden />
+              <ShoppingCartIcon className="h-5 w-5" />
               {adding ? 'Adding...' : outOfStock ? 'Out of Stock' : 'Add to Cart'}
             </Button>
             {/* A quote may ask for more than is in stock, so it stays open when the cart is not (decision 0180). */}
