@@ -19,8 +19,8 @@ const loadCombobox = () =>
 /**
  * The header's search box on every page (the Products link is for staff only): Enter goes to
  * /products?search=..., and once its combobox has arrived (HeaderSearchCombobox) it suggests while
- * typing and goes there without a page load. The input is uncontrolled and never replaced, so what is typed and the focus held before
- * the combobox arrives (or before the page hydrates) stay where they are.
+ * typing and goes there without a page load. The input is uncontrolled and never replaced, so what
+ * is typed and the focus held before the combobox arrives (or before the page hydrates) stay there.
  */
 export function HeaderSearch({ className = '' }: { className?: string }) {
   const id = useId();
