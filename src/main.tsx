@@ -7,7 +7,6 @@ import { getGuestId } from './lib/session';
 import { markServerRendered, SSR_STATE_ID } from './lib/ssr';
 import { preloadTrpcTransport } from './lib/trpc';
 import { whenIdle } from './lib/when-idle';
-import { preloadHeaderSearch } from './components/layout/Header';
 import { preloadRoute } from './routes';
 import './index.css';
 
@@ -24,9 +23,9 @@ if (stateTag) {
   const now = Date.now();
   for (const q of state.queries ?? []) q.state.dataUpdatedAt = now;
   markServerRendered();
-  // The page's own chunk and the header's search first, so that hydration never waits on them inside
-  // a Suspense boundary (src/lib/preloadable.tsx says why that matters).
-  void Promise.all([preloadRoute(window.location.pathname), preloadHeaderSearch()]).finally(() => {
+  // The page's own chunk first, so that hydration never waits on it inside a Suspense boundary
+  // (src/lib/preloadable.tsx says why that matters).
+  void preloadRoute(window.location.pathname).finally(() => {
     startTransition(() => {
       hydrateRoot(
         container,

@@ -11,7 +11,7 @@ import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
 import { createPageCache } from './page-cache';
-import { clientPageModules, createPageChunks, HYDRATION_MODULES, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
+import { clientPageModules, createPageChunks, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
 
 // The id of the state's script tag (src/lib/ssr.ts reads it).
 const SSR_STATE_ID = 'ssr-state';
@@ -103,7 +103,7 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
           root: html,
           after: stateScript(SSR_STATE_ID, state),
           early: renderImagePreload(load.lcpImage?.url, load.lcpImage?.sizes),
-          chunks: [...new Set([plan.module, ...HYDRATION_MODULES].flatMap(pageChunks))],
+          chunks: pageChunks(plan.module),
         }),
       );
     });

@@ -55,9 +55,6 @@ const STATIC_PAGES: Record<string, string> = {
 };
 const PRODUCT_PAGE = 'src/routes/catalog/ProductDetailPage.tsx';
 
-/** Lazy parts of the layout that a server-rendered page loads before hydrating (src/main.tsx). */
-export { HYDRATION_MODULES } from '../../shared/hydration-modules';
-
 /**
  * Client-rendered pages people land on from outside (a quick-order link, a bookmark): their shell
  * preloads the page's chunk beside the entry, so it does not wait for the entry to ask for it.

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRightIcon } from './ui/inline-icons';
 import { Link } from '../lib/router';
 import type { Crumb } from '../../shared/seo/breadcrumbs';
 
@@ -20,7 +20,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
                   <Link to={c.path} className="rounded hover:text-emerald-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500">
                     {c.name}
                   </Link>
-                  <ChevronRight className="h-3.5 w-3.5 flex-none text-slate-400" aria-hidden />
+                  <ChevronRightIcon className="h-3.5 w-3.5 flex-none text-slate-400" />
                 </>
               )}
             </li>

@@ -23,6 +23,25 @@ async function openShop(page: Page, path = '/faq') {
 
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
 
+/**
+ * Holds back the page's scripts whose text passes `hold` until the returned function is called: the
+ * box is then still the server's plain form (everything held) or hydrated without its combobox.
+ */
+async function holdScripts(page: Page, hold: (code: string) => boolean) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (hold(body)) await held;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
+/** The chunk of the header's combobox: the one that renders the list labelled "Suggestions". */
+const isCombobox = (code: string) => /["']?aria-label["']?\s*:\s*[`"']Suggestions[`"']/.test(code);
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
@@ -94,6 +113,48 @@ test.describe('on a phone', () => {
     await expect(card).toHaveAttribute('href', /\?variant=/);
     await card.tap();
     await expect(page.getByLabel('Step 1: Select Size')).toHaveValue('25x35');
+    expect(errors).toEqual([]);
+  });
+});
+
+// The combobox comes after the page has hydrated (decision 0204): what is typed before it, and the
+// focus, stay in the box, and its suggestions show once it has come.
+test.describe('typed before the combobox has come', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test('before the page hydrates: the text and the focus stay, then the suggestions show and Enter searches', async ({ page }) => {
+    const errors = consoleErrors(page);
+    const release = await holdScripts(page, () => true);
+    await page.goto('/faq', { waitUntil: 'commit' });
+    const box = page.getByRole('combobox', { name: 'Search the shop' });
+    await box.pressSequentially('polym');
+    release();
+    await expect(page.getByTestId('chat-open')).toBeVisible();
+    await expect(box).toHaveValue('polym');
+    await expect(box).toBeFocused();
+    await expect(suggestions(page).getByRole('option', { name: /polymailer/i }).first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=polym$/);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('after hydration, while its code is on the way: the text stays, then the suggestions show and the arrows work', async ({ page }) => {
+    const errors = consoleErrors(page);
+    const release = await holdScripts(page, isCombobox);
+    const box = await openShop(page);
+    await box.pressSequentially('bubbel wrap');
+    await expect(suggestions(page)).toHaveCount(0);
+    release();
+    const bubble = suggestions(page).getByRole('option', { name: /Bubble Wrap/ }).first();
+    await expect(bubble).toBeVisible();
+    await expect(box).toHaveValue('bubbel wrap');
+    await expect(box).toBeFocused();
+    await box.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    await box.press('Escape');
+    await expect(suggestions(page)).toHaveCount(0);
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(errors).toEqual([]);
   });
 });

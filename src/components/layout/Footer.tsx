@@ -1,4 +1,4 @@
-import { Mail, MapPin } from 'lucide-react';
+import { MailIcon, MapPinIcon } from '../ui/inline-icons';
 import { Link } from '../../lib/router';
 import { SHOP_EMAIL, SHOP_NAME } from '../../../shared/constants';
 
@@ -31,11 +31,11 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
-              <Mail className="h-4 w-4" aria-hidden />
+              <MailIcon className="h-4 w-4" />
               <a href={`mailto:${SHOP_EMAIL}`} className="hover:text-white">{SHOP_EMAIL}</a>
             </li>
             <li className="flex items-center gap-2">
-              <MapPin className="h-4 w-4" aria-hidden /> Singapore
+              <MapPinIcon className="h-4 w-4" /> Singapore
             </li>
           </ul>
         </div>

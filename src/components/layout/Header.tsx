@@ -1,27 +1,11 @@
-import { LogOut, Menu, Package, Shield, User, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { preloadable } from '../../lib/preloadable';
+import { CloseIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/inline-icons';
+import { useState } from 'react';
 import { Link, NavLink, useNavigate } from '../../lib/router';
 import { SHOP_NAME } from '../../../shared/constants';
 import { useAuth } from '../../features/auth/AuthProvider';
 import { CartLink } from '../../features/cart/CartLink';
+import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import { buttonClass } from '../ui/Button';
-
-// The search box with its suggestions is its own chunk, loaded alongside the page's: a server-rendered
-// page already shows it as a plain form that works without JavaScript (React hydrates it when the
-// chunk arrives), so it need not weigh on every page's first load (decision 0150). Such a page loads
-// it before hydrating (src/main.tsx), with the page's own chunks.
-const HeaderSearch = preloadable<{ className?: string }>(() => import('../../features/catalog/HeaderSearch').then((m) => ({ default: m.HeaderSearch })));
-export const preloadHeaderSearch = HeaderSearch.preload;
-
-/** Until its chunk is there (pages the browser renders itself): the box's height, so nothing moves. */
-function SearchBox({ className = '' }: { className?: string }) {
-  return (
-    <Suspense fallback={<div className={`h-[38px] ${className}`} />}>
-      <HeaderSearch className={className} />
-    </Suspense>
-  );
-}
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-emerald-700' : 'text-slate-600 hover:text-slate-900'}`;
@@ -55,7 +39,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900" aria-label={`${SHOP_NAME} home`}>
           <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-emerald-600 text-white">
-            <Package className="h-5 w-5" aria-hidden />
+            <PackageIcon className="h-5 w-5" />
           </span>
           {SHOP_NAME}
         </Link>
@@ -68,7 +52,7 @@ export function Header() {
           ))}
         </nav>
 
-        <SearchBox className="hidden max-w-xs flex-1 lg:block" />
+        <HeaderSearch className="hidden max-w-xs flex-1 lg:block" />
 
         <div className="flex items-center gap-2">
           <CartLink />
@@ -80,30 +64,30 @@ export function Header() {
                 </Link>
                 <span className="hidden signed-in:contents">
                   <Link to="/account" className={buttonClass('outline', 'sm')}>
-                    <User className="h-4 w-4" aria-hidden /> Account
+                    <UserIcon className="h-4 w-4" /> Account
                   </Link>
                   <span className="hidden signed-in-staff:contents">
                     <Link to="/admin" className={buttonClass('secondary', 'sm')}>
-                      <Shield className="h-4 w-4" aria-hidden /> Admin
+                      <ShieldIcon className="h-4 w-4" /> Admin
                     </Link>
                   </span>
                   <button type="button" className={buttonClass('ghost', 'sm')} aria-label="Logout">
-                    <LogOut className="h-4 w-4" aria-hidden />
+                    <LogOutIcon className="h-4 w-4" />
                   </button>
                 </span>
               </>
             ) : isSignedIn ? (
               <>
                 <Link to="/account" className={buttonClass('outline', 'sm')}>
-                  <User className="h-4 w-4" aria-hidden /> Account
+                  <UserIcon className="h-4 w-4" /> Account
                 </Link>
                 {isStaff && (
                   <Link to="/admin" className={buttonClass('secondary', 'sm')}>
-                    <Shield className="h-4 w-4" aria-hidden /> Admin
+                    <ShieldIcon className="h-4 w-4" /> Admin
                   </Link>
                 )}
                 <button type="button" onClick={onLogout} className={buttonClass('ghost', 'sm')} aria-label="Logout" title={`Logout ${user?.displayName ?? ''}`}>
-                  <LogOut className="h-4 w-4" aria-hidden />
+                  <LogOutIcon className="h-4 w-4" />
                 </button>
               </>
             ) : (
@@ -119,12 +103,12 @@ export function Header() {
             aria-expanded={open}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? <X className="h-6 w-6" /> : <Menu className="h-6 w-6" />}
+            {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-2 sm:px-6 lg:hidden">
-        <SearchBox />
+        <HeaderSearch />
       </div>
 
       {open && (

@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
-import { gstIncludedIn } from '../../../shared/domain/gst';
-import { formatMoney, toDollars } from '../../../shared/domain/money';
+import { whenIdle } from '../../lib/when-idle';
 import type { CartDto } from '../../../shared/schemas/cart.schema';
 import { useAuth } from '../auth/AuthProvider';
 import { hadGuestIdAtStart } from '../../lib/session';
-import { errorDetail, httpStatusOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import type { CartActions } from './cart-actions';
 
 interface CartContextValue {
   cart: CartDto | undefined;
@@ -29,106 +29,83 @@ interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-const warn = (message: string) => toast(message, { icon: '⚠️' });
-const info = (message: string) => toast(message, { icon: 'ℹ️' });
-
-const COUPON_VALIDATION_FAILED = 'Coupon removed due to validation error';
-
-/** 'Added to cart' for one unit from the product page; 'Added N item(s) to cart!' when several go in at once. */
-const addedMessage = (quantity: number, counted = false) =>
-  quantity > 1 || counted ? `Added ${quantity} item(s) to cart!` : 'Added to cart';
-
-/** A failure that left the cart's state unknown (no answer, or the server broke), unlike a 4xx refusal. */
-const unanswered = (err: unknown) => {
-  const status = httpStatusOf(err);
-  return status === undefined || status >= 500;
-};
-
-/** The cart without its coupon, recomputed here only when even the removal call could not be made. */
-function withoutCoupon(cart: CartDto): CartDto {
-  const total = Math.round((cart.subtotal + cart.shipping_fee) * 100);
-  return { ...cart, applied_coupon: null, discount: 0, coupon_message: null, total: toDollars(total), gst: toDollars(gstIncludedIn(total)) };
-}
+// The changes' code and messages (cart-actions.ts) are not on any page's first load (issue 38 point
+// 12, decision 0204): they come when the tab is idle, or with the first change if that is sooner.
+let actionsModule: Promise<typeof import('./cart-actions')> | undefined;
+const loadCartActions = () =>
+  (actionsModule ??= import('./cart-actions').catch((error: unknown) => {
+    actionsModule = undefined; // asked for again by the next change
+    throw error;
+  }));
 
 /**
  * The cart for the whole SPA. The server recomputes every figure and revalidates the coupon on each
  * answer, so after any change the cart is simply replaced by the answer (docs/spec/storefront.md section 4);
- * this provider only turns changes in that answer into the toasts of section 8.
+ * the changes (cart-actions.ts) only turn changes in that answer into the toasts of section 8.
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
   const { token } = useAuth();
   // A guest on the tab's first page has a new, empty cart: nothing to ask the server for. The first
-  // change answers with the cart (set as the data by accept()), and from then on it is asked as usual.
+  // change answers with the cart (set as the data by setCart()), and from then on it is asked as usual.
   const enabled = Boolean(token) || hadGuestIdAtStart() || utils.cart.get.getData() !== undefined;
   const query = trpc.cart.get.useQuery(undefined, { staleTime: 10_000, enabled });
   const { refetch } = query;
-  const add = trpc.cart.add.useMutation();
-  const update = trpc.cart.updateItem.useMutation();
-  const clear = trpc.cart.clear.useMutation();
-  const apply = trpc.cart.applyCoupon.useMutation();
-  const unapply = trpc.cart.removeCoupon.useMutation();
-  const gift = trpc.cart.toggleGift.useMutation();
+  // The mutations stay hooks here: their failures pass the query client's handler (a 401 signs out).
+  const { mutateAsync: add } = trpc.cart.add.useMutation();
+  const { mutateAsync: update } = trpc.cart.updateItem.useMutation();
+  const { mutateAsync: clear } = trpc.cart.clear.useMutation();
+  const { mutateAsync: apply } = trpc.cart.applyCoupon.useMutation();
+  const { mutateAsync: unapply } = trpc.cart.removeCoupon.useMutation();
+  const { mutateAsync: gift } = trpc.cart.toggleGift.useMutation();
   const current = useRef<CartDto | undefined>(undefined);
   current.current = query.data;
+  const dropping = useRef(false);
 
-  /** Replace the cart with the server's answer and announce what happened to the coupon. */
-  const accept = useCallback(
-    (next: CartDto, opts: { quietCoupon?: boolean } = {}) => {
-      const before = current.current;
+  const setCart = useCallback(
+    (next: CartDto) => {
       utils.cart.get.setData(undefined, next);
       current.current = next;
-      if (opts.quietCoupon) return;
-      if (next.coupon_message) warn(next.coupon_message);
-      else if (before?.applied_coupon && next.applied_coupon && Math.abs(before.discount - next.discount) > 0.01) {
-        info(`Discount updated: -${formatMoney(next.discount)}`);
-      }
     },
     [utils],
   );
 
-  /**
-   * The coupon is revalidated with every cart answer. When that answer cannot be had (network down,
-   * server error) the coupon is removed rather than kept unchecked (docs/spec/storefront.md sections 4 and 8).
-   */
-  const dropping = useRef(false);
-  const removeCouponCall = unapply.mutateAsync;
-  const dropCouponAfterFailure = useCallback(async () => {
-    const cart = current.current;
-    if (!cart?.applied_coupon || dropping.current) return;
-    dropping.current = true;
-    warn(COUPON_VALIDATION_FAILED);
-    try {
-      accept(await removeCouponCall({}), { quietCoupon: true });
-    } catch {
-      accept(withoutCoupon(cart), { quietCoupon: true });
-    } finally {
-      dropping.current = false;
-    }
-  }, [accept, removeCouponCall]);
+  const actions = useCallback(
+    async () => (await loadCartActions()).cartActions({ add, update, clear, apply, unapply, gift, current, setCart, dropping }),
+    [add, update, clear, apply, unapply, gift, setCart],
+  );
+  useEffect(() => whenIdle(() => void loadCartActions().catch(() => undefined), 5000), []);
+
+  /** A change, once its code is here; without it (no connection) it fails as the call itself would. */
+  const act = useCallback(
+    <A extends unknown[]>(pick: (actions: CartActions) => (...args: A) => Promise<boolean>, failed = 'Failed to update cart') =>
+      async (...args: A) => {
+        let loaded: CartActions;
+        try {
+          loaded = await actions();
+        } catch {
+          toast.error(failed);
+          return false;
+        }
+        return pick(loaded)(...args);
+      },
+    [actions],
+  );
+
+  /** The cart set at once; what happened to its coupon is said once the changes' code is here. */
+  const replace = useCallback(
+    (before: CartDto | undefined, next: CartDto) => {
+      setCart(next);
+      void loadCartActions().then((m) => m.announceCoupon(before, next), () => undefined);
+    },
+    [setCart],
+  );
 
   // A cart reload that failed (after its retries) is a failed revalidation too.
   const { error: loadError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (loadError && unanswered(loadError)) void dropCouponAfterFailure();
-  }, [loadError, errorUpdatedAt, dropCouponAfterFailure]);
-
-  const run = useCallback(
-    async (call: () => Promise<CartDto>, ok: string | null, fail: string, opts: { quietCoupon?: boolean; fallback?: string } = {}) => {
-      try {
-        const next = await call();
-        accept(next, opts);
-        if (ok) toast.success(ok);
-        return true;
-      } catch (err) {
-        const detail = errorDetail(err);
-        toast.error(detail ? `${fail}: ${detail}` : (opts.fallback ?? fail));
-        if (unanswered(err)) void dropCouponAfterFailure();
-        return false;
-      }
-    },
-    [accept, dropCouponAfterFailure],
-  );
+    if (loadError) void actions().then((a) => a.afterLoadFailure(loadError), () => undefined);
+  }, [loadError, errorUpdatedAt, actions]);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -137,72 +114,24 @@ export function CartProvider({ children }: { children: ReactNode }) {
       isLoading: query.isLoading,
       isError: query.isError && !query.data,
       retry: () => refetch(),
-      addItem: (variantId, quantity, opts) =>
-        run(() => add.mutateAsync({ variant_id: variantId, quantity }), addedMessage(quantity, opts?.counted), 'Failed to add to cart', {
-          fallback: 'Failed to add to cart. Please try again.',
-        }),
-      updateItem: (itemId, quantity) =>
-        run(() => update.mutateAsync({ id: itemId, quantity }), quantity === 0 ? 'Item removed from cart' : null, 'Failed to update cart'),
-      removeItem: (itemId) => run(() => update.mutateAsync({ id: itemId, quantity: 0 }), 'Item removed from cart', 'Failed to update cart'),
-      async clearCart() {
-        try {
-          accept(await clear.mutateAsync({}), { quietCoupon: true });
-          toast.success('Cart cleared');
-          return true;
-        } catch {
-          toast.error('Failed to clear cart');
-          return false;
-        }
-      },
-      async applyCoupon(code) {
-        const trimmed = code.trim().toUpperCase();
-        if (!trimmed) {
-          toast.error('Please enter a coupon code');
-          return false;
-        }
-        try {
-          const next = await apply.mutateAsync({ coupon_code: trimmed });
-          accept(next, { quietCoupon: true });
-          toast.success(`Coupon applied! You saved ${formatMoney(next.discount)}`);
-          if (next.available_gift_tiers.length > 0) toast.success('You qualify for free gifts! Select them at checkout.');
-          return true;
-        } catch (err) {
-          toast.error(errorDetail(err) ?? 'Failed to validate coupon');
-          return false;
-        }
-      },
-      async removeCoupon() {
-        try {
-          accept(await unapply.mutateAsync({}), { quietCoupon: true });
-          info('Coupon removed');
-          return true;
-        } catch (err) {
-          toast.error(errorDetail(err) ?? 'Failed to update cart');
-          return false;
-        }
-      },
-      async toggleGift(tierId, giftId) {
-        try {
-          accept(await gift.mutateAsync({ tier_id: tierId, gift_id: giftId }));
-          return true;
-        } catch (err) {
-          toast.error(errorDetail(err) ?? 'Failed to update gifts');
-          return false;
-        }
-      },
-      replaceCart: (next) => accept(next),
+      addItem: act((a) => a.addItem, 'Failed to add to cart. Please try again.'),
+      updateItem: act((a) => a.updateItem),
+      removeItem: act((a) => a.removeItem),
+      clearCart: act((a) => a.clearCart, 'Failed to clear cart'),
+      applyCoupon: act((a) => a.applyCoupon, 'Failed to validate coupon'),
+      removeCoupon: act((a) => a.removeCoupon),
+      toggleGift: act((a) => a.toggleGift, 'Failed to update gifts'),
+      replaceCart: (next) => replace(current.current, next),
       async refresh() {
         const before = current.current;
         try {
-          const next = await utils.cart.get.fetch(undefined, { staleTime: 0 });
-          current.current = before;
-          accept(next);
+          replace(before, await utils.cart.get.fetch(undefined, { staleTime: 0 }));
         } catch (err) {
-          if (unanswered(err)) await dropCouponAfterFailure();
+          await actions().then((a) => a.afterLoadFailure(err), () => undefined);
         }
       },
     }),
-    [query.data, query.isLoading, query.isError, refetch, run, accept, add, update, clear, apply, unapply, gift, utils, dropCouponAfterFailure],
+    [query.data, query.isLoading, query.isError, refetch, act, replace, actions, utils],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -1,4 +1,4 @@
-import { CloseIcon } from './inline-icons';
+import { CloseIcon } from '../../components/ui/inline-icons';
 import { activeChips, clearFilters, removeChip, type FilterState } from '../../../shared/domain/catalog-filter';
 
 export function FilterChips({ state, onChange }: { state: FilterState; onChange(next: FilterState): void }) {

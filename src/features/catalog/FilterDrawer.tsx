@@ -1,4 +1,4 @@
-import { CloseIcon } from './inline-icons';
+import { CloseIcon } from '../../components/ui/inline-icons';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 

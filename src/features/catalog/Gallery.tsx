@@ -1,4 +1,4 @@
-import { ImageOff } from 'lucide-react';
+import { ImageOffIcon } from '../../components/ui/inline-icons';
 import { useState } from 'react';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';
@@ -14,7 +14,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
           <ProductImage url={current} alt={name} sizes={IMAGE_SIZES.gallery} priority={index === 0} eager className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-2 text-slate-400">
-            <ImageOff className="h-10 w-10" aria-hidden />
+            <ImageOffIcon className="h-10 w-10" />
             No image
           </div>
         )}

@@ -1,4 +1,4 @@
-import { ImageOffIcon } from './inline-icons';
+import { ImageOffIcon } from '../../components/ui/inline-icons';
 import { Link } from '../../lib/router';
 import { IMAGE_SIZES } from '../../../shared/domain/responsive-images';
 import { ProductImage } from '../../components/ProductImage';

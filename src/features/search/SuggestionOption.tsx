@@ -7,7 +7,7 @@ function Thumb({ children, tone = 'bg-slate-100 text-slate-500' }: { children: R
   return <span className={`flex h-10 w-10 flex-none items-center justify-center overflow-hidden rounded-md ${tone}`}>{children}</span>;
 }
 
-/** What one row of the suggestion list shows; the row itself (role="option") belongs to HeaderSearch. */
+/** What one row of the suggestion list shows; the row itself (role="option") belongs to HeaderSearchCombobox. */
 export function SuggestionOption({ s }: { s: Suggestion }) {
   switch (s.kind) {
     case 'product':

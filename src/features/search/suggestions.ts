@@ -2,6 +2,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { sizeLabel } from '../../../shared/domain/size-label';
 import type { SuggestOutput } from '../../../shared/schemas/search.schema';
 import { productLink } from '../../../shared/seo/slug';
+import { searchPath } from './search-path';
 
 /** One row of the header's suggestion list; `to` is where choosing it goes. */
 export type Suggestion =
@@ -9,8 +10,6 @@ export type Suggestion =
   | { kind: 'size'; key: string; to: string; label: string }
   | { kind: 'did-you-mean'; key: string; to: string; term: string }
   | { kind: 'all'; key: string; to: string; total: number; text: string };
-
-export const searchPath = (text: string) => `/products?search=${encodeURIComponent(text)}`;
 
 /** "from $9.90" for a range, "$9.90" for one price: a row has room for one figure. */
 const fromPrice = ({ min, max }: { min: number; max: number }) => (max - min >= 0.005 ? `from ${formatMoney(min)}` : formatMoney(min));

@@ -1,13 +1,11 @@
-import { ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { ShoppingCartIcon } from '../../components/ui/inline-icons';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { countOf, distinctSizes, packOptions, sizeLabel } from '../../../shared/domain/product-options';
 import { initialChoice, onlyPackOf } from '../../../shared/domain/variant-choice';
 import type { ProductDetail } from '../../../shared/schemas/catalog.schema';
 import { productBreadcrumbs } from '../../../shared/seo/breadcrumbs';
-import { productNotFoundMeta, productPageMeta } from '../../../shared/seo/product-meta';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { Seo } from '../../components/Seo';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useAuth } from '../../features/auth/AuthProvider';
@@ -21,7 +19,7 @@ import { QuantityStepper } from '../../features/catalog/QuantityStepper';
 import { clampToRules, describeRules, rulesOfDto, smallestAllowed } from '../../../shared/domain/quantity-rules';
 import { StockBadge } from '../../features/catalog/StockBadge';
 import { VariantPricing } from '../../features/catalog/VariantPricing';
-import { siteOrigin } from '../../lib/site-origin';
+import { useHydrated } from '../../lib/ssr';
 import { httpStatusOf, trpc } from '../../lib/trpc';
 
 // Shown only when a product could not be loaded: its code comes then, not with every product page
@@ -31,6 +29,18 @@ const ErrorState = lazy(() => import('../../components/ui/ErrorState').then((m) 
 const SaveToList = lazy(() => import('../../features/lists/SaveToList'));
 // The quote form is fetched when asked for (first-load budget, decision 0147).
 const ProductQuote = lazy(() => import('../../features/quotes/ProductQuote'));
+// The head's tags become React's only once the page is live (Seo): their data is built by a chunk
+// fetched then, not before the page hydrates (decision 0204). One that cannot arrive leaves the
+// server's head in place.
+const ProductHeadTags = lazy<ComponentType<{ id: string; product?: ProductDetail }>>(() => import('./ProductHead').catch(() => ({ default: () => null })));
+
+function ProductHead(props: { id: string; product?: ProductDetail }) {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <ProductHeadTags {...props} />
+    </Suspense>
+  ) : null;
+}
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-emerald-500';
@@ -56,7 +66,7 @@ export default function ProductDetailPage() {
   if (!query.data) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
-        <Seo {...productNotFoundMeta(id)} />
+        <ProductHead id={id} />
         <h1 className="text-2xl font-bold text-slate-900">Product not found</h1>
         <p className="mt-2 text-slate-600">It may have been removed or the link is incomplete.</p>
         <ButtonLink to="/products" className="mt-6">
@@ -134,8 +144,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const outOfStock = soldOut;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      {/* Reached by /products/{id} or an old slug too: the canonical link names the slug URL. */}
-      <Seo {...productPageMeta(product, siteOrigin())} />
+      <ProductHead id={product.id} product={product} />
       <Breadcrumbs crumbs={productBreadcrumbs(product)} />
       <div className="grid gap-10 lg:grid-cols-2">
         <Gallery images={product.images} name={product.name} />
@@ -206,7 +215,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <VariantPricing variant={variant} quantity={quantity} soldOut={soldOut} />
 
             <Button size="lg" className="w-full" disabled={!variant || outOfStock || adding} onClick={add}>
-              <ShoppingCart className="h-5 w-5" aria-hidden />
+              <ShoppingCartIcon className="h-5 w-5" />
               {adding ? 'Adding...' : outOfStock ? 'Out of Stock' : 'Add to Cart'}
             </Button>
             {/* A quote may ask for more than is in stock, so it stays open when the cart is not (decision 0180). */}

@@ -8,7 +8,7 @@ import { Seo } from '../../components/Seo';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { FilterChips } from '../../features/catalog/FilterChips';
-import { SearchIcon } from '../../features/catalog/inline-icons';
+import { SearchIcon } from '../../components/ui/inline-icons';
 import { FilterDrawer } from '../../features/catalog/FilterDrawer';
 import { FilterSidebar, filtersShownIn } from '../../features/catalog/FilterSidebar';
 import { ProductCard, ProductCardSkeleton } from '../../features/catalog/ProductCard';

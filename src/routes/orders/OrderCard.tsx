@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRightIcon } from '../../components/ui/inline-icons';
 import type { Ref } from 'react';
 import { ORDER_LIST_PREVIEW_ITEMS } from '../../../shared/constants';
 import { countOf, packSizeOf } from '../../../shared/domain/product-options';
@@ -25,7 +25,7 @@ export function OrderCard({ order: o, linkRef }: { order: Order; linkRef?: Ref<H
           <div className="flex items-center gap-3">
             <StatusBadge status={o.status} />
             <span className="font-semibold text-slate-900">{money(o.total)}</span>
-            <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
+            <ChevronRightIcon className="h-4 w-4 text-slate-400" />
           </div>
         </div>
         <ul className="mt-3 space-y-1 text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { CloseIcon } from '../../components/ui/inline-icons';
 import { useEffect, useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { Field } from '../../components/ui/Field';
@@ -48,7 +48,7 @@ export function OrderFilters({ value, onChange }: { value: OrderFilterValues; on
       <Field label="Placed until" type="date" value={value.to} min={value.from || undefined} onChange={(to) => onChange({ ...value, to })} />
       {hasFilters(value) && (
         <Button variant="ghost" className="self-end lg:mb-0.5" onClick={() => { setSearch(''); onChange(NO_FILTERS); }}>
-          <X className="h-4 w-4" aria-hidden /> Clear filters
+          <CloseIcon className="h-4 w-4" /> Clear filters
         </Button>
       )}
     </form>

@@ -1,4 +1,4 @@
-import { Package } from 'lucide-react';
+import { PackageIcon } from '../../components/ui/inline-icons';
 import { useEffect, useRef, useState } from 'react';
 import type { OrderStatus } from '../../../shared/constants';
 import { ORDER_STATUSES } from '../../../shared/constants';
@@ -73,13 +73,13 @@ export default function OrdersPage() {
       ) : orders.length === 0 ? (
         hasFilters(filters) ? (
           <div className="mt-10 text-center" role="status">
-            <Package className="mx-auto h-12 w-12 text-slate-300" aria-hidden />
+            <PackageIcon className="mx-auto h-12 w-12 text-slate-300" />
             <p className="mt-3 text-slate-600">No orders match these filters.</p>
             <Button variant="outline" className="mt-4" onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>
           </div>
         ) : (
           <div className="mt-10 text-center">
-            <Package className="mx-auto h-12 w-12 text-slate-300" aria-hidden />
+            <PackageIcon className="mx-auto h-12 w-12 text-slate-300" />
             <p className="mt-3 text-slate-600">You have no orders yet.</p>
             <ButtonLink to="/products" className="mt-4">Browse Products</ButtonLink>
           </div>
