@@ -81,6 +81,10 @@ test('a coupon that cannot be revalidated is removed with a warning', async ({ p
 test('toasts pause while hovered, focused or the tab is hidden', async ({ page }) => {
   await page.clock.install();
   await page.goto('/contact');
+  // What a page fetches once idle (the search box's combobox, the cart's changes: 5 s in at the
+  // latest) arrives first: under load it came during the hover below and the toast closed.
+  await page.clock.runFor(6_000);
+  await page.waitForLoadState('networkidle');
   const setHidden = (hidden: boolean) =>
     page.evaluate((h) => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
