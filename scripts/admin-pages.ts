@@ -94,6 +94,10 @@ async function main() {
   console.log('Starting the built shop on a scratch database (log: .bench/admin-pages-server.log)...');
   const shop = await startBuiltShop(path.join(OUT_DIR, 'admin-pages-server.log'));
   const browser = await chromium.launch({ executablePath: CHROME_PATH });
+  // Stopped by hand (Ctrl-C) or by a timeout: the shop and its scratch database go too.
+  const onSignal = (signal: NodeJS.Signals) => void Promise.allSettled([browser.close(), shop.stop()]).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const res = await fetch(`${shop.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     if (!res.ok) throw new Error(`signing in as the admin answered ${res.status}`);

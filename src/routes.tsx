@@ -42,7 +42,12 @@ const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 // point 18: on a throttled phone the chunk waited ~1.2 s for the session, then ~0.6 s to run).
 // Preloadable rather than React.lazy: lazy suspends on its first render even when the chunk came
 // long before, and React holds the revealed page back a further ~300 ms after its fallback.
-const AdminApp = preloadable(() => import('./routes/admin/AdminApp'));
+// With the page at the address, so that neither suspends on its first render.
+const AdminApp = preloadable(async () => {
+  const admin = await import('./routes/admin/AdminApp');
+  await admin.preloadPageAt(window.location.pathname).catch(() => undefined);
+  return { default: admin.default };
+});
 if (typeof window !== 'undefined' && /^\/admin(\/|$)/i.test(window.location.pathname)) void AdminApp.preload().catch(() => undefined);
 
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -77,7 +82,7 @@ export const routes: PageRoute[] = [
   { path: '/company/orders/:id', element: signedIn(<CompanyOrderPage />) },
   { path: '/company/quotes/:id', element: signedIn(<CompanyQuotePage />) },
   { path: '/quotes/:id', element: signedIn(<QuoteDetailPage />) },
-  { path: '/admin/*?', element: staff(<AdminApp />) },
+  { path: '/admin/*?', element: staff(<AdminApp />), preload: AdminApp.preload },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

@@ -66,7 +66,7 @@ const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
 
 /**
  * The back office is client-rendered and gated by the session check, which needs tRPC's client
- * chunk; its own chunk (and the reports' on a reports address) is needed right after. They are
+ * chunk; its own chunk and the page's at the address (ADMIN_PAGES) are needed right after. They are
  * asked for beside the entry, not one after another once it has run (issue 38, point 18: the
  * session check waited for the tRPC chunk, which queued behind the back office's ~30 chunks on
  * HTTP/1.1's six connections, and the reports' chunk was asked for only once the session had
@@ -77,9 +77,38 @@ const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
 function adminModules(path: string): string[] {
   const p = path.toLowerCase().replace(/\/+$/, '');
   if (p !== '/admin' && !p.startsWith('/admin/')) return [];
-  const reports = p === '/admin/reports' || p.startsWith('/admin/reports/');
-  return ['src/lib/trpc-transport.ts', 'src/routes/admin/AdminApp.tsx', ...(reports ? ['src/routes/admin/ReportsPage.tsx'] : [])];
+  const page = ADMIN_PAGES.find(([pattern]) => pattern.test(p))?.[1];
+  return ['src/lib/trpc-transport.ts', 'src/routes/admin/AdminApp.tsx', ...(page ? [page] : [])];
 }
+
+/**
+ * Each back-office page is a chunk of its own (src/routes/admin/AdminApp.tsx): the one at the
+ * address is preloaded beside the back office's, by the same paths as its route table.
+ */
+const ADMIN_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/admin$/, 'src/routes/admin/DashboardPage.tsx'],
+  [/^\/admin\/inventory$/, 'src/routes/admin/InventoryPage.tsx'],
+  [/^\/admin\/products$/, 'src/routes/admin/ProductsPage.tsx'],
+  [/^\/admin\/products\/(new|[^/]+\/edit)$/, 'src/routes/admin/ProductFormPage.tsx'],
+  [/^\/admin\/search$/, 'src/routes/admin/SearchSynonymsPage.tsx'],
+  [/^\/admin\/packing$/, 'src/routes/admin/PackingPage.tsx'],
+  [/^\/admin\/promotions$/, 'src/routes/admin/PromotionsPage.tsx'],
+  [/^\/admin\/gifts$/, 'src/routes/admin/GiftsPage.tsx'],
+  [/^\/admin\/orders$/, 'src/routes/admin/OrdersPage.tsx'],
+  [/^\/admin\/orders\/[^/]+$/, 'src/routes/admin/OrderDetailPage.tsx'],
+  [/^\/admin\/payments$/, 'src/routes/admin/BankStatementsPage.tsx'],
+  [/^\/admin\/quotes$/, 'src/routes/admin/QuotesPage.tsx'],
+  [/^\/admin\/quotes\/[^/]+$/, 'src/routes/admin/QuoteDetailPage.tsx'],
+  [/^\/admin\/companies$/, 'src/features/companies/CompaniesAdminPage.tsx'],
+  [/^\/admin\/companies\/[^/]+$/, 'src/features/companies/CompanyAdminPage.tsx'],
+  [/^\/admin\/price-lists$/, 'src/features/price-lists/PriceListsAdminPage.tsx'],
+  [/^\/admin\/price-lists\/[^/]+$/, 'src/features/price-lists/PriceListAdminPage.tsx'],
+  [/^\/admin\/messages$/, 'src/routes/admin/MessagesPage.tsx'],
+  [/^\/admin\/reports(\/.*)?$/, 'src/routes/admin/ReportsPage.tsx'],
+  [/^\/admin\/users$/, 'src/routes/admin/UsersPage.tsx'],
+  [/^\/admin\/settings$/, 'src/routes/admin/SettingsPage.tsx'],
+  [/^\/admin\/shop$/, 'src/routes/admin/ShopProfilePage.tsx'],
+];
 
 /** The chunks a client-rendered page at `path` preloads from its head (none for most). */
 export function clientPageModules(path: string): string[] {
