@@ -37,7 +37,7 @@ const CompanyQuotePage = lazy(() => import('./features/companies/CompanyQuotePag
 const QuotesPage = lazy(() => import('./routes/quotes/QuotesPage'));
 const QuoteDetailPage = lazy(() => import('./routes/quotes/QuoteDetailPage'));
 
-// The whole back office (all /admin pages) is one lazily loaded chunk. Opened at an /admin address,
+// The back office is a lazily loaded chunk, with a chunk per page (decision 0207). Opened at an /admin address,
 // it is fetched and run while the session is checked, not after the check answers (issue 38,
 // point 18: on a throttled phone the chunk waited ~1.2 s for the session, then ~0.6 s to run).
 // Preloadable rather than React.lazy: lazy suspends on its first render even when the chunk came

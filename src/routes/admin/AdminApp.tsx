@@ -63,8 +63,8 @@ if (typeof window !== 'undefined') {
   }, 3_000);
 }
 
-// The whole back office is this one lazily loaded module (see src/routes.tsx), so shoppers never
-// download it. Its pages are imported statically here and share one chunk.
+// The back office's shell is this lazily loaded module (see src/routes.tsx), so shoppers never
+// download it; each page is a chunk of its own (above, decision 0207).
 const NAV = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/inventory', label: 'Inventory', icon: Boxes },
