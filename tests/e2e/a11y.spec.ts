@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fillCartPastGiftTier, signInWithApi } from './fixtures';
+import { axeFindings } from './support/axe';
 
 // Every storefront and back-office page at desktop and phone width: axe finds no serious or
 // critical violations (WCAG 2.1 A and AA rules).
@@ -14,15 +14,7 @@ async function audit(page: Page, path: string) {
   await expect(page.locator('main')).toBeVisible();
   // Audit the page's real content, not its loading spinner or skeletons.
   await expect(page.locator('main .animate-spin, main .animate-pulse')).toHaveCount(0);
-  return scan(page, path);
-}
-
-async function scan(page: Page, path: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help}\n  ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)} ${n.any[0]?.message ?? ""}`).join("\n  ")}`);
-  return bad;
+  return axeFindings(page, path);
 }
 
 
@@ -39,7 +31,7 @@ for (const w of WIDTHS) {
     await page.goto('/faq');
     await page.getByTestId('chat-open').click();
     await expect(page.getByTestId('chat-agent-message').first()).toBeVisible();
-    problems.push(...(await scan(page, '/faq with the chat open')));
+    problems.push(...(await axeFindings(page, '/faq with the chat open')));
     // Signed in, with a cart past the first gift tier: cart, gift picker, checkout, account, orders.
     await signInWithApi(page, 'new-customer');
     await fillCartPastGiftTier(page);

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
+import { axeFindings } from './support/axe';
 import { E2E_DATA_DIR } from './support/e2e-paths';
 import { lookAt } from './support/look-at';
 
@@ -13,12 +13,6 @@ const BACKUP_DIR = join(E2E_DATA_DIR, 'backups');
 
 // Each journey writes and verifies a whole backup; on a busy machine that is most of a minute.
 test.describe.configure({ timeout: 120_000 });
-
-/** Serious or critical axe violations (WCAG 2.1 A and AA) inside one part of the page. */
-async function axeProblems(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 for (const width of [1280, 390]) {
   test(`admin takes a backup, sees it listed and downloads it (${width} px)`, async ({ page }) => {
@@ -41,7 +35,7 @@ for (const width of [1280, 390]) {
     await expect(newest).toContainText(/[\d.]+ (KB|MB)/);
     await lookAt(page, { path: `test-results/backups-${width}.png`, fullPage: true });
     await lookAt(page.locator('section[aria-labelledby="backups-title"]'), { path: `test-results/backups-section-${width}.png` });
-    expect(await axeProblems(page, 'section[aria-labelledby="backups-title"]')).toEqual([]);
+    expect(await axeFindings(page, 'backups', { include: 'section[aria-labelledby="backups-title"]' })).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), newest.getByRole('button', { name: /^Download the backup of / }).click()]);
     expect(download.suggestedFilename()).toBe(fileName);
@@ -69,7 +63,7 @@ test('the dashboard warns an admin when the last backup failed, until one works'
     await expect(warning).toContainText('Backups need attention');
     await expect(warning).toContainText('The last backup failed: No space left on device');
     await lookAt(page, { path: `test-results/backup-warning-${width}.png`, fullPage: true });
-    expect(await axeProblems(page, '[data-testid="backup-warning"]')).toEqual([]);
+    expect(await axeFindings(page, 'backup warning', { include: '[data-testid="backup-warning"]' })).toEqual([]);
   }
   await page.getByRole('link', { name: 'Open Settings > Backups' }).click();
   await expect(page).toHaveURL(/\/admin\/settings#backups$/);

@@ -57,6 +57,8 @@ for (const width of [1280, 390]) {
 
     await page.goto(`/products/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    // The page arrives server-rendered; what is typed is handled once it has hydrated (the chat button shows then).
+    await expect(page.getByTestId('chat-open')).toBeVisible();
     // Nothing to choose: the only size and pack are chosen, so the page never says $0.00.
     await expect(page.getByLabel('Step 1: Select Size')).not.toHaveValue('');
     await expect(page.getByLabel('Step 2: Select Pack Size')).toHaveValue(only.variant_id);

@@ -95,6 +95,8 @@ test('phone: the Filters toggle, chips and the same product journey at 390x844',
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/products');
   await expect(page.getByTestId('filter-sidebar')).toBeHidden();
+  // The page arrives server-rendered; its Filters button opens the drawer once it has hydrated (the chat button shows then).
+  await expect(page.getByTestId('chat-open')).toBeVisible();
   await page.getByRole('button', { name: 'Filters (0)' }).click();
   await expect(page.getByTestId('filter-sidebar')).toBeVisible();
   await filterPinkAndSize(page);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
+import { axeFindings } from './support/axe';
 import { lookAt } from './support/look-at';
 
 // Issue 38, points 10 and 13-17: a business buyer pages through and searches a long order history;
@@ -20,11 +20,6 @@ async function variantInStock(page: Page) {
     if (v) return v;
   }
   throw new Error('no variant in stock');
-}
-
-async function noSeriousAxe(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
 test.describe.configure({ timeout: 240_000 });
@@ -84,7 +79,7 @@ test('a business buyer pages through every order and finds one by number, status
   await expect(page.getByText('The first day must not be after the last day')).toBeVisible();
   await page.getByLabel('Placed until').fill(tomorrow);
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
-  await noSeriousAxe(page, '/orders filtered');
+  expect(await axeFindings(page, '/orders filtered', { every: true })).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/orders');
@@ -120,7 +115,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
   }
   if (checklist.gst_warning) await expect(page.getByTestId('gst-warning')).toContainText('9% GST');
   await lookAt(page, { path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
-  await noSeriousAxe(page, '/admin');
+  expect(await axeFindings(page, '/admin', { every: true })).toEqual([]);
 
   // Shipping rates: saved from Shop details, the checklist ticks the step (a retry finds it ticked).
   if (!checklist.done && !checklist.steps.find((s: { id: string }) => s.id === 'shipping').done) {
@@ -157,7 +152,7 @@ test('the owner: section navigation, the order page, stock words and the first-r
   await page.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
   await lookAt(page, { path: `${SHOTS}/order-1280.png`, fullPage: true });
-  await noSeriousAxe(page, '/admin/orders/{id}');
+  expect(await axeFindings(page, '/admin/orders/{id}', { every: true })).toEqual([]);
 
   // The variant's stock history: the order's movement links to the order.
   await nav.getByRole('link', { name: 'Inventory' }).click();
@@ -212,5 +207,5 @@ test('the owner: section navigation, the order page, stock words and the first-r
   await lookAt(page, { path: `${SHOTS}/inventory-390.png`, fullPage: false });
   await page.goto('/admin');
   await lookAt(page, { path: `${SHOTS}/dashboard-390.png`, fullPage: true });
-  await noSeriousAxe(page, '/admin (phone)');
+  expect(await axeFindings(page, '/admin (phone)', { every: true })).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInWithApi } from './fixtures';
+import { axeFindings } from './support/axe';
 import { newestMail } from './support/inbox';
 import { lookAt } from './support/look-at';
 
@@ -14,12 +14,6 @@ interface V {
   sku: string;
   available: number;
   price_tiers: { min_quantity: number; price: number }[];
-}
-
-/** Serious or critical axe findings (WCAG 2.1 A and AA) on the page as it is now. */
-async function axeProblems(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.help} ${v.nodes[0]?.target.join(' ')}`);
 }
 
 async function aVariant(page: Page) {
@@ -65,7 +59,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await staff.getByLabel('Message to the buyer').fill('Our volume price for you.');
   await expect(staff.getByText('Total with these prices: $38.00')).toBeVisible();
   await lookAt(staff, { path: '/tmp/quotes-admin-1280.png', fullPage: true });
-  const problems = await axeProblems(staff, 'staff quote');
+  const problems = await axeFindings(staff, 'staff quote');
   await staff.getByRole('button', { name: 'Send quote' }).click();
   await expect(staff.getByText(`Quote ${quoteNumber} sent to ${email}`)).toBeVisible();
   await expect(staff.getByTestId('quote-status')).toHaveText('Priced');
@@ -74,7 +68,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await staff.goto('/admin/quotes');
   await expect(staff.getByTestId('quote-queue')).toBeVisible();
   await lookAt(staff, { path: '/tmp/quotes-queue-390.png', fullPage: true });
-  problems.push(...(await axeProblems(staff, 'quotes queue')));
+  problems.push(...(await axeFindings(staff, 'quotes queue')));
   await staffContext.close();
 
   // The buyer's e-mail, and the quote opened from its link.
@@ -87,7 +81,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await expect(page.getByTestId('quote-total')).toHaveText('$38.00');
   await lookAt(page, { path: '/tmp/quotes-buyer-1280.png', fullPage: true });
-  problems.push(...(await axeProblems(page, 'buyer quote')));
+  problems.push(...(await axeFindings(page, 'buyer quote')));
   const pdf = await page.request.get(`/api/quotes/${quoteId}/quote.pdf`, { headers });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   writeFileSync('/tmp/quote-e2e.pdf', await pdf.body());
@@ -100,7 +94,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.getByLabel('Postal code').fill('079903');
   await page.setViewportSize({ width: 390, height: 844 });
   await lookAt(page, { path: '/tmp/quotes-buyer-accept-390.png', fullPage: true });
-  problems.push(...(await axeProblems(page, 'accept form')));
+  problems.push(...(await axeFindings(page, 'accept form')));
   // The connection drops on the first try: the accept fails, and so does the quote's refetch after it
   // (with its retries). The quote stays on screen with the form as typed, and the same click places it.
   let quoteCalls = 0;
@@ -144,7 +138,7 @@ test('a quote from request to order: cart, staff pricing, e-mail, accept at the 
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Request a quote' }).click();
   await lookAt(page, { path: '/tmp/quotes-cart-1280.png', fullPage: true });
-  problems.push(...(await axeProblems(page, 'cart with the request form')));
+  problems.push(...(await axeFindings(page, 'cart with the request form')));
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
@@ -171,7 +165,7 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await form.getByLabel('Note').fill('A year of mailers');
   await expect(form.getByText(/any quantity up to 10,000 packs/)).toBeVisible();
   await lookAt(page, { path: '/tmp/pw-f/quote-product-1280.png', fullPage: true });
-  const problems = await axeProblems(page, 'product page with the quote form');
+  const problems = await axeFindings(page, 'product page with the quote form');
   await page.setViewportSize({ width: 390, height: 844 });
   await form.scrollIntoViewIfNeeded();
   await lookAt(page, { path: '/tmp/pw-f/quote-product-390.png' });
@@ -193,7 +187,7 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await quick.getByLabel('Note').fill('Quarterly top-up');
   await quick.scrollIntoViewIfNeeded();
   await lookAt(page, { path: '/tmp/pw-f/quote-quick-order-390.png' });
-  problems.push(...(await axeProblems(page, 'quick order with the quote form')));
+  problems.push(...(await axeFindings(page, 'quick order with the quote form')));
   await quick.getByRole('button', { name: 'Send request' }).click();
   await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
   const fromQuickOrder = await (await page.request.get(`/api/quotes/${page.url().split('/').pop()}`, { headers })).json();
@@ -224,7 +218,7 @@ test('a quote for more than is in stock from the product page, the cart left as 
   await expect(page.getByTestId('quote-status')).toHaveText('Priced');
   await page.setViewportSize({ width: 1280, height: 900 });
   await lookAt(page, { path: '/tmp/pw-f/quote-accept-1280.png', fullPage: true });
-  problems.push(...(await axeProblems(page, 'accept form')));
+  problems.push(...(await axeFindings(page, 'accept form')));
   expect(await cartNow()).toEqual(before);
   expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consoleErrors, fillCartPastGiftTier, registerCustomer } from './fixtures';
+import { axeFindings } from './support/axe';
 import { lookAt } from './support/look-at';
 
 // Issue 38: errors at the fields (7), no nagging banner, a skip link, Escape giving focus back (8),
@@ -12,11 +12,6 @@ const DESKTOP = { width: 1280, height: 800 };
 
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await lookAt(page, { path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: false });
-}
-
-async function noSeriousAxe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
 }
 
 test('a signed-in shopper with no address: no console errors anywhere, the banner only where it helps', async ({ page }) => {
@@ -57,7 +52,7 @@ test('a signed-in shopper with no address: no console errors anywhere, the banne
   await expect(page.getByLabel('Address line 1')).toHaveAccessibleDescription('Address line 1 is required');
   await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription('Singapore postal codes have 6 digits');
   await shot(page, 'checkout-field-errors-phone');
-  await noSeriousAxe(page);
+  expect(await axeFindings(page, page.url())).toEqual([]);
   await phone.fill('12');
   await expect(phone).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -171,7 +166,7 @@ test('on a phone the filters open as a drawer with "Show N results"; sizes in si
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: /Filters/ })).toHaveCount(0);
   await expect(toggle).toBeFocused();
-  await noSeriousAxe(page);
+  expect(await axeFindings(page, page.url())).toEqual([]);
 
   // On a laptop the same filters are a sidebar, no dialog.
   await page.setViewportSize(DESKTOP);

@@ -2,7 +2,7 @@
 // E2E_SMTP_PORT that writes every message it receives to E2E_MAIL_DIR as JSON, so a journey reads
 // what a customer's inbox would hold (a reset link exists nowhere else). It lives and dies with
 // the server process, so no catcher outlives a run.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { simpleParser } from 'mailparser';
@@ -20,7 +20,9 @@ if (dir && port) {
     onData(stream, _session, done) {
       simpleParser(stream).then((m) => {
         const file = join(dir, `${Date.now()}-${String(++n).padStart(5, '0')}.json`);
-        writeFileSync(file, JSON.stringify({ to: m.to && !Array.isArray(m.to) ? m.to.text : '', subject: m.subject ?? '', text: m.text ?? '', html: m.html || '' }));
+        // Written beside it and renamed into place: a journey polling the folder never reads half a file.
+        writeFileSync(`${file}.part`, JSON.stringify({ to: m.to && !Array.isArray(m.to) ? m.to.text : '', subject: m.subject ?? '', text: m.text ?? '', html: m.html || '' }));
+        renameSync(`${file}.part`, file);
         done();
       }, done);
     },
