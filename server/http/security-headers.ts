@@ -1,11 +1,12 @@
 import helmet from 'helmet';
+import { EARLY_CALLS_CSP } from '../pages/early-calls';
 import { ENTRY_AFTER_PAINT_CSP } from '../pages/entry-after-paint';
 import { SESSION_HINT_CSP } from '../pages/session-hint';
 
 /**
  * Security headers for every answer (helmet). The SPA loads only its own scripts, so script-src is
- * 'self' plus the hashes of the two inline scripts of server-rendered pages (server/pages/session-hint.ts,
- * server/pages/entry-after-paint.ts);
+ * 'self' plus the hashes of the inline scripts of the pages (server/pages/session-hint.ts,
+ * server/pages/entry-after-paint.ts, and the back office's early calls, server/pages/early-calls.ts);
  * styles allow inline because react-hot-toast injects its own <style> element. JSON-LD
  * blocks are data, not scripts, and need no exception. Nothing may frame the shop (clickjacking on
  * the back office). HSTS only when the shop is known to be served over https.
@@ -16,7 +17,7 @@ export function securityHeaders(opts: { https: boolean }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", SESSION_HINT_CSP, ENTRY_AFTER_PAINT_CSP],
+        scriptSrc: ["'self'", SESSION_HINT_CSP, ENTRY_AFTER_PAINT_CSP, EARLY_CALLS_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

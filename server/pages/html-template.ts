@@ -7,8 +7,11 @@ import { SESSION_HINT_TAG } from './session-hint';
 export interface HtmlTemplate {
   /** The page with these head tags instead of the template's title and description. */
   withHead(headHtml: string): string;
-  /** The template as built, plus extra tags (e.g. noindex) before </head>. */
-  withExtra(headHtml: string): string;
+  /**
+   * The template as built, plus extra tags (e.g. noindex) before </head>, and `early` tags before
+   * its stylesheet and scripts (an inline script after a stylesheet would wait for it).
+   */
+  withExtra(headHtml: string, early?: string): string;
   /** A server-rendered page. The template's "needs JavaScript" notice goes: this page does not. */
   withPage(page: RenderedPageParts): string;
 }
@@ -47,20 +50,22 @@ export function compileTemplate(html: string): HtmlTemplate {
   // after a stylesheet would wait for it).
   const pageHead = bare.replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
   // Where a page's early tags go: before the first stylesheet or script the template loads.
-  const firstLoad = pageHead.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
+  const FIRST_LOAD = /[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i;
+  const firstLoad = pageHead.search(FIRST_LOAD);
   const split = firstLoad < 0 ? pageHead.length : firstLoad;
   const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
   // The entry of a server-rendered page is asked for once the page has been painted (entry-after-paint.ts).
   const entry = ENTRY_SCRIPT.exec(pageHeadRest);
   const [beforeEntry, afterEntry] = entry ? [pageHeadRest.slice(0, entry.index), pageHeadRest.slice(entry.index + entry[0].length)] : [pageHeadRest, ''];
   const entryTag = (chunks: readonly string[] = []) => (entry ? entryAfterPaintTag(entry[1], chunks) : '');
+  const shellSplit = head.search(FIRST_LOAD) < 0 ? head.length : head.search(FIRST_LOAD);
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
   const afterRoot = rest.slice(at2 + ROOT.length).replace(NOSCRIPT, '');
   return {
     withHead: (headHtml) => bare + headHtml + rest,
-    withExtra: (headHtml) => head + headHtml + rest,
+    withExtra: (headHtml, early = '') => head.slice(0, shellSplit) + early + head.slice(shellSplit) + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
     withPage: ({ head: headHtml, root, after, early = '', chunks }) =>
       at2 < 0

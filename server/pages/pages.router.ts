@@ -11,6 +11,7 @@ import { compileTemplate } from './html-template';
 import { resolvePageHead } from './page-routes';
 import { mountSeoFiles } from './seo-files';
 import { createPageCache } from './page-cache';
+import { earlyCallsTags } from './early-calls';
 import { clientPageModules, createPageChunks, loadPageState, modulePreloadTags, planPage, stateScript, type SsrEntry } from './ssr';
 
 // The id of the state's script tag (src/lib/ssr.ts reads it).
@@ -128,7 +129,9 @@ export function createPagesRouter(deps: AppDeps, options: PagesOptions): Router 
       }
       const page = await resolvePageHead(req.path, origin, loadProduct);
       const module = modulePreloadTags([...new Set(clientPageModules(req.path).flatMap(pageChunks))]);
-      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + module) : template.withExtra(NOINDEX + module);
+      // A back-office page asks for its first calls from its head (decision 0208).
+      const early = earlyCallsTags(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''));
+      const html = page.meta ? template.withHead(renderHead(headTags(page.meta, origin)) + renderImagePreload(page.meta.image) + module) : template.withExtra(NOINDEX + module, early);
       res.status(page.status).send(html);
     } catch (err) {
       // The database failed, not the request: the SPA still loads and retries on its own, but a

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { TRPCUntypedClient } from '@trpc/client';
 import type { AnyRouter, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/root';
+import { takeEarlyAnswer } from './early-calls';
 import { clearSession, getToken } from './session';
 import { createTrpcHooks } from './trpc-react';
 
@@ -69,7 +70,11 @@ export function preloadTrpcTransport(): Promise<TRPCUntypedClient<AnyRouter>> {
 
 export function createTrpcClient(): TrpcCaller {
   return {
-    query: (path, input, opts) => preloadTrpcTransport().then((client) => client.query(path, input, opts)),
+    query: (path, input, opts) => {
+      const viaTransport = () => preloadTrpcTransport().then((client) => client.query(path, input, opts));
+      // A back-office page's first calls may have been answered already (src/lib/early-calls.ts).
+      return takeEarlyAnswer(path, input)?.catch(viaTransport) ?? viaTransport();
+    },
     mutation: (path, input, opts) => preloadTrpcTransport().then((client) => client.mutation(path, input, opts)),
   };
 }

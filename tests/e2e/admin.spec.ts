@@ -274,3 +274,45 @@ test('a gift keeps its stored picture when edited, and a page address is refused
   await dialog.getByRole('button', { name: 'Update Gift Item' }).click();
   await expect(page.getByText('Gift item updated successfully')).toBeVisible();
 });
+
+// The packing screen, the reports and the dashboard ask for their first calls from the page's head,
+// while their code is on the way (decision 0208): each call is made once, by that early batch, and
+// the page shows its answer. A shopper's tab asks for nothing there.
+test('the busiest back-office pages take the answers their head asked for, and ask nothing twice', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/trpc/')) calls.push(...url.pathname.slice('/trpc/'.length).split(','));
+  });
+  await signInWithApi(page, 'admin');
+  const pages = [
+    { path: '/admin/packing', shows: page.getByTestId('packing-tile').first(), first: ['admin.inventory.page', 'admin.inventory.facets'] },
+    { path: '/admin/reports', shows: page.getByTestId('sales-revenue'), first: ['admin.reports.sales', 'admin.reports.settings'] },
+    { path: '/admin', shows: page.getByTestId('tile-inventory'), first: ['admin.dashboard.stats'] },
+  ];
+  // Each page's code is held back until its calls have gone out: only its head can have asked.
+  let release = () => {};
+  let held = Promise.resolve();
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const p of pages) {
+    calls.length = 0;
+    held = new Promise<void>((resolve) => (release = resolve));
+    await page.goto(p.path, { waitUntil: 'commit' });
+    await expect.poll(() => p.first.every((call) => calls.includes(call)), { message: `${p.path} asked for ${p.first.join(', ')} before its code ran` }).toBe(true);
+    release();
+    await expect(p.shows).toBeVisible();
+    await expect(p.shows).not.toHaveText('');
+    for (const call of [...p.first, 'users.me']) expect(calls.filter((c) => c === call), `${p.path}: ${call} in ${calls.join(' ')}`).toHaveLength(1);
+  }
+  // A page of the back office opened again later asks the server again: an early answer is taken once.
+  calls.length = 0;
+  await page.getByRole('link', { name: 'Packing' }).first().click();
+  await expect(page.getByTestId('packing-tile').first()).toBeVisible();
+  await expect.poll(() => calls.filter((c) => c === 'admin.inventory.page').length).toBe(1);
+  expect(errors).toEqual([]);
+});
