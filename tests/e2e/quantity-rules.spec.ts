@@ -48,6 +48,8 @@ for (const width of [1280, 390]) {
 
     await page.goto(`/products/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    // The page arrives server-rendered; its stepper steps once it has hydrated (the chat button shows then).
+    await expect(page.getByTestId('chat-open')).toBeVisible();
     await expect(page.getByTestId('order-rules')).toHaveText('Sold in cartons of 5, at least 10, at most 100');
     const qty = page.getByRole('spinbutton', { name: 'Quantity' });
     // Starts at the smallest order; steps by the carton; cannot go below the minimum.
