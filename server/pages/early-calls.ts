@@ -15,7 +15,7 @@ const SCRIPT =
   `u=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.user)})||"null");` +
   'if(l&&t&&u&&u.role!=="customer"){var c=JSON.parse(l.textContent),q={},p=[];' +
   'for(var i=0;i<c.length;i++){p.push(c[i].path);if(c[i].input!==undefined)q[i]=c[i].input}' +
-  'window.__earlyCalls={calls:c,answers:fetch("/trpc/"+p.join(",")+"?batch=1&input="+encodeURIComponent(JSON.stringify(q)),{headers:{authorization:"Bearer "+t}})' +
+  'window.__earlyCalls={calls:c,token:t,answers:fetch("/trpc/"+p.join(",")+"?batch=1&input="+encodeURIComponent(JSON.stringify(q)),{headers:{authorization:"Bearer "+t}})' +
   '.then(function(r){return r.json()}).catch(function(){return[]})}}}catch(e){}';
 
 /** The reports' own parameters: with any of them the first report asks for a range of its own. */
