@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PACKING_MAX_TILES, STORAGE_KEYS } from '../../shared/constants';
 import { DEFAULT_TIME_ZONE, dayIn, defaultInterval, presetRange } from '../../shared/domain/report-range';
 import { EARLY_CALLS_ID, type EarlyCall } from '../../shared/early-calls';
+import { backOfficePath, stateScript } from './ssr';
 
 // A back-office page is rendered in the browser: its calls used to go out only once its code had
 // arrived, run and rendered (~0.6 s in on the 2-core machine). This script in the page's head asks
@@ -22,13 +23,13 @@ const SCRIPT =
 const REPORT_PARAMS = ['range', 'from', 'to', 'interval'];
 
 /**
- * The early calls of the back-office page at `path` (lower case, no trailing slash) with this query
- * string. Only calls whose input the address alone decides are listed; a call the page makes with
+ * The early calls of the back-office page at `address` with this query string. Only calls whose input the address alone decides are listed; a call the page makes with
  * another input is made as usual, so a page whose first calls change is slower until this list
  * follows, never wrong (a journey checks the three listed pages take their answers).
  */
-export function earlyCallsFor(path: string, search: URLSearchParams, now: Date): EarlyCall[] {
-  if (path !== '/admin' && !path.startsWith('/admin/')) return [];
+export function earlyCallsFor(address: string, search: URLSearchParams, now: Date): EarlyCall[] {
+  const path = backOfficePath(address);
+  if (path === null) return [];
   // The session check every page makes (src/features/auth/AuthProvider.tsx).
   const calls: EarlyCall[] = [{ path: 'users.me' }];
   if (path === '/admin') calls.push({ path: 'admin.dashboard.stats' });
@@ -45,10 +46,8 @@ export function earlyCallsFor(path: string, search: URLSearchParams, now: Date):
 
 /** The early calls of the page at `path` and the script that makes them, for its head; nothing for a page without any. */
 export function earlyCallsTags(path: string, search: URLSearchParams, now = new Date()): string {
-  const calls = earlyCallsFor(path.toLowerCase().replace(/\/+$/, ''), search, now);
-  if (calls.length === 0) return '';
-  const json = JSON.stringify(calls).replace(/</g, '\\u003c');
-  return `    <script id="${EARLY_CALLS_ID}" type="application/json">${json}</script>\n    <script>${SCRIPT}</script>\n`;
+  const calls = earlyCallsFor(path, search, now);
+  return calls.length === 0 ? '' : `    ${stateScript(EARLY_CALLS_ID, calls)}\n    <script>${SCRIPT}</script>\n`;
 }
 
 /** The CSP source that allows exactly this script. */

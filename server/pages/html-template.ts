@@ -34,6 +34,12 @@ const DESCRIPTION = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
 const ROOT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/i;
 const NOSCRIPT = /[ \t]*<noscript>[\s\S]*?<\/noscript>[ \t]*\r?\n?/i;
+/** A head split before the first stylesheet or script it loads: where a page's early tags go. */
+function splitAtFirstLoad(head: string): [string, string] {
+  const at = head.search(/[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i);
+  return at < 0 ? [head, ''] : [head.slice(0, at), head.slice(at)];
+}
+
 /*
  * The scripts keep their default priority on server-rendered pages too. Loading them at
  * fetchpriority="low" was tried (decision 0151): the product page's LCP fell from 2.23 to 2.04 s,
@@ -50,22 +56,19 @@ export function compileTemplate(html: string): HtmlTemplate {
   // after a stylesheet would wait for it).
   const pageHead = bare.replace(/<meta charset[^>]*>[ \t]*\r?\n?|<head[^>]*>[ \t]*\r?\n?/i, (m) => m + SESSION_HINT_TAG);
   // Where a page's early tags go: before the first stylesheet or script the template loads.
-  const FIRST_LOAD = /[ \t]*<(?:link[^>]+rel=["']?(?:stylesheet|modulepreload)|script[^>]+src=)/i;
-  const firstLoad = pageHead.search(FIRST_LOAD);
-  const split = firstLoad < 0 ? pageHead.length : firstLoad;
-  const [pageHeadTop, pageHeadRest] = [pageHead.slice(0, split), pageHead.slice(split)];
+  const [pageHeadTop, pageHeadRest] = splitAtFirstLoad(pageHead);
   // The entry of a server-rendered page is asked for once the page has been painted (entry-after-paint.ts).
   const entry = ENTRY_SCRIPT.exec(pageHeadRest);
   const [beforeEntry, afterEntry] = entry ? [pageHeadRest.slice(0, entry.index), pageHeadRest.slice(entry.index + entry[0].length)] : [pageHeadRest, ''];
   const entryTag = (chunks: readonly string[] = []) => (entry ? entryAfterPaintTag(entry[1], chunks) : '');
-  const shellSplit = head.search(FIRST_LOAD) < 0 ? head.length : head.search(FIRST_LOAD);
+  const [shellHeadTop, shellHeadRest] = splitAtFirstLoad(head);
   const at2 = rest.indexOf(ROOT);
   // Without an empty root element there is nowhere to put a page: such a template serves the shell.
   const beforeRoot = at2 < 0 ? '' : rest.slice(0, at2) + '<div id="root">';
   const afterRoot = rest.slice(at2 + ROOT.length).replace(NOSCRIPT, '');
   return {
     withHead: (headHtml) => bare + headHtml + rest,
-    withExtra: (headHtml, early = '') => head.slice(0, shellSplit) + early + head.slice(shellSplit) + headHtml + rest,
+    withExtra: (headHtml, early = '') => shellHeadTop + early + shellHeadRest + headHtml + rest,
     // Concatenated, never replace()d: a page's text may hold "$&" and the like.
     withPage: ({ head: headHtml, root, after, early = '', chunks }) =>
       at2 < 0

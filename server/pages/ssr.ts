@@ -75,10 +75,16 @@ const CLIENT_PAGE_MODULES: Readonly<Record<string, string>> = {
  * the figures; the back office's chunk asks for it as it runs (src/routes/admin/AdminApp.tsx).
  */
 function adminModules(path: string): string[] {
-  const p = path.toLowerCase().replace(/\/+$/, '');
-  if (p !== '/admin' && !p.startsWith('/admin/')) return [];
+  const p = backOfficePath(path);
+  if (p === null) return [];
   const page = ADMIN_PAGES.find(([pattern]) => pattern.test(p))?.[1];
   return ['src/lib/trpc-transport.ts', 'src/routes/admin/AdminApp.tsx', ...(page ? [page] : [])];
+}
+
+/** A back-office address as its route table matches it (lower case, no trailing slash); null for any other. */
+export function backOfficePath(path: string): string | null {
+  const p = path.toLowerCase().replace(/\/+$/, '');
+  return p === '/admin' || p.startsWith('/admin/') ? p : null;
 }
 
 /**
@@ -170,10 +176,11 @@ export async function loadPageState(deps: AppDeps, plan: PagePlan): Promise<{ st
 }
 
 /**
- * The script tag the browser reads the state from. JSON in an inert script element, with every
+ * The script tag the browser reads the state from (or any other data the page's scripts read, such
+ * as the back office's early calls). JSON in an inert script element, with every
  * "<" (so no "</script>" or "<!--" in a product's text can end it) and the line separators escaped.
  */
-export function stateScript(id: string, state: DehydratedState): string {
+export function stateScript(id: string, state: unknown): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `<script id="${id}" type="application/json">${json}</script>`;
 }
