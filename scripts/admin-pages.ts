@@ -9,7 +9,8 @@
 //
 //   npm run bench:admin-pages             measure the existing build (npm run build first)
 //   RUNS=9 npm run bench:admin-pages
-//   RUNS=1 WATERFALL=1 npm run bench:admin-pages   where the time goes, request by request
+//   RUNS=1 WATERFALL=1 npm run bench:admin-pages   where the time goes: requests and long tasks
+//   PAGE=dashboard npm run bench:admin-pages      only the pages whose name holds this
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -48,6 +49,9 @@ const watchFor = (selector: string) => `(() => {
   };
   const observer = new MutationObserver(() => seen() && observer.disconnect());
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  // The main thread's long tasks (script evaluation, rendering), for the waterfall.
+  window.__longTasks = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
 })();`;
 
 async function loadOnce(browser: Browser, origin: string, session: { token: string; user: unknown }, page: AdminPage) {
@@ -78,7 +82,11 @@ async function loadOnce(browser: Browser, origin: string, session: { token: stri
     throw new Error(`${page.path}: ${page.selector} did not show in 30 s (at ${tab.url()}; screenshot .bench/admin-pages-timeout.png)`, { cause: err });
   }
   const shownAt = await tab.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt);
-  if (WATERFALL) console.log(`\n${page.path}, shown at ${Math.round(shownAt)} ms; requests (start after goto, duration):\n${finished.sort().join('\n')}`);
+  if (WATERFALL) {
+    const longTasks = await tab.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
+    finished.push(...longTasks.map(([start, duration]) => `${String(start).padStart(5)} +${String(duration).padStart(4)} ms  (main thread busy)`));
+    console.log(`\n${page.path}, shown at ${Math.round(shownAt)} ms; requests and long tasks (start after goto, duration):\n${finished.sort().join('\n')}`);
+  }
   await context.close();
   return { ms: Math.round(shownAt), requests };
 }
@@ -103,7 +111,7 @@ async function main() {
     if (!res.ok) throw new Error(`signing in as the admin answered ${res.status}`);
     const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
     const rows: string[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !process.env.PAGE || p.name.includes(process.env.PAGE))) {
       await loadOnce(browser, shop.origin, { token, user }, page);
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, shop.origin, { token, user }, page));
