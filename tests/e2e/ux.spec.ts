@@ -291,3 +291,15 @@ test('a link to another page opens it at its top, not where the last page was sc
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('a shopper who asks for reduced motion gets no animation or transition; others get them', async ({ page }) => {
+  // The journeys run with reduced motion (playwright.config.ts); here both preferences are checked.
+  const chat = page.getByTestId('chat-open');
+  const motion = () => chat.evaluate((el) => getComputedStyle(el).transitionDuration);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  await expect(chat).toBeVisible();
+  expect(await motion()).toBe('0.15s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toBe('0.001s');
+});
