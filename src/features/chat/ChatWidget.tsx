@@ -88,7 +88,7 @@ export default function ChatWidget() {
         aria-label={`Open chat with ${agent.name}, ${agent.role}`}
         data-testid="chat-open"
         data-tucked={tucked || undefined}
-        className={`fixed bottom-4 z-40 flex items-center justify-center bg-emerald-600 text-white shadow-lg shadow-emerald-900/20 transition-[right,width,height,border-radius] duration-150 hover:bg-emerald-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 motion-reduce:transition-none ${
+        className={`fixed bottom-4 z-40 flex items-center justify-center bg-emerald-600 text-white shadow-lg shadow-emerald-900/20 transition-[right,width,height,border-radius] duration-150 hover:bg-emerald-700 focus:outline-none focus-visible:ring-4 focus-visible:ring-emerald-300 ${
           tucked ? 'right-0 h-12 w-4 rounded-l-lg' : 'right-4 h-14 w-14 rounded-full'
         }`}
       >
