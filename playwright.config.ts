@@ -32,6 +32,9 @@ const shopEnv = {
   // The shop's first backup right after start (DATA_DIR/backups), not 90 s in: the backups
   // journey and the dashboard then start from a good one.
   BACKUP_START_DELAY_MS: '0',
+  // Image copies when a page asks for them, not all 328 in the background: ~25 CPU s a shop, and a
+  // run starts three (issue 39, point 7; the product-images journey still gets every copy it asks for).
+  IMAGE_COPIES_AT_START: '0',
 };
 
 /**

@@ -1,8 +1,8 @@
 // `npm run bench:admin-pages`: how long the back office's heaviest pages take to show their main
 // content in a browser (issue 38, point 18: the packing screen, the reports and the dashboard on a
-// phone, target under 1 s on the seeded shop). Starts the built shop on a scratch database, signs
-// in as its admin, then loads each page in a new browser context (nothing cached, as a new tab after
-// a restart would be) and records when the page's main content first appeared (a MutationObserver
+// phone, target under 1 s on the seeded shop). Starts the built shop on a scratch database, waits
+// for its start-up work (the product images' copies) to be done, signs in as its admin, then loads
+// each page in a new browser context (nothing cached, as a new tab after a restart would be) and records when the page's main content first appeared (a MutationObserver
 // in the page, so Playwright's polling is not counted). The first load of each page is a warm-up and
 // is not counted; the median of RUNS (default 5) others is printed. Not part of `npm test`: the
 // figures depend on how busy the machine is, so they are read, not asserted.
@@ -11,6 +11,10 @@
 //   RUNS=9 npm run bench:admin-pages
 //   RUNS=1 WATERFALL=1 npm run bench:admin-pages   where the time goes: requests and long tasks
 //   PAGE=dashboard npm run bench:admin-pages      only the pages whose name holds this
+//   BASELINE=../other-checkout npm run bench:admin-pages
+//       this build against another checkout's (built, with node_modules), both shops running and
+//       their loads taken in turns, so a change is compared under the same load (one run after
+//       the other differed by 30 % on this machine)
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -97,34 +101,54 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 };
 
+/** A running shop and the admin's session on it. */
+interface Measured {
+  label: string;
+  origin: string;
+  session: { token: string; user: unknown };
+}
+
+async function signIn(label: string, origin: string): Promise<Measured> {
+  const res = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!res.ok) throw new Error(`signing in as the admin (${label}) answered ${res.status}`);
+  const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
+  return { label, origin, session: { token, user } };
+}
+
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
-  console.log('Starting the built shop on a scratch database (log: .bench/admin-pages-server.log)...');
-  const shop = await startBuiltShop(path.join(OUT_DIR, 'admin-pages-server.log'));
+  const baseline = process.env.BASELINE;
+  console.log(`Starting the built shop${baseline ? ` and ${baseline}'s` : ''} on scratch databases (log: .bench/admin-pages-server*.log)...`);
+  const shops = await Promise.all([
+    startBuiltShop(path.join(OUT_DIR, 'admin-pages-server.log'), { settled: true }),
+    ...(baseline ? [startBuiltShop(path.join(OUT_DIR, 'admin-pages-server-baseline.log'), { root: baseline, settled: true })] : []),
+  ]);
   const browser = await chromium.launch({ executablePath: CHROME_PATH });
-  // Stopped by hand (Ctrl-C) or by a timeout: the shop and its scratch database go too.
-  const onSignal = (signal: NodeJS.Signals) => void Promise.allSettled([browser.close(), shop.stop()]).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  const stopAll = () => Promise.allSettled([browser.close(), ...shops.map((s) => s.stop())]);
+  // Stopped by hand (Ctrl-C) or by a timeout: the shops and their scratch databases go too.
+  const onSignal = (signal: NodeJS.Signals) => void stopAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const res = await fetch(`${shop.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    if (!res.ok) throw new Error(`signing in as the admin answered ${res.status}`);
-    const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
+    const measured = await Promise.all(shops.map((s, i) => signIn(i === 0 ? 'this build' : 'baseline', s.origin)));
     const rows: string[] = [];
     for (const page of PAGES.filter((p) => !process.env.PAGE || p.name.includes(process.env.PAGE))) {
-      await loadOnce(browser, shop.origin, { token, user }, page);
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, shop.origin, { token, user }, page));
-      const times = runs.map((r) => r.ms);
-      rows.push(`| ${page.name} | \`${page.path}\` at ${page.width} px | ${median(times)} ms | ${Math.min(...times)}-${Math.max(...times)} ms | ${runs[0].requests} |`);
-      console.log(`  ${page.name}: ${times.join(', ')} ms`);
+      for (const m of measured) await loadOnce(browser, m.origin, m.session, page);
+      // In turns, so that a busier moment of the machine falls on both.
+      const runs = measured.map(() => [] as { ms: number; requests: number }[]);
+      for (let i = 0; i < RUNS; i++) for (const [j, m] of measured.entries()) runs[j].push(await loadOnce(browser, m.origin, m.session, page));
+      for (const [j, m] of measured.entries()) {
+        const times = runs[j].map((r) => r.ms);
+        const who = baseline ? ` | ${m.label}` : '';
+        rows.push(`| ${page.name} | \`${page.path}\` at ${page.width} px${who} | ${median(times)} ms | ${Math.min(...times)}-${Math.max(...times)} ms | ${runs[j][0].requests} |`);
+        console.log(`  ${page.name}${baseline ? ` (${m.label})` : ''}: ${times.join(', ')} ms`);
+      }
     }
     console.log(`\nTime to main content, median of ${RUNS} loads in new contexts (after one warm-up load each):\n`);
-    console.log('| page | address | median | range | requests |\n|---|---|---|---|---|');
+    console.log(baseline ? '| page | address | build | median | range | requests |\n|---|---|---|---|---|---|' : '| page | address | median | range | requests |\n|---|---|---|---|---|');
     console.log(rows.join('\n'));
   } finally {
-    await browser.close();
-    await shop.stop();
+    await stopAll();
   }
 }
 

@@ -49,11 +49,13 @@ export async function bootstrap(env: Env, log: (msg: string) => void = console.l
   if (moved) log(`Product images: ${moved} moved to content-hashed names`);
   // The narrower copies are made in the background, so a start is not held up by encoding; a copy
   // asked for before its turn is made on that request (decision 0145).
-  const warming = Date.now();
-  void warmProductImages(database.db, storage).then(
-    (made) => made && log(`Product images: ${made} responsive copies made in ${Date.now() - warming} ms`),
-    (err: unknown) => warn(`Product images: making the responsive copies stopped: ${String(err)}`),
-  );
+  if (env.IMAGE_COPIES_AT_START) {
+    const warming = Date.now();
+    void warmProductImages(database.db, storage).then(
+      (made) => made && log(`Product images: ${made} responsive copies made in ${Date.now() - warming} ms`),
+      (err: unknown) => warn(`Product images: making the responsive copies stopped: ${String(err)}`),
+    );
+  }
   const mail = { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, staffEmail: env.STAFF_EMAIL, smtpConfigured: Boolean(env.SMTP_URL) };
   // The shop's own backups (decision 0130): the images go in when they are files on this disk.
   const backups = new BackupCenter({

@@ -15,3 +15,13 @@ describe('EMBEDDED_DB_SETTINGS', () => {
       expect(() => readEnv({ EMBEDDED_DB_SETTINGS: bad }), bad).toThrow(/EMBEDDED_DB_SETTINGS must be name=value pairs/);
   });
 });
+
+describe('IMAGE_COPIES_AT_START', () => {
+  it('is on unless turned off, and refuses anything but 1 or 0', () => {
+    expect(readEnv({}).IMAGE_COPIES_AT_START).toBe(true);
+    expect(readEnv({ IMAGE_COPIES_AT_START: '1' }).IMAGE_COPIES_AT_START).toBe(true);
+    expect(readEnv({ IMAGE_COPIES_AT_START: '0' }).IMAGE_COPIES_AT_START).toBe(false);
+    expect(readEnv({ IMAGE_COPIES_AT_START: 'false' }).IMAGE_COPIES_AT_START).toBe(false);
+    expect(() => readEnv({ IMAGE_COPIES_AT_START: 'off' })).toThrow(/IMAGE_COPIES_AT_START must be 1 or 0/);
+  });
+});

@@ -77,6 +77,14 @@ const envSchema = z.object({
     .enum(['', '0', '1', 'false', 'true'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 1 or 0' })
     .default('')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * 0: the responsive copies of product images are made only when first asked for, not all in the
+   * background after start (~25 s of a core for the seeded catalogue). The journeys' shops use it.
+   */
+  IMAGE_COPIES_AT_START: z
+    .enum(['', '0', '1', 'false', 'true'], { error: 'IMAGE_COPIES_AT_START must be 1 or 0' })
+    .default('')
+    .transform((v) => v !== '0' && v !== 'false'),
   /** Days a sign-in lasts however often it is used (it slides for 30 days within that); then it is refused and deleted. */
   SESSION_MAX_DAYS: z.coerce
     .number({ error: 'SESSION_MAX_DAYS must be a whole number of days' })
