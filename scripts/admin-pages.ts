@@ -2,8 +2,9 @@
 // content in a browser (issue 38, point 18: the packing screen, the reports and the dashboard on a
 // phone, target under 1 s on the seeded shop). Starts the built shop on a scratch database, waits
 // for its start-up work (the product images' copies) to be done, signs in as its admin, then loads
-// each page in a new browser context (nothing cached, as a new tab after a restart would be) and records when the page's main content first appeared (a MutationObserver
-// in the page, so Playwright's polling is not counted). The first load of each page is a warm-up and
+// each page in a new browser context (nothing cached, as a new tab after a restart would be) and
+// records when the page's main content first appeared (a MutationObserver in the page, so
+// Playwright's polling is not counted). The first load of each page is a warm-up and
 // is not counted; the median of RUNS (default 5) others is printed. Not part of `npm test`: the
 // figures depend on how busy the machine is, so they are read, not asserted.
 //
