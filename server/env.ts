@@ -6,6 +6,13 @@ import { parseHost, parsePublicUrl } from './lib/public-origin';
 /** How long a session lives however often it is used (SESSION_MAX_DAYS); it slides for 30 days within it. */
 export const DEFAULT_SESSION_MAX_DAYS = 90;
 
+/** A switch read as 1/true or 0/false; unset, it is `byDefault`. */
+const onOff = (name: string, byDefault: boolean) =>
+  z
+    .enum(['', '0', '1', 'false', 'true'], { error: `${name} must be 1 or 0` })
+    .default('')
+    .transform((v) => (v === '' ? byDefault : v === '1' || v === 'true'));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -73,18 +80,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional().or(z.literal('').transform(() => undefined)),
   STRIPE_API_URL: z.string().trim().url('STRIPE_API_URL must be a URL such as http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
   /** 1: webhook endpoints may be on private, loopback or link-local addresses (tests, a receiver on your own network). */
-  WEBHOOK_ALLOW_PRIVATE: z
-    .enum(['', '0', '1', 'false', 'true'], { error: 'WEBHOOK_ALLOW_PRIVATE must be 1 or 0' })
-    .default('')
-    .transform((v) => v === '1' || v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE: onOff('WEBHOOK_ALLOW_PRIVATE', false),
   /**
    * 0: the responsive copies of product images are made only when first asked for, not all in the
    * background after start (~25 s of a core for the seeded catalogue). The journeys' shops use it.
    */
-  IMAGE_COPIES_AT_START: z
-    .enum(['', '0', '1', 'false', 'true'], { error: 'IMAGE_COPIES_AT_START must be 1 or 0' })
-    .default('')
-    .transform((v) => v !== '0' && v !== 'false'),
+  IMAGE_COPIES_AT_START: onOff('IMAGE_COPIES_AT_START', true),
   /** Days a sign-in lasts however often it is used (it slides for 30 days within that); then it is refused and deleted. */
   SESSION_MAX_DAYS: z.coerce
     .number({ error: 'SESSION_MAX_DAYS must be a whole number of days' })
