@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { formatMoney } from '../../shared/domain/money';
-import { ADMIN } from './fixtures';
+import { ADMIN, productForJourney } from './fixtures';
 import { lookAt } from './support/look-at';
 
 // Issue 38, items 1, 2, 4 and 9: a business buyer types 400 packs instead of clicking 400 times (on
@@ -19,24 +19,7 @@ async function newProduct(page: Page, packs: { pack_size: number; price: number;
     expect(login.ok()).toBe(true);
     adminToken = (await login.json()).access_token as string;
   }
-  const token = adminToken;
-  // A width of its own, so the SKUs the shop makes from it are new.
-  const w = 100 + Math.floor(Math.random() * 800) + seq++;
-  const res = await page.request.post('/api/admin/products', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: `Typed Mailer ${Date.now()}-${seq}`,
-      description: 'Mailers for the typing journey',
-      category: 'polymailers',
-      color: 'white',
-      type: 'normal',
-      specifications: {},
-      images: [],
-      variants: packs.map((p) => ({ width_cm: w, height_cm: 40, pack_size: p.pack_size, price_tiers: [{ min_quantity: 1, price: p.price }], on_hand: p.on_hand, safety_stock: 0 })),
-    },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { id: string; name: string; variants: { variant_id: string; sku: string; attributes: { pack_size: number } }[] };
+  return productForJourney(page, { authorization: `Bearer ${adminToken}` }, `Typed Mailer ${Date.now()}-${++seq}`, 40, packs);
 }
 
 const cartUpdates = (page: Page) => {

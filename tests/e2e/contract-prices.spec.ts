@@ -70,12 +70,7 @@ test('a member’s saved list and the quote they ask for show the contract price
   const owner = await (await page.request.post('/api/auth/login', { data: ADMIN })).json();
   const headers = { authorization: `Bearer ${owner.access_token}` };
   const stamp = Date.now();
-  const made = await page.request.post('/api/admin/products', {
-    headers,
-    data: { name: `Listed Mailer ${stamp}`, description: 'Mailers on a saved list', category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: 43, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
-  });
-  expect(made.status()).toBe(200);
-  const product = (await made.json()) as { id: string; variants: { sku: string; variant_id: string }[] };
+  const product = await mailerForJourney(page, headers, `Listed Mailer ${stamp}`, 43);
   const { sku, variant_id } = product.variants[0];
   const list = await page.request.post('/api/admin/price-lists', { headers, data: { name: `Listed ${stamp}`, items: [{ sku, tiers: [{ min_quantity: 1, price: 2.5 }] }] } });
   expect(list.status()).toBe(200);

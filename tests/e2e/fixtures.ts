@@ -137,13 +137,38 @@ export async function ownerApi(page: Page) {
   return { owner, headers: { authorization: `Bearer ${owner.access_token}` } };
 }
 
-/** A product of its own for one journey: one polymailer variant at $4.00 a pack of 50, 200 in stock (a size no other journey makes). */
-export async function mailerForJourney(page: Page, headers: Record<string, string>, name: string, heightCm: number) {
-  const stamp = Date.now();
-  const made = await page.request.post('/api/admin/products', {
-    headers,
-    data: { name, description: `${name}, made by a journey`, category: 'polymailers', color: 'white', type: 'normal', specifications: {}, images: [], variants: [{ width_cm: 100 + (stamp % 800), height_cm: heightCm, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 4 }], on_hand: 200, safety_stock: 0 }] },
-  });
-  expect(made.status()).toBe(200);
-  return (await made.json()) as { id: string; variants: { sku: string }[] };
+/** A variant of a journey's product: its pack, price for one pack and stock, and any order rules. */
+type JourneyPack = { pack_size: number; price: number; on_hand: number; order_minimum?: number; order_multiple?: number; order_maximum?: number };
+type JourneyProduct = { id: string; name: string; variants: { variant_id: string; sku: string; attributes: { size_code: string; pack_size: number } }[] };
+
+/**
+ * A white polymailer of its own for one journey, made through the back office's API: one size,
+ * `heightCm` high, in the given packs. The shop makes the SKU from the size, so a width another
+ * product on this shop already has is refused with 409 (journeys of other files share the shop); then
+ * another width is tried.
+ */
+export async function productForJourney(page: Page, headers: Record<string, string>, name: string, heightCm: number, packs: JourneyPack[]) {
+  for (let attempt = 0; ; attempt++) {
+    const widthCm = 100 + Math.floor(Math.random() * 800);
+    const made = await page.request.post('/api/admin/products', {
+      headers,
+      data: {
+        name,
+        description: `${name}, made by a journey`,
+        category: 'polymailers',
+        color: 'white',
+        type: 'normal',
+        specifications: {},
+        images: [],
+        variants: packs.map(({ price, ...pack }) => ({ width_cm: widthCm, height_cm: heightCm, price_tiers: [{ min_quantity: 1, price }], safety_stock: 0, ...pack })),
+      },
+    });
+    if (made.status() === 409 && attempt < 5) continue;
+    expect(made.status()).toBe(200);
+    return (await made.json()) as JourneyProduct;
+  }
 }
+
+/** A product of its own for one journey: one polymailer variant at $4.00 a pack of 50, 200 in stock (a size no other journey makes). */
+export const mailerForJourney = (page: Page, headers: Record<string, string>, name: string, heightCm: number) =>
+  productForJourney(page, headers, name, heightCm, [{ pack_size: 50, price: 4, on_hand: 200 }]);

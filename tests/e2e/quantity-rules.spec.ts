@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signInWithApi } from './fixtures';
+import { ADMIN, productForJourney, signInWithApi } from './fixtures';
 import { lookAt } from './support/look-at';
 
 // Issue 40, item 1: a shopper sees a variant's order quantity rules on the product page, the
@@ -14,27 +14,9 @@ async function cartonProduct(page: Page) {
     expect(login.ok()).toBe(true);
     adminToken = (await login.json()).access_token as string;
   }
-  // The SKU is made of the size: a random width may be one another journey took on this shop (409), so another is tried.
-  let res;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const w = 100 + Math.floor(Math.random() * 800);
-    res = await page.request.post('/api/admin/products', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: {
-        name: `Carton Mailer ${Date.now()}`,
-        description: 'Mailers sold by the carton',
-        category: 'polymailers',
-        color: 'white',
-        type: 'normal',
-        specifications: {},
-        images: [],
-        variants: [{ width_cm: w, height_cm: 35, pack_size: 50, price_tiers: [{ min_quantity: 1, price: 3 }], on_hand: 200, safety_stock: 0, order_minimum: 10, order_multiple: 5, order_maximum: 100 }],
-      },
-    });
-    if (res.status() !== 409) break;
-  }
-  expect(res!.status()).toBe(200);
-  return (await res!.json()) as { id: string; name: string; variants: { variant_id: string; sku: string; attributes: { size_code: string; pack_size: number } }[] };
+  return productForJourney(page, { authorization: `Bearer ${adminToken}` }, `Carton Mailer ${Date.now()}`, 35, [
+    { pack_size: 50, price: 3, on_hand: 200, order_minimum: 10, order_multiple: 5, order_maximum: 100 },
+  ]);
 }
 
 for (const width of [1280, 390]) {
