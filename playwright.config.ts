@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { dataDirOf, E2E_PORT, E2E_WORKERS, shopPort, smtpPortOf } from './tests/e2e/support/e2e-paths';
+import { dataDirOf, E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, shopPort, smtpPortOf } from './tests/e2e/support/e2e-paths';
 import * as S from './tests/e2e/support/stripe-e2e';
 
 // Journeys run in Chromium against the built server on a scratch database seeded with the
@@ -37,41 +37,36 @@ const shopEnv = {
   IMAGE_COPIES_AT_START: '0',
 };
 
-/**
- * A built shop on `port` with its own data directory and mail catcher (tests/e2e/support/e2e-paths.ts).
- * `build`: run `npm run build` first, unless E2E_BUILT=1 says dist/ is already built for this commit
- * (.ci/run builds once for the journeys and Node 24); Playwright starts the servers one after another.
- */
-function shopServer(port: number, build: boolean, env: Record<string, string> = {}) {
+/** A built shop on `port` with its own data directory and mail catcher (tests/e2e/support/e2e-paths.ts). */
+function shopServer(port: number, env: Record<string, string> = {}) {
   const dataDir = dataDirOf(port);
   return {
-    command: `${build && !process.env.E2E_BUILT ? 'npm run build && ' : ''}rm -rf ${dataDir} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
+    name: `shop ${port}`,
+    command: `rm -rf ${dataDir} && node --import ./tests/e2e/support/mail-catcher.mjs dist/server/index.js`,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
     env: { ...shopEnv, PORT: String(port), DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPortOf(port)}`, E2E_SMTP_PORT: String(smtpPortOf(port)), E2E_MAIL_DIR: `${dataDir}/mail`, ...env },
   };
 }
 
-const stripeServers = [
-  {
-    command: 'npx tsx tests/e2e/support/stripe-server-main.ts',
-    url: `${S.E2E_STRIPE_API_URL}/health`,
-    timeout: 60_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-  },
-  // Started after the first shop, whose command built dist/.
-  shopServer(S.E2E_STRIPE_SHOP_PORT, false, {
-    PUBLIC_URL: S.E2E_STRIPE_SHOP_URL,
-    STRIPE_SECRET_KEY: S.E2E_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: S.E2E_STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_URL: S.E2E_STRIPE_API_URL,
-  }),
+// One shop per worker (tests/e2e/support/e2e-paths.ts). E-mail goes over real SMTP to a catcher
+// inside each shop's process (tests/e2e/support/mail-catcher.mjs), which writes each message to
+// that shop's mail folder for the journeys to read as the customer's inbox.
+const servers = [
+  ...Array.from({ length: E2E_WORKERS }, (_, worker) => shopServer(shopPort(worker))),
+  ...(withStripe
+    ? [
+        { name: 'stripe test server', command: 'npx tsx tests/e2e/support/stripe-server-main.ts', url: `${S.E2E_STRIPE_API_URL}/health`, env: {} },
+        shopServer(S.E2E_STRIPE_SHOP_PORT, {
+          PUBLIC_URL: S.E2E_STRIPE_SHOP_URL,
+          STRIPE_SECRET_KEY: S.E2E_STRIPE_SECRET_KEY,
+          STRIPE_WEBHOOK_SECRET: S.E2E_STRIPE_WEBHOOK_SECRET,
+          STRIPE_API_URL: S.E2E_STRIPE_API_URL,
+        }),
+      ]
+    : []),
 ];
+/** Where tests/e2e/support/start-servers.mjs answers once every server does. */
+const serversPort = E2E_BASE_PORT - 1;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -103,11 +98,15 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: S.STRIPE_SPECS },
     { name: 'stripe', use: { ...devices['Desktop Chrome'], baseURL: S.E2E_STRIPE_SHOP_URL }, testMatch: S.STRIPE_SPECS },
   ],
-  webServer: [
-    // One shop per worker (tests/e2e/support/e2e-paths.ts). E-mail goes over real SMTP to a catcher
-    // inside each shop's process (tests/e2e/support/mail-catcher.mjs), which writes each message to
-    // that shop's mail folder for the journeys to read as the customer's inbox.
-    ...Array.from({ length: E2E_WORKERS }, (_, worker) => shopServer(shopPort(worker), worker === 0)),
-    ...(withStripe ? stripeServers : []),
-  ],
+  // All the servers are started side by side by one launcher, built first unless E2E_BUILT=1 says
+  // dist/ is already built for this commit (.ci/run builds once for the journeys and Node 24).
+  webServer: {
+    command: `${process.env.E2E_BUILT ? '' : 'npm run build && '}node tests/e2e/support/start-servers.mjs`,
+    url: `http://127.0.0.1:${serversPort}/`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_SERVERS: JSON.stringify(servers), E2E_SERVERS_PORT: String(serversPort), E2E_SERVERS_TIMEOUT_MS: '240000' },
+  },
 });
