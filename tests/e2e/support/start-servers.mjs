@@ -30,6 +30,9 @@ const answers = (url) =>
   });
 
 async function start({ name, command, url, env }) {
+  // As Playwright does for a server it is to start: one already answering there (a shop left from
+  // another run, still draining) would be taken for the new one.
+  if (await answers(url)) throw new Error(`${url} (${name}) is already used: stop what listens there first`);
   const child = spawn(command, { shell: true, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
   let exited = null;
   child.on('exit', (code, signal) => {
@@ -49,6 +52,8 @@ try {
   await Promise.all(servers.map(start));
 } catch (error) {
   console.error(String(error));
-  process.exit(1);
+  // The servers that did start hold Playwright's stderr pipe open, so it would wait out its timeout
+  // for this process to end: the whole group goes, as Playwright itself stops it.
+  process.kill(0, 'SIGKILL');
 }
 createServer((_req, res) => res.end('ok')).listen(port, '127.0.0.1');
