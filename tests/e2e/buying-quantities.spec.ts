@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { formatMoney } from '../../shared/domain/money';
-import { ADMIN, productForJourney } from './fixtures';
+import { ownerHeadersOnce, productForJourney } from './fixtures';
 import { lookAt } from './support/look-at';
 
 // Issue 38, items 1, 2, 4 and 9: a business buyer types 400 packs instead of clicking 400 times (on
@@ -10,16 +10,10 @@ import { lookAt } from './support/look-at';
 // flagged only once the line is left.
 
 let seq = 0;
-let adminToken: string | undefined;
 /** A product made through the back office's API: one size, the given packs. */
 async function newProduct(page: Page, packs: { pack_size: number; price: number; on_hand: number }[]) {
-  // The back office's token only on these requests (the tab stays a guest's), signed in once: logins are rate-limited.
-  if (!adminToken) {
-    const login = await page.request.post('/api/auth/login', { data: ADMIN });
-    expect(login.ok()).toBe(true);
-    adminToken = (await login.json()).access_token as string;
-  }
-  return productForJourney(page, { authorization: `Bearer ${adminToken}` }, `Typed Mailer ${Date.now()}-${++seq}`, 40, packs);
+  // The back office's token only on these requests: the tab stays a guest's.
+  return productForJourney(page, await ownerHeadersOnce(page), `Typed Mailer ${Date.now()}-${++seq}`, 40, packs);
 }
 
 const cartUpdates = (page: Page) => {

@@ -137,6 +137,20 @@ export async function ownerApi(page: Page) {
   return { owner, headers: { authorization: `Bearer ${owner.access_token}` } };
 }
 
+let ownerToken: Promise<string> | undefined;
+/** The owner's API headers, signed in once per worker: sign-ins are rate-limited, and a worker's journeys share its shop. */
+export async function ownerHeadersOnce(page: Page) {
+  ownerToken ??= (async () => {
+    const login = await page.request.post('/api/auth/login', { data: ADMIN });
+    expect(login.ok()).toBe(true);
+    return (await login.json()).access_token as string;
+  })().catch((error: unknown) => {
+    ownerToken = undefined;
+    throw error;
+  });
+  return { authorization: `Bearer ${await ownerToken}` };
+}
+
 /** A variant of a journey's product: its pack, price for one pack and stock, and any order rules. */
 type JourneyPack = { pack_size: number; price: number; on_hand: number; order_minimum?: number; order_multiple?: number; order_maximum?: number };
 type JourneyProduct = { id: string; name: string; variants: { variant_id: string; sku: string; attributes: { size_code: string; pack_size: number } }[] };

@@ -1,20 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, productForJourney, signInWithApi } from './fixtures';
+import { ownerHeadersOnce, productForJourney, signInWithApi } from './fixtures';
 import { lookAt } from './support/look-at';
 
 // Issue 40, item 1: a shopper sees a variant's order quantity rules on the product page, the
 // stepper starts at the smallest order and steps by the carton, the cart line keeps to them, and a
 // wrong quantity typed in quick order gets the rule's own words (decision 0187).
 
-let adminToken: string | undefined;
 /** A product of one size and pack with rules, made through the back office's API. */
 async function cartonProduct(page: Page) {
-  if (!adminToken) {
-    const login = await page.request.post('/api/auth/login', { data: ADMIN });
-    expect(login.ok()).toBe(true);
-    adminToken = (await login.json()).access_token as string;
-  }
-  return productForJourney(page, { authorization: `Bearer ${adminToken}` }, `Carton Mailer ${Date.now()}`, 35, [
+  return productForJourney(page, await ownerHeadersOnce(page), `Carton Mailer ${Date.now()}`, 35, [
     { pack_size: 50, price: 3, on_hand: 200, order_minimum: 10, order_multiple: 5, order_maximum: 100 },
   ]);
 }
