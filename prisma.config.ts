@@ -1,46 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
 
-// The WebAssembly schema engine ("js") needs no native binary download, which these offline
-// machines cannot do (see docs/architecture.md section 3). The CLI is only used to generate the client and
-// to diff the schema against the migrations (scripts/new-migration.ts and
-// tests/db/migrations-match-schema.test.ts); it gets a throwaway in-memory PGlite.
-export default defineConfig({
-  experimental: { adapter: true },
-  engine: 'js',
-  schema: 'prisma/schema.prisma',
-  adapter: async () => {
-    // pglite-prisma-adapter 0.6 is typed against an older driver-adapter-utils; the runtime contract is the same.
-    const factory = new PrismaPGlite(new PGlite());
-    factory.connectToShadowDb = shadowDatabase;
-    return factory as never;
-  },
-});
+// Prisma's CLI is only used to generate the client (`postinstall`). Prisma 7 makes sure a native
+// schema engine is on disk before `generate` (and every migrate and db command), downloading it from
+// binaries.prisma.sh, which these offline machines cannot reach, although generation never runs it.
+// The shop needs none: migrations run with its own runner (server/db/migrate.ts), and the schema is
+// diffed against them by the WebAssembly schema engine (scripts/lib/schema-diff.ts). The stand-in
+// below is what the CLI finds instead; run as an engine, it says where to go (decision 0212).
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(new URL('./scripts/no-schema-engine.mjs', import.meta.url));
 
-/**
- * The database `migrate diff --from-migrations` applies the migrations to: a fresh in-memory PGlite.
- * Prisma sends each migration.sql as one statement without parameters, which the adapter would
- * prepare, and PostgreSQL prepares one command only; PGlite's exec runs the whole file, as the
- * shop's own runner does. With a driver adapter configured, the CLI accepts no database URL
- * (neither --shadow-database-url nor --from-url), so this is where the shadow database comes from.
- */
-async function shadowDatabase() {
-  // The search migration (0020) creates these extensions; PGlite ships them as loadable modules.
-  const pglite = new PGlite({ extensions: { pg_trgm, unaccent } });
-  const adapter = await new PrismaPGlite(pglite).connect();
-  const executeRaw = adapter.executeRaw.bind(adapter);
-  adapter.executeRaw = async (query) => {
-    if (query.args.length > 0) return executeRaw(query);
-    try {
-      await pglite.exec(query.sql);
-    } catch (err) {
-      // The adapter's own translation, so that Prisma reports PostgreSQL's message and not an opaque id.
-      (adapter as unknown as { onError(err: unknown): never }).onError(err);
-    }
-    return 0;
-  };
-  return adapter;
-}
+export default defineConfig({
+  schema: 'prisma/schema.prisma',
+});

@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrations } from '../server/db/migrate';
 import { migrationsDir } from '../server/lib/paths';
+import { diffMigrationsToSchema } from './lib/schema-diff';
 
 // Authors prisma/migrations/<NNNN>_<name>/migration.sql from your change to prisma/schema.prisma.
 // The new SQL is Prisma's diff between what the existing migrations build (applied to a throwaway
-// in-memory database, see prisma.config.ts) and the current schema; tests/db/migrations-match-schema.test.ts
+// in-memory database, see scripts/lib/schema-diff.ts) and the current schema; tests/db/migrations-match-schema.test.ts
 // fails while the two differ.
 const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/gi, '_').toLowerCase();
 if (!name) {
@@ -15,12 +15,9 @@ if (!name) {
 }
 
 const migrations = readMigrations();
-const sql = execFileSync(
-  'npx',
-  ['prisma', 'migrate', 'diff', '--from-migrations', migrationsDir, '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-);
-if (!sql.trim() || /empty migration/i.test(sql)) {
+const diff = await diffMigrationsToSchema({ script: true });
+const sql = diff.stdout ?? '';
+if (diff.exitCode === 0) {
   console.log('prisma/schema.prisma has no changes since the last migration: nothing to write.');
   process.exit(0);
 }
