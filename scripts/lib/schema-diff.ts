@@ -13,7 +13,7 @@ import { migrationsDir, projectRoot } from '../../server/lib/paths';
 // What prisma/migrations lack to build prisma/schema.prisma, as SQL: Prisma's own schema differ (the
 // schema engine, in its WebAssembly build) applies every migration to a fresh in-memory PGlite and
 // compares the result with the schema. Prisma 7's CLI runs only the native engine, which these
-// offline machines cannot download (decision 0178); this calls the WebAssembly engine the way
+// offline machines cannot download (decision 0212); this calls the WebAssembly engine the way
 // Prisma 6's CLI did with `engine: "js"`. Used by scripts/new-migration.ts and
 // tests/db/migrations-match-schema.test.ts.
 
@@ -34,8 +34,9 @@ async function instantiateEngine(): Promise<typeof SchemaEngine> {
 
 /**
  * The database the migrations are applied to: a fresh in-memory PGlite with the extensions the
- * search migration (0020) creates. The engine sends each migration.sql whole; PostgreSQL prepares one
- * command at a time, so a script runs through PGlite's exec, as the shop's own runner does.
+ * search migration (0020) creates. The engine sends each migration.sql whole to `executeScript`,
+ * which pglite-prisma-adapter 0.7 starts without waiting for, so a migration that fails would pass
+ * unnoticed: here it is awaited, and its failure reported.
  */
 async function shadowDatabase(opened: PGlite[]) {
   const pglite = new PGlite({ extensions: { pg_trgm, unaccent } });
@@ -45,12 +46,6 @@ async function shadowDatabase(opened: PGlite[]) {
   const fail = (err: unknown): never => (adapter as unknown as { onError(err: unknown): never }).onError(err);
   adapter.executeScript = async (script) => {
     await pglite.exec(script).catch(fail);
-  };
-  const executeRaw = adapter.executeRaw.bind(adapter);
-  adapter.executeRaw = async (query) => {
-    if (query.args.length > 0) return executeRaw(query);
-    await pglite.exec(query.sql).catch(fail);
-    return 0;
   };
   return adapter;
 }
