@@ -18,7 +18,6 @@ const LONG_FILES = [
   'tests/db/backup.test.ts',
   'tests/db/database-outage.test.ts',
   'tests/api/inventory/csv-import-stock-webhooks-scale.test.ts',
-  'tests/db/migrations-match-schema.test.ts',
   'server/services/catalogue/catalog-cache.test.ts',
   'tests/api/accounts/auth.test.ts',
 ];
